@@ -1,0 +1,119 @@
+/**
+ * Response headers and responses of the OpenAPI document. Which headers a response carries follows
+ * the middleware order: auth and scope checks run before the quota, so 401 and 403 carry no
+ * RateLimit fields, while every counted response (2xx, 301, 304, 400, 404, 410) and a 429 do.
+ */
+
+type Obj = Record<string, unknown>;
+
+const headerRef = (name: string): Obj => ({ $ref: `#/components/headers/${name}` });
+const schemaRef = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
+const PROBLEM_JSON = 'application/problem+json';
+
+/** Every response header, keyed by its component name. */
+export const HEADERS: Record<string, Obj> = {
+  ETag: {
+    description: 'Weak entity tag `W/"<hash>"`: a SHA-256 of the identity-encoded body, the same for every content encoding. Send it back in `If-None-Match`.',
+    schema: { type: 'string', pattern: '^W/".+"$' },
+  },
+  CacheControl: {
+    description: 'Authenticated responses: `private, no-cache` (store, but revalidate with `If-None-Match`). Errors: `no-store`.',
+    schema: { type: 'string' },
+  },
+  Vary: { description: 'Request headers that select the representation.', schema: { type: 'string' } },
+  Link: {
+    description: 'RFC 8288 links to the `first`, `prev`, `next` and `self` pages, the same as `links` in the body.',
+    schema: { type: 'string' },
+  },
+  RateLimitPolicy: {
+    description: 'Quota policies of the key (draft-ietf-httpapi-ratelimit-headers), one per limited window: `q` calls per window of `w` seconds, e.g. `"day";q=1000;w=86400, "month";q=10000;w=2678400`. Absent for unlimited keys.',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'Calls left (`r`) and seconds until reset (`t`) in the window nearest to exhaustion, e.g. `"day";r=998;t=3600`; on a 429 the violated window. Absent for unlimited keys.',
+    schema: { type: 'string' },
+  },
+  RetryAfter: { description: 'Seconds until the violated window resets.', schema: { type: 'integer', minimum: 0 } },
+  WWWAuthenticate: {
+    description: 'RFC 6750 Bearer challenge, e.g. `Bearer realm="disease-content-service", error="invalid_token", error_description="..."`; on a 403 `error="insufficient_scope"` with the needed `scope`.',
+    schema: { type: 'string' },
+  },
+  Location: { description: 'The same resource of the replacement id.', schema: { type: 'string' } },
+};
+
+/** What an operation's responses depend on. */
+export interface ResponseOptions {
+  /** Needs an API key: adds 401, 403, 429 and the RateLimit headers. */
+  auth: boolean;
+  /** Takes `{mondoId}`: adds 301, 404 and 410. */
+  perDisease: boolean;
+  /** Adds the Link header to the 200 (the listing). */
+  link?: boolean;
+  /** Has an ETag and answers If-None-Match with 304. */
+  etag?: boolean;
+}
+
+const quotaHeaders = (auth: boolean): Obj => (auth ? { 'RateLimit-Policy': headerRef('RateLimitPolicy'), RateLimit: headerRef('RateLimit') } : {});
+const cacheHeaders = (etag: boolean): Obj => ({ ...(etag ? { ETag: headerRef('ETag') } : {}), 'Cache-Control': headerRef('CacheControl'), Vary: headerRef('Vary') });
+
+const EXAMPLES: Record<number, Obj> = {
+  400: {
+    type: 'https://disease-content-service.dev/problems/invalid-parameters', title: 'Invalid request parameters', status: 400,
+    detail: 'One query parameter is invalid.', instance: '/api/v1/diseases', requestId: 'req-1',
+    invalidParams: [{ name: 'limit', reason: 'out-of-range', detail: 'limit must be an integer from 1 to 100.' }],
+  },
+  401: {
+    type: 'https://disease-content-service.dev/problems/unauthorized', title: 'Missing or invalid API key', status: 401,
+    detail: 'No API key: send the header `Authorization: Bearer <API key>`.', instance: '/api/v1/diseases', requestId: 'req-1', reason: 'missing',
+  },
+  403: {
+    type: 'https://disease-content-service.dev/problems/forbidden', title: 'The API key lacks the permission this endpoint needs', status: 403,
+    detail: "This endpoint needs the 'bulk' scope; this API key (tier developer) has: read, search.", instance: '/api/v1/diseases/bulk', requestId: 'req-1',
+    requiredScope: 'bulk', tier: 'developer',
+  },
+  429: {
+    type: 'https://disease-content-service.dev/problems/quota-exceeded', title: 'Quota exceeded for the subscription tier', status: 429,
+    detail: 'The daily quota of 1000 calls for this API key is used up; it resets at 2026-01-07T00:00:00Z.', instance: '/api/v1/diseases', requestId: 'req-1',
+    window: 'day', limit: 1000, reset: '2026-01-07T00:00:00Z', 'violated-policies': ['day'],
+  },
+};
+
+function problem(description: string, status: number, headers: Obj = {}): Obj {
+  const example = EXAMPLES[status];
+  return { description, headers: { 'Cache-Control': headerRef('CacheControl'), ...headers }, content: { [PROBLEM_JSON]: { schema: schemaRef('Problem'), ...(example ? { example } : {}) } } };
+}
+
+/**
+ * The responses of one operation: `ok` is the 200 (description and schema component, or a
+ * ready response object), then the redirect, revalidation and error responses that apply.
+ */
+export function responses(ok: { description: string; schema: string } | Obj, options: ResponseOptions): Obj {
+  const { auth, perDisease, link = false, etag = true } = options;
+  const quota = quotaHeaders(auth);
+  const okResponse = 'schema' in ok && typeof ok.schema === 'string'
+    ? { description: ok.description, headers: { ...cacheHeaders(etag), ...(link ? { Link: headerRef('Link') } : {}), ...quota }, content: { 'application/json': { schema: schemaRef(ok.schema) } } }
+    : ok;
+  const out: Obj = { 200: okResponse };
+  if (perDisease) {
+    out[301] = {
+      description: 'The id is obsolete and has a replacement: `Location` is the same resource of the replacement; the body is a small redirect document.',
+      headers: { Location: headerRef('Location'), ...quota },
+      content: { 'application/json': { schema: schemaRef('ObsoleteRedirectResponse') } },
+    };
+  }
+  if (etag) out[304] = { description: 'Not Modified: `If-None-Match` matched the current ETag. No body.', headers: { ...cacheHeaders(true), ...quota } };
+  out[400] = problem('Invalid parameters (`invalid-parameters`): one `invalidParams` entry per bad parameter, including unknown ones.', 400, quota);
+  if (auth) {
+    out[401] = problem('Missing or invalid API key (`unauthorized`); `reason` says which.', 401, { 'WWW-Authenticate': headerRef('WWWAuthenticate') });
+    out[403] = problem('The key lacks the scope this endpoint needs (`forbidden`); `requiredScope` and `tier` say which.', 403, { 'WWW-Authenticate': headerRef('WWWAuthenticate') });
+  }
+  if (perDisease) {
+    out[404] = problem('No disease with this id: a well-formed id that was never a Mondo class (`not-found`).', 404, quota);
+    out[410] = problem('The id is obsolete and has no single replacement (`obsolete`); `consider` lists current ids to look at.', 410, quota);
+  }
+  if (auth) {
+    out[429] = problem('The quota of the key is used up (`quota-exceeded`); not counted. `window`, `limit` and `reset` say which window and when it resets.', 429, { 'Retry-After': headerRef('RetryAfter'), ...quota });
+  }
+  out[500] = problem('Server failure (`internal`); not counted against the quota.', 500);
+  return out;
+}

@@ -1,0 +1,48 @@
+import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
+import { diseasePath, type DiseaseResource } from '../../server/snapshot/route-map.ts';
+
+export const DEFAULT_PAG_LIMIT = 20;
+
+/** One response body to store, with the splice offset the server needs for records and sections. */
+export interface BodySpec { key: string; body: Buffer; extra?: number }
+
+const utf8 = (s: string) => Buffer.from(s, 'utf8');
+
+/**
+ * Every per-disease response of one record, as the exact bytes served. The record body is built
+ * so that `"sections":` starts at a known byte offset; each section body records where its `data`
+ * value ends. The server composes `?sections=` and bulk bodies from these slices without parsing.
+ */
+export function diseaseBodies(record: DiseaseRecord, keyOf: (resource: DiseaseResource) => string, sectionKeyOf: (s: string) => string): BodySpec[] {
+  const { sections, ...rest } = record;
+  const head = '{"data":' + JSON.stringify(rest).slice(0, -1) + ',';
+  const recordBody = head + '"sections":' + JSON.stringify(sections) + '}}';
+  const id = record.id;
+  const name = record.name;
+  const envelope = (data: unknown) => utf8(JSON.stringify({ data }));
+  const out: BodySpec[] = [{ key: keyOf('record'), body: utf8(recordBody), extra: Buffer.byteLength(head) }];
+  out.push({
+    key: keyOf('summary'),
+    body: envelope({ id, name, isRare: record.isRare, definition: record.definition, overview: sections.overview, qualityScore: record.metadata.qualityScore, updatedAt: record.metadata.lastChanged }),
+  });
+  for (const [k, s] of Object.entries(sections)) {
+    const start = '{"data":' + JSON.stringify(s);
+    out.push({ key: sectionKeyOf(k), body: utf8(start + ',"disease":' + JSON.stringify({ id, name }) + '}'), extra: Buffer.byteLength(start) });
+  }
+  out.push({ key: keyOf('phenotypes'), body: envelope({ id, name, total: record.phenotypes.length, items: record.phenotypes }) });
+  const pags = record.advocacyGroups;
+  // The default page; other limit/offset values are cut by the server from the full record.
+  out.push({ key: keyOf('pags'), body: envelope({ id, name, total: pags.items.length, limit: DEFAULT_PAG_LIMIT, offset: 0, items: pags.items.slice(0, DEFAULT_PAG_LIMIT), sources: pags.sources }) });
+  const aps = record.assistancePrograms;
+  out.push({ key: keyOf('assistance'), body: envelope({ id, name, total: aps.items.length, status: null, items: aps.items, sources: aps.sources }) });
+  out.push({ key: keyOf('orphan-drugs'), body: envelope({ id, name, total: record.orphanDrugs.length, items: record.orphanDrugs, provenance: { source: 'fda-oopd', note: 'FDA OOPD designations that reached marketing approval (export of 2022-07), linked to diseases by designation text; each item says how it was linked.' } }) });
+  out.push({ key: keyOf('screening'), body: envelope({ id, name, ...record.screening }) });
+  return out;
+}
+
+/** The redirect document of an obsolete id (served with 301 when it has a replacement). */
+export function obsoleteBody(o: ObsoleteEntry): Buffer {
+  return utf8(JSON.stringify({
+    data: { id: o.id, label: o.label, obsolete: true, replacedBy: o.replacedBy, consider: o.consider, links: { replacement: o.replacedBy ? diseasePath(o.replacedBy) : null } },
+  }));
+}

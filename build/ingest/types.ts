@@ -1,0 +1,170 @@
+/**
+ * Shapes produced by the ingest parsers: one module per upstream format, each a faithful, typed
+ * reading of that file with no cross-source logic. Assembly (build/record/) joins them.
+ */
+
+/** A parse or validation failure that names the file and where in it. */
+export class IngestError extends Error {
+  constructor(
+    readonly file: string,
+    /** 1-based line for line formats, or a JSON pointer for JSON documents; '' when the whole file is at fault. */
+    readonly where: string,
+    readonly detail: string,
+  ) {
+    super(`${file}${where ? ` ${where}` : ''}: ${detail}`);
+    this.name = 'IngestError';
+  }
+}
+
+export interface MondoClass { id: string; label: string; hasTextDef: boolean }
+export interface MondoObsolete { id: string; label: string; replacedBy: string | null; consider: string[] }
+export interface MondoSubset { id: string; subset: string; group: string }
+/** is_a edge between two MONDO classes. */
+export interface SubclassEdge { child: string; parent: string }
+/** Disease -> causal gene from mondo-omim-genes.robot.tsv. */
+export interface MondoGeneLink { mondoId: string; hgncId: string; omimDisease: string | null; omimGene: string | null }
+export type MappingPredicate = 'exactMatch' | 'closeMatch' | 'broadMatch' | 'narrowMatch' | 'relatedMatch' | 'hasDbXref';
+export interface SssomMapping {
+  subject: string;
+  predicate: MappingPredicate;
+  object: string;
+  objectLabel: string | null;
+  justification: string;
+}
+export interface SssomFile { mappingSetVersion: string | null; license: string | null; mappings: SssomMapping[] }
+export interface MondoDefinition { id: string; text: string; date: string; commit: string }
+export interface MondoRareListEntry { id: string; label: string; synonyms: string[] }
+export interface NordReport {
+  mondoId: string;
+  reportId: string | null;
+  preferredName: string | null;
+  medlinePlusUrl: string | null;
+  geneReviewsUrl: string | null;
+}
+export interface DoidTerm {
+  id: string;
+  name: string;
+  definition: string | null;
+  synonyms: { text: string; scope: 'exact' | 'related' | 'broad' | 'narrow' }[];
+  xrefs: string[];
+  obsolete: boolean;
+}
+
+export interface HpoTerm {
+  id: string;
+  label: string;
+  definition: string | null;
+  parents: string[];
+  deprecated: boolean;
+  replacedBy: string | null;
+}
+export interface HpoAnnotation {
+  /** 'OMIM:219700', 'ORPHA:586', 'DECIPHER:1' */
+  diseaseId: string;
+  diseaseName: string;
+  negated: boolean;
+  hpoId: string;
+  references: string[];
+  evidence: string;
+  onset: string | null;
+  /** Raw frequency value: an HPO band id, 'n/m' or 'p%'; null when empty. */
+  frequency: string | null;
+  sex: 'male' | 'female' | null;
+  modifiers: string[];
+  aspect: 'P' | 'I' | 'C' | 'M' | 'H';
+  biocuration: string;
+}
+export interface HpoaFile { date: string | null; hpoVersion: string | null; annotations: HpoAnnotation[] }
+
+export interface HgncGene {
+  hgncId: string;
+  symbol: string;
+  name: string;
+  locusGroup: string;
+  locusType: string;
+  status: string;
+  aliasSymbols: string[];
+  prevSymbols: string[];
+  entrezId: string | null;
+  ensemblId: string | null;
+  omimIds: string[];
+  dateModified: string | null;
+}
+
+export interface OrphaGene {
+  symbol: string;
+  name: string;
+  hgncId: string | null;
+  omimId: string | null;
+  associationType: string;
+}
+export interface OrphaPrevalence {
+  type: string;
+  qualification: string;
+  class: string | null;
+  /** ValMoy as a number when the source gives one (not 'no data'). */
+  valMoy: number | null;
+  geographic: string;
+  source: string | null;
+}
+export interface OrphaDisorder {
+  orphaCode: string;
+  label: string;
+  disorderType: string;
+  synonyms: string[];
+  definition: string | null;
+  omim: { code: string; relation: 'E' | 'NTBT' | 'BTNT' | 'ND' }[];
+  genes: OrphaGene[];
+  phenotypes: { hpoId: string; term: string; frequency: string }[];
+  prevalences: OrphaPrevalence[];
+  onsets: string[];
+  inheritance: string[];
+  parents: { orphaCode: string; label: string }[];
+  version: string;
+  creationDate: string;
+}
+
+export interface OrphanDesignation {
+  genericName: string;
+  tradeName: string | null;
+  /** ISO dates (YYYY-MM-DD) or null when the cell is empty. */
+  dateDesignated: string | null;
+  designation: string;
+  designationStatus: string;
+  approvalStatus: string | null;
+  approvedIndication: string | null;
+  marketingApprovalDate: string | null;
+  exclusivityEndDate: string | null;
+  sponsor: string | null;
+  country: string | null;
+  /** 1-based data row number in the CSV, for QC messages. */
+  row: number;
+}
+
+export type TrialStatus =
+  | 'recruiting' | 'not_yet_recruiting' | 'enrolling_by_invitation' | 'active_not_recruiting'
+  | 'completed' | 'terminated' | 'withdrawn' | 'suspended' | 'unknown' | 'approved_for_marketing' | 'other';
+export interface Trial {
+  nctId: string;
+  title: string;
+  status: TrialStatus;
+  phase: string | null;
+  startDate: string | null;
+  lastUpdate: string | null;
+  conditions: string[];
+  interventions: string[];
+  sponsor: string | null;
+  studyType: string | null;
+}
+
+export interface RuspRow {
+  acronym: string;
+  condition: string;
+  panel: 'core' | 'secondary';
+  category: string;
+  added: number | null;
+  mondoId: string;
+  mondoLabel: string;
+  subtypeMondoIds: string[];
+  notes: string;
+}

@@ -1,0 +1,188 @@
+import type { HpoTerm, NordReport } from '../ingest/types.ts';
+import type { CrossRefIndex } from './cross-refs.ts';
+import type { DiseaseSet } from './disease-set.ts';
+import type { FactsIndex } from './facts-index.ts';
+import { mergeGenes } from './genes.ts';
+import { mergePhenotypes, type HpoLookup } from './phenotypes.ts';
+import type { QcReport } from './qc.ts';
+import type { SourceData } from './source-data.ts';
+import { SynonymSet } from './synonyms.ts';
+import type {
+  DiseaseRecord, InheritanceTerm, OnsetCategory, OrphanDrugEntry, PrevalenceEntry, ScreeningStatus, SourceId, TrialEntry, VocabValue,
+} from './types.ts';
+import { INHERITANCE_LABELS, ONSET_LABELS, inheritanceFromHpo, inheritanceFromOrphanet, onsetFromHpo, onsetFromOrphanet, prevalenceCategoryOfClass } from './vocab.ts';
+import { pickPrevalenceCategory } from './prevalence.ts';
+
+export type RecordFacts = Omit<DiseaseRecord, 'sections' | 'computed' | 'classification' | 'metadata'>;
+
+export interface AssemblyContext {
+  data: SourceData;
+  set: DiseaseSet;
+  xrefs: CrossRefIndex;
+  facts: FactsIndex;
+  hpo: HpoLookup;
+  resolveGene: Parameters<typeof mergeGenes>[2];
+  screening: (id: string, ancestors: string[]) => ScreeningStatus;
+  drugs: Map<string, OrphanDrugEntry[]>;
+  trials: Map<string, TrialEntry[]>;
+  rare: Set<string>;
+  subsets: Map<string, string[]>;
+  nord: Map<string, NordReport>;
+  geneLinks: Map<string, SourceData['geneLinks']>;
+  /** Synonyms of the 2023 Mondo rare list: the only Mondo synonym text available. */
+  rareSynonyms: Map<string, string[]>;
+  qc: QcReport;
+}
+
+export const TRIAL_SAMPLE_NOTICE =
+  'Trial counts come from a sample, not the full registry: a 2.5% random sample of ClinicalTrials.gov studies (ctrialsgov R package, data to 2021-09) and an Angelman syndrome study set (2026-08). Active means recruiting, not yet recruiting, enrolling by invitation, or active not recruiting.';
+
+const NORD_NAME = 'National Organization for Rare Disorders (NORD)';
+
+function release(ctx: AssemblyContext, id: SourceId): string {
+  return ctx.data.releases.get(id)?.release ?? 'unknown';
+}
+
+/** HPO ancestors of a term, the term itself first; memoized because few terms recur a lot. */
+export function createHpoAncestry(terms: Map<string, HpoTerm>): (id: string) => string[] {
+  const memo = new Map<string, string[]>();
+  const walk = (id: string): string[] => {
+    const hit = memo.get(id);
+    if (hit) return hit;
+    memo.set(id, [id]);
+    const out = [id];
+    for (const p of terms.get(id)?.parents ?? []) for (const a of walk(p)) if (!out.includes(a)) out.push(a);
+    memo.set(id, out);
+    return out;
+  };
+  return walk;
+}
+
+function addVocab<T extends string>(list: VocabValue<T>[], term: T, label: string, hpoId: string | null, source: 'hpo' | 'orphanet', rel: string, raw: string): void {
+  let v = list.find((x) => x.term === term);
+  if (!v) list.push((v = { term, label, hpoId, sources: [] }));
+  if (!v.hpoId && hpoId) v.hpoId = hpoId;
+  if (!v.sources.some((s) => s.source === source && s.raw === raw)) v.sources.push({ source, release: rel, raw });
+}
+
+/** Assemble the facts of one disease from every source; derived parts are added afterwards. */
+export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId: string) => string[]): RecordFacts {
+  const { data, set, xrefs, facts, qc } = ctx;
+  const name = set.labels.get(id)!;
+  const orpha = facts.orphanet.get(id) ?? [];
+  const hpoa = facts.hpoa.get(id) ?? [];
+  const doid = facts.doid.get(id) ?? [];
+  const relOrpha = release(ctx, 'orphanet');
+  const relHpo = release(ctx, 'hpo');
+
+  let definition: RecordFacts['definition'] = null;
+  const mondoDef = data.definitions.get(id);
+  if (mondoDef) definition = { text: mondoDef.text, source: 'mondo', sourceId: id, release: mondoDef.date };
+  else {
+    const o = orpha.find((d) => d.definition);
+    if (o) definition = { text: o.definition!, source: 'orphanet', sourceId: 'ORPHA:' + o.orphaCode, release: relOrpha };
+    else {
+      const d = doid.find((t) => t.definition);
+      if (d) definition = { text: d.definition!, source: 'doid', sourceId: d.id, release: release(ctx, 'doid') };
+      else qc.warn('missing-definition', id, 'mondo', 'no definition from Mondo, Orphanet (exact match) or Disease Ontology (exact match)');
+    }
+  }
+
+  const syn = new SynonymSet(name);
+  for (const s of ctx.rareSynonyms.get(id) ?? []) syn.add(s, 'unspecified', 'mondo', id);
+  for (const o of orpha) {
+    syn.add(o.label, 'exact', 'orphanet', 'ORPHA:' + o.orphaCode);
+    for (const s of o.synonyms) syn.add(s, 'exact', 'orphanet', 'ORPHA:' + o.orphaCode);
+  }
+  for (const { curie, label } of xrefs.exactLabels.get(id) ?? []) syn.add(label, 'exact', curie.slice(0, curie.indexOf(':')).toLowerCase(), curie);
+  for (const t of doid) for (const s of t.synonyms) syn.add(s.text, s.scope, 'doid', t.id);
+  const nord = ctx.nord.get(id);
+  if (nord?.preferredName) syn.add(nord.preferredName, 'exact', 'nord', nord.reportId);
+
+  const inheritance: VocabValue<InheritanceTerm>[] = [];
+  const onset: VocabValue<OnsetCategory>[] = [];
+  for (const a of hpoa) {
+    if (a.negated || (a.aspect !== 'I' && a.aspect !== 'C')) continue;
+    const anc = ancestry(a.hpoId);
+    const inh = inheritanceFromHpo(anc);
+    if (inh) addVocab(inheritance, inh, INHERITANCE_LABELS[inh], a.hpoId, 'hpo', relHpo, `${a.hpoId} ${ctx.hpo.label(a.hpoId) ?? ''}`.trim());
+    const on = onsetFromHpo(anc);
+    if (on) addVocab(onset, on, ONSET_LABELS[on], a.hpoId, 'hpo', relHpo, `${a.hpoId} ${ctx.hpo.label(a.hpoId) ?? ''}`.trim());
+  }
+  for (const o of orpha) {
+    for (const v of o.inheritance) {
+      const t = inheritanceFromOrphanet(v);
+      if (t === undefined) qc.warn('unknown-inheritance', id, 'orphanet', `ORPHA:${o.orphaCode} inheritance "${v}"`);
+      else if (t) addVocab(inheritance, t, INHERITANCE_LABELS[t], null, 'orphanet', relOrpha, v);
+    }
+    for (const v of o.onsets) {
+      const t = onsetFromOrphanet(v);
+      if (t === undefined) qc.warn('unknown-onset', id, 'orphanet', `ORPHA:${o.orphaCode} onset "${v}"`);
+      else if (t) addVocab(onset, t, ONSET_LABELS[t], null, 'orphanet', relOrpha, v);
+    }
+  }
+  const onsetOrder = Object.keys(ONSET_LABELS);
+  onset.sort((a, b) => onsetOrder.indexOf(a.term) - onsetOrder.indexOf(b.term));
+  inheritance.sort((a, b) => a.term.localeCompare(b.term));
+
+  const prevalence: PrevalenceEntry[] = [];
+  for (const o of orpha) {
+    for (const p of o.prevalences) {
+      prevalence.push({
+        type: p.type, qualification: p.qualification, class: p.class, valuePer100k: p.valMoy, geography: p.geographic,
+        validationStatus: null, references: p.source, provenance: { source: 'orphanet', release: relOrpha, orphaCode: o.orphaCode },
+      });
+    }
+  }
+
+  const genes = mergeGenes(id, {
+    mondo: (ctx.geneLinks.get(id) ?? []).map((link) => ({ link, release: release(ctx, 'mondo-ingest') })),
+    orphanet: orpha.flatMap((o) => o.genes.map((gene) => ({ gene, release: relOrpha }))),
+    hpo: (facts.hpoGenes.get(id) ?? []).map((row) => ({ row, release: relHpo })),
+  }, ctx.resolveGene, qc);
+
+  const phenotypes = mergePhenotypes(id, hpoa.map((row) => ({ row, release: relHpo })), orpha.map((disorder) => ({ disorder, release: relOrpha })), ctx.hpo, qc);
+  const ancestors = set.ancestors(id);
+  const trials = ctx.trials.get(id) ?? [];
+  const editorialAdvocacy = data.editorial.advocacy.get(id) ?? [];
+  const advocacy = [
+    ...(nord?.reportId ? [{ name: NORD_NAME, url: 'https://rarediseases.org/', kind: 'umbrella-organization', reportId: nord.reportId, provenance: { source: 'nord' as const, release: release(ctx, 'nord') } }] : []),
+    ...editorialAdvocacy,
+  ];
+  const assistance = data.editorial.assistance.get(id) ?? [];
+
+  return {
+    id,
+    name,
+    isRare: ctx.rare.has(id),
+    subsets: ctx.subsets.get(id) ?? [],
+    definition,
+    synonyms: syn.list(),
+    parents: (set.parents.get(id) ?? []).map((p) => ({ id: p, name: set.labels.get(p)! })),
+    children: (set.children.get(id) ?? []).map((c) => ({ id: c, name: set.labels.get(c)! })),
+    xrefs: xrefs.bySubject.get(id) ?? {},
+    phenotypes,
+    inheritance,
+    onset,
+    prevalence,
+    prevalenceCategory: pickPrevalenceCategory(prevalence, prevalenceCategoryOfClass),
+    genes,
+    screening: ctx.screening(id, ancestors),
+    orphanDrugs: ctx.drugs.get(id) ?? [],
+    trials: { fromSample: true, notice: TRIAL_SAMPLE_NOTICE, total: trials.length, active: trials.filter((t) => t.active).length, items: trials },
+    advocacyGroups: {
+      items: advocacy,
+      sources: [
+        { source: 'nord', release: release(ctx, 'nord'), status: 'present', note: 'NORD rare-disease report references from the Mondo ingest (nord.robot.tsv); NORD is listed where it has a report on this disease.' },
+        { source: 'editorial', release: null, status: data.editorial.advocacyFiles > 0 ? 'present' : 'absent', note: 'No machine-readable directory of patient advocacy organisations was obtainable; curated entries in content/advocacy-groups/ are listed when present.' },
+      ],
+    },
+    assistancePrograms: {
+      items: assistance,
+      sources: [
+        { source: 'editorial', release: null, status: data.editorial.assistanceFiles > 0 ? 'present' : 'absent', note: 'No machine-readable source of patient assistance programs was obtainable; curated entries in content/assistance-programs/ are listed when present.' },
+      ],
+    },
+    resources: { medlinePlus: nord?.medlinePlusUrl ?? null, geneReviews: nord?.geneReviewsUrl ?? null, nordReportId: nord?.reportId ?? null },
+  };
+}

@@ -1,0 +1,133 @@
+import type { LoadResult } from '../ingest/load-sources.ts';
+import { createGeneValidator } from './gene-validator.ts';
+import { assembleFacts, createHpoAncestry, type AssemblyContext, type RecordFacts } from './assemble.ts';
+import { classify } from './classification.ts';
+import { computeFields } from './computed.ts';
+import { indexCrossRefs } from './cross-refs.ts';
+import { selectDiseases } from './disease-set.ts';
+import { buildFactsIndex } from './facts-index.ts';
+import { finalizeSections } from './fact-check.ts';
+import { NameIndex } from './name-index.ts';
+import { createHpoLookup } from './phenotypes.ts';
+import { QcReport } from './qc.ts';
+import { qualityScore } from './quality.ts';
+import { createScreeningLookup } from './screening.ts';
+import { linkDesignations, linkTrials } from './text-links.ts';
+import type { DiseaseRecord, ObsoleteEntry, SourceId } from './types.ts';
+
+export interface BuiltRecords {
+  records: DiseaseRecord[];
+  obsoletes: ObsoleteEntry[];
+  qc: QcReport;
+  stats: Record<string, number>;
+}
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const it of items) {
+    const k = key(it);
+    const l = m.get(k);
+    if (l) l.push(it);
+    else m.set(k, [it]);
+  }
+  return m;
+}
+
+/** Sources a record's facts came from, for its metadata. */
+function contributingSources(f: RecordFacts, releases: LoadResult['data']['releases']): { source: SourceId; release: string }[] {
+  const used = new Set<SourceId>(['mondo']);
+  if (f.definition) used.add(f.definition.source === 'mondo' ? 'mondo' : f.definition.source);
+  for (const p of f.phenotypes) for (const s of p.sources) used.add(s.source);
+  for (const g of f.genes) for (const s of g.sources) used.add(s.source);
+  for (const v of [...f.inheritance, ...f.onset]) for (const s of v.sources) used.add(s.source);
+  if (f.prevalence.length) used.add('orphanet');
+  if (f.synonyms.some((s) => s.origin === 'orphanet')) used.add('orphanet');
+  if (f.synonyms.some((s) => s.origin === 'doid')) used.add('doid');
+  if (f.screening.screened) used.add('rusp');
+  if (f.orphanDrugs.length) used.add('fda-oopd');
+  for (const t of f.trials.items) used.add(t.provenance.source);
+  if (f.resources.nordReportId) used.add('nord');
+  return [...used].sort().map((source) => ({ source, release: releases.get(source)?.release ?? 'unknown' }));
+}
+
+/**
+ * Assemble, derive and check every record. Facts first (all sources joined per Mondo id), then
+ * sections (fact-checked, regenerated from facts alone on failure), computed fields,
+ * classification and quality score. Version fields are filled in by the compile step.
+ */
+export function buildRecords(loaded: LoadResult): BuiltRecords {
+  const { data, hpoGenes } = loaded;
+  const qc = new QcReport();
+  const set = selectDiseases(data.classes, data.edges, data.mappings);
+  const included = new Set(set.ids);
+  const xrefs = indexCrossRefs(data.mappings, included);
+  const facts = buildFactsIndex(data, xrefs, hpoGenes);
+  const validator = createGeneValidator(data.hgnc);
+  const rel = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
+
+  const rareSynonyms = new Map(data.rareList.map((r) => [r.id, r.synonyms]));
+  const names = new NameIndex();
+  for (const id of set.ids) {
+    names.add(id, set.labels.get(id)!, 'name');
+    for (const s of rareSynonyms.get(id) ?? []) names.add(id, s, 'synonym');
+    for (const { label } of xrefs.exactLabels.get(id) ?? []) names.add(id, label, 'synonym');
+  }
+  const ctx: AssemblyContext = {
+    data, set, xrefs, facts, qc,
+    hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
+    resolveGene: (s, h) => validator.resolve(s, h),
+    screening: createScreeningLookup(data.rusp, rel('rusp')),
+    drugs: linkDesignations(data.designations, names, rel('fda-oopd'), qc),
+    trials: linkTrials([
+      ...data.trialsSample.map((trial) => ({ trial, source: 'ctgov-sample' as const, release: rel('ctgov-sample') })),
+      ...data.trialsAngelman.map((trial) => ({ trial, source: 'ctgov-angelman' as const, release: rel('ctgov-angelman') })),
+    ], names),
+    rare: new Set(data.subsets.filter((s) => s.subset === 'rare').map((s) => s.id)),
+    subsets: new Map([...groupBy(data.subsets, (s) => s.id)].map(([k, v]) => [k, [...new Set(v.map((s) => s.subset))].sort()])),
+    nord: new Map(data.nord.map((n) => [n.mondoId, n])),
+    geneLinks: groupBy(data.geneLinks, (g) => g.mondoId),
+    rareSynonyms,
+  };
+  const ancestry = createHpoAncestry(data.hpoTerms);
+  const referenceDate = rel('fda-oopd');
+  const records: DiseaseRecord[] = [];
+  for (const id of set.ids) {
+    const before = qc.warnings.length;
+    const f = assembleFacts(id, ctx, ancestry);
+    const { sections, regenerated } = finalizeSections(f);
+    for (const s of regenerated) qc.regenerate(s);
+    const computed = computeFields(f);
+    const classification = classify(f, computed, { referenceDate });
+    const quality = qualityScore(f, regenerated);
+    const warnings = [...new Set(qc.warnings.slice(before).map((w) => w.kind))].sort();
+    records.push({
+      ...f, computed, classification,
+      metadata: {
+        qualityScore: quality.score, qualityBreakdown: quality.breakdown, qcWarnings: warnings, sectionsRegenerated: regenerated,
+        contentVersion: '', lastChanged: '', sources: contributingSources(f, data.releases),
+      },
+      sections,
+    });
+  }
+
+  const obsoletes: ObsoleteEntry[] = data.obsoletes
+    .filter((o) => !included.has(o.id))
+    .map((o) => ({ id: o.id, label: o.label, replacedBy: o.replacedBy && included.has(o.replacedBy) ? o.replacedBy : null, consider: o.consider.filter((c) => included.has(c)) }));
+  for (const o of data.obsoletes) {
+    if (o.replacedBy && !included.has(o.replacedBy)) qc.warn('obsolete-replacement-not-served', o.id, 'mondo', `replaced by ${o.replacedBy}, which is not a current human disease record`);
+  }
+  return {
+    records, obsoletes, qc,
+    stats: {
+      records: records.length, rare: records.filter((r) => r.isRare).length, obsolete: obsoletes.length,
+      excludedNonHuman: set.excluded.nonHuman, excludedCharacteristic: set.excluded.characteristic,
+      approvedGeneSymbols: validator.approvedCount,
+      withDefinition: records.filter((r) => r.definition).length,
+      withPhenotypes: records.filter((r) => r.phenotypes.length).length,
+      withGenes: records.filter((r) => r.genes.length).length,
+      screened: records.filter((r) => r.screening.screened).length,
+      withOrphanDrugs: records.filter((r) => r.orphanDrugs.length).length,
+      withTrials: records.filter((r) => r.trials.total).length,
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { InheritanceTerm, SourceId } from './types.ts';
+import { ONSET_ORDER, frequencyFloor, isCausal, orphanProducts, type RecordFacts } from './record-facts.ts';
+
+export type ComputedValue = number | boolean | string | null;
+export interface ComputedFieldDoc { name: string; type: 'integer' | 'number' | 'boolean' | 'string'; nullable: boolean; description: string }
+
+/** Documents every field of `computed`, in output order; the OpenAPI schema of `computed` is generated from it. */
+export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
+  { name: 'phenotypeCount', type: 'integer', nullable: false, description: 'Phenotype annotations present in the disease (negated annotations excluded).' },
+  { name: 'phenotypeWithFrequencyCount', type: 'integer', nullable: false, description: 'Present phenotypes whose annotation carries a frequency (band, n/m or percent).' },
+  { name: 'veryFrequentPhenotypeCount', type: 'integer', nullable: false, description: 'Present phenotypes seen in at least 80% of patients: point value, else lower bound of the frequency band, is 80 or more.' },
+  { name: 'negatedPhenotypeCount', type: 'integer', nullable: false, description: 'Phenotypes annotated as absent in the disease (HPO NOT qualifier).' },
+  { name: 'geneCount', type: 'integer', nullable: false, description: 'Associated genes of any association type.' },
+  { name: 'causalGeneCount', type: 'integer', nullable: false, description: 'Genes whose association is causal (including loss- and gain-of-function).' },
+  { name: 'synonymCount', type: 'integer', nullable: false, description: 'Synonyms of any scope.' },
+  { name: 'xrefSystemCount', type: 'integer', nullable: false, description: 'Cross-reference systems (CURIE prefixes) with at least one mapping.' },
+  { name: 'hasOmim', type: 'boolean', nullable: false, description: 'Has an OMIM or OMIM phenotypic series cross-reference.' },
+  { name: 'hasOrphanet', type: 'boolean', nullable: false, description: 'Has an Orphanet cross-reference.' },
+  { name: 'hasIcd10', type: 'boolean', nullable: false, description: 'Has an ICD-10 (WHO or CM) cross-reference.' },
+  { name: 'hasIcd11', type: 'boolean', nullable: false, description: 'Has an ICD-11 cross-reference.' },
+  { name: 'inheritanceModeCount', type: 'integer', nullable: false, description: "Modes of inheritance; 'unknown' and 'not-applicable' excluded." },
+  { name: 'primaryInheritance', type: 'string', nullable: true, description: "The inheritance term backed by the most source statements (ties: the order of the InheritanceTerm enum); 'unknown' and 'not-applicable' excluded; null when none." },
+  { name: 'earliestOnset', type: 'string', nullable: true, description: "Earliest onset category (antenatal < neonatal < infancy < childhood < adolescent < adult < elderly); 'all-ages' when that is the only one given; null when none." },
+  { name: 'prevalenceRecordCount', type: 'integer', nullable: false, description: 'Orphanet prevalence estimates (one per type, geography and source).' },
+  { name: 'hasPrevalenceData', type: 'boolean', nullable: false, description: 'At least one prevalence estimate exists.' },
+  { name: 'orphanDrugCount', type: 'integer', nullable: false, description: 'FDA orphan designation rows linked to the disease.' },
+  { name: 'orphanDrugProductCount', type: 'integer', nullable: false, description: 'Distinct products (generic plus trade name) among those rows.' },
+  { name: 'approvedOrphanDrugCount', type: 'integer', nullable: false, description: 'Distinct products with at least one marketing approval date.' },
+  { name: 'latestOrphanApprovalYear', type: 'integer', nullable: true, description: 'Year of the most recent marketing approval; null when none.' },
+  { name: 'trialCount', type: 'integer', nullable: false, description: 'Matching studies in the ClinicalTrials.gov sample (not registry totals).' },
+  { name: 'activeTrialCount', type: 'integer', nullable: false, description: 'Matching studies in the sample with an active status.' },
+  { name: 'isScreened', type: 'boolean', nullable: false, description: 'On the RUSP newborn screening panel, directly, as a constituent or through a grouping.' },
+  { name: 'screeningStatus', type: 'string', nullable: false, description: "RUSP status: 'core', 'secondary' or 'none'." },
+  { name: 'parentCount', type: 'integer', nullable: false, description: 'Direct Mondo parent classes.' },
+  { name: 'childCount', type: 'integer', nullable: false, description: 'Direct Mondo child classes.' },
+  { name: 'isLeaf', type: 'boolean', nullable: false, description: 'Has no Mondo child class.' },
+  { name: 'definitionSource', type: 'string', nullable: true, description: "Source of the definition text: 'mondo', 'orphanet' or 'doid'; null when there is none." },
+  { name: 'sourceCount', type: 'integer', nullable: false, description: 'Distinct sources (see content/sources.json) that contributed at least one value to the record.' },
+];
+
+const INHERITANCE_ORDER: readonly InheritanceTerm[] = [
+  'autosomal-dominant', 'autosomal-recessive', 'x-linked-dominant', 'x-linked-recessive', 'x-linked', 'y-linked',
+  'mitochondrial', 'multifactorial', 'oligogenic', 'digenic', 'semidominant', 'somatic', 'sporadic',
+];
+
+function hasSystem(facts: RecordFacts, test: (system: string) => boolean): boolean {
+  for (const [system, entries] of Object.entries(facts.xrefs)) if (entries.length > 0 && test(system)) return true;
+  return false;
+}
+
+function primaryInheritance(facts: RecordFacts): string | null {
+  let best: { term: InheritanceTerm; votes: number; rank: number } | null = null;
+  for (const v of facts.inheritance) {
+    const rank = INHERITANCE_ORDER.indexOf(v.term);
+    if (rank < 0) continue;
+    const votes = v.sources.length;
+    if (!best || votes > best.votes || (votes === best.votes && rank < best.rank)) best = { term: v.term, votes, rank };
+  }
+  return best ? best.term : null;
+}
+
+function earliestOnset(facts: RecordFacts): string | null {
+  let best = -1;
+  for (const o of facts.onset) {
+    const i = ONSET_ORDER.indexOf(o.term);
+    if (i >= 0 && (best < 0 || i < best)) best = i;
+  }
+  if (best >= 0) return ONSET_ORDER[best];
+  return facts.onset.some((o) => o.term === 'all-ages') ? 'all-ages' : null;
+}
+
+/** Sources that contributed a value; Mondo always does (id, name, hierarchy). The NORD robot file gives the resource links. */
+function contributingSources(facts: RecordFacts): Set<SourceId> {
+  const s = new Set<SourceId>(['mondo']);
+  if (facts.definition) s.add(facts.definition.source);
+  for (const syn of facts.synonyms) if (syn.origin === 'orphanet' || syn.origin === 'doid') s.add(syn.origin);
+  for (const p of facts.phenotypes) for (const e of p.sources) s.add(e.source);
+  for (const v of [...facts.inheritance, ...facts.onset]) for (const e of v.sources) s.add(e.source);
+  for (const g of facts.genes) for (const e of g.sources) s.add(e.source);
+  if (facts.prevalence.length > 0) s.add('orphanet');
+  if (facts.screening.screened) s.add(facts.screening.provenance.source);
+  for (const d of facts.orphanDrugs) s.add(d.provenance.source);
+  for (const t of facts.trials.items) s.add(t.provenance.source);
+  for (const g of facts.advocacyGroups.items) s.add(g.provenance.source);
+  for (const a of facts.assistancePrograms.items) s.add(a.provenance.source);
+  if (facts.resources.nordReportId) s.add('nord');
+  return s;
+}
+
+/**
+ * Derive the `computed` fields of a record from its facts. Pure and deterministic; the keys
+ * and their order are exactly COMPUTED_FIELDS.
+ */
+export function computeFields(facts: RecordFacts): Record<string, ComputedValue> {
+  const present = facts.phenotypes.filter((p) => !p.negated);
+  const products = orphanProducts(facts);
+  const approvals = facts.orphanDrugs.map((d) => d.marketingApprovalDate).filter((d): d is string => d !== null).sort();
+  const latest = approvals.length > 0 ? Number(approvals[approvals.length - 1].slice(0, 4)) : null;
+  return {
+    phenotypeCount: present.length,
+    phenotypeWithFrequencyCount: present.filter((p) => p.frequency !== null).length,
+    veryFrequentPhenotypeCount: present.filter((p) => (frequencyFloor(p) ?? -1) >= 80).length,
+    negatedPhenotypeCount: facts.phenotypes.length - present.length,
+    geneCount: facts.genes.length,
+    causalGeneCount: facts.genes.filter((g) => isCausal(g.association)).length,
+    synonymCount: facts.synonyms.length,
+    xrefSystemCount: Object.values(facts.xrefs).filter((e) => e.length > 0).length,
+    hasOmim: hasSystem(facts, (s) => s === 'OMIM' || s === 'OMIMPS'),
+    hasOrphanet: hasSystem(facts, (s) => s === 'Orphanet' || s === 'ORPHA'),
+    hasIcd10: hasSystem(facts, (s) => /^icd10/i.test(s)),
+    hasIcd11: hasSystem(facts, (s) => /^icd11/i.test(s)),
+    inheritanceModeCount: facts.inheritance.filter((v) => INHERITANCE_ORDER.includes(v.term)).length,
+    primaryInheritance: primaryInheritance(facts),
+    earliestOnset: earliestOnset(facts),
+    prevalenceRecordCount: facts.prevalence.length,
+    hasPrevalenceData: facts.prevalence.length > 0,
+    orphanDrugCount: facts.orphanDrugs.length,
+    orphanDrugProductCount: products.length,
+    approvedOrphanDrugCount: products.filter((p) => p.approved.length > 0).length,
+    latestOrphanApprovalYear: latest !== null && Number.isInteger(latest) ? latest : null,
+    trialCount: facts.trials.total,
+    activeTrialCount: facts.trials.active,
+    isScreened: facts.screening.screened,
+    screeningStatus: facts.screening.status,
+    parentCount: facts.parents.length,
+    childCount: facts.children.length,
+    isLeaf: facts.children.length === 0,
+    definitionSource: facts.definition ? facts.definition.source : null,
+    sourceCount: contributingSources(facts).size,
+  };
+}

@@ -1,0 +1,168 @@
+import type { Section, SectionKey } from './types.ts';
+import type { RecordFacts } from './record-facts.ts';
+import { factIndex, type FactIndex, type FactScope } from './fact-index.ts';
+import { composeFactsOnly } from './facts-only.ts';
+import { SECTION_BASIS, SECTION_KEYS, composeSection } from './sections.ts';
+
+export { composeFactsOnly } from './facts-only.ts';
+
+/**
+ * Capitalized or acronym words the templates themselves use (lower-cased). Any other capitalized
+ * word, gene-like symbol or drug-like word in a section must come from the record's facts.
+ */
+export const TEMPLATE_WORDS: ReadonlySet<string> = new Set([
+  // Sources, panels and catalogues named by the templates.
+  'mondo', 'disease', 'ontology', 'orphanet', 'hpo', 'hgnc', 'omim', 'icd', 'fda', 'rusp', 'recommended', 'uniform',
+  'screening', 'panel', 'nord', 'medlineplus', 'genereviews',
+  // Words that open template sentences or lines.
+  'no', 'it', 'in', 'this', 'definition', 'other', 'most', 'features', 'annotated', 'age', 'inheritance', 'associated',
+  'prevalence', 'added', 'codes', 'listing', 'matching', 'patient', 'name', 'identifier', 'rare', 'synonym', 'parent',
+  'child', 'more', 'phenotype', 'phenotypes', 'absent', 'onset', 'genes', 'gene', 'orphan', 'studies', 'study',
+]);
+
+export interface CheckResult { ok: boolean; problems: string[] }
+
+/**
+ * USAN/INN stems that mark a lower-case word as a drug name. A heuristic: brand names are caught
+ * by the capitalized-word rule, and a lower-case drug name without one of these stems is not.
+ */
+const STEMS = 'mab|nib|ciclib|caftor|cillin|mycin|micin|floxacin|conazole|statin|sartan|pril|olol|parin|platin|rubicin|vir|virine|tide|rsen|ercept|alfa|lukast|dronate|prazole|setron|triptan|gliptin|gliflozin|dipine|kinra|leukin|poetin|grastim|plase';
+/**
+ * The tokens to verify, in one pass; the first alternative that matches wins: a link, a CURIE-like
+ * id, a number (optionally n/m) and a capitalized word. Lower-case words are template wording
+ * unless LOWER_HINT finds a drug stem or a letter followed by a digit; LOWER_WORD then picks them.
+ */
+const TOKEN = new RegExp([
+  '(https?:\\/\\/[^\\s)"<>]+)',
+  '((?<![\\w.:/-])[A-Za-z][\\w.]*:[\\w.-]*[A-Za-z0-9])',
+  '((?<![\\p{L}\\p{N}.])\\d+(?:,\\d{3})*(?:\\.\\d+)?(?:\\/\\d+)?(?![\\p{L}\\p{N}]))',
+  "((?<![\\p{L}\\p{N}'’-])\\p{Lu}[\\p{L}\\p{N}'’-]*)",
+].join('|'), 'gu');
+/** A cheap test (no Unicode classes) that a paragraph may hold a lower-case word worth checking. */
+const LOWER_HINT = new RegExp(`(?:${STEMS})\\b|[a-z\\u00DF-\\u024F]\\d`);
+const LOWER_WORD = /(?<![\p{L}\p{N}'’-])\p{Ll}[\p{L}\p{N}'’-]*/gu;
+const DRUG_STEM = new RegExp(`(?:${STEMS})$`);
+const LETTER_DIGIT = /\p{L}\d/u;
+/** Sentence punctuation that may follow a link without being part of it. */
+const TRAILING_PUNCTUATION = /[.,;:]+$/;
+
+function checkHpoLabels(text: string, index: FactIndex, problems: Set<string>): void {
+  for (const m of text.matchAll(/ \((HP:\d{7})\)/g)) {
+    const labels = index.hpoLabels(m[1]);
+    if (!labels) continue; // an id the facts lack is reported by the identifier check
+    const before = text.slice(Math.max(0, m.index - 300), m.index);
+    if (!labels.some((l) => before.endsWith(l))) problems.add(`label before ${m[1]} is not its label in the facts (${labels.join(' / ')})`);
+  }
+}
+
+function checkWord(token: string, scope: FactScope, problems: Set<string>): void {
+  const word = token.replace(/['’-]+$/, '');
+  if (TEMPLATE_WORDS.has(word.toLowerCase()) || scope.hasWord(word)) return;
+  const upper = /^\p{Lu}/u.test(word);
+  const capitals = word.replace(/[^\p{Lu}]/gu, '').length;
+  const digits = /\d/.test(word);
+  if (upper && (capitals >= 2 || digits)) problems.add(`gene-like symbol ${word} is not in the facts`);
+  else if (upper) problems.add(`name ${word} is not in the facts`);
+  else if (DRUG_STEM.test(word)) problems.add(`drug-like name ${word} is not in the facts`);
+  else problems.add(`word ${word} is not in the facts`);
+}
+
+/** Shortest passage worth looking up verbatim; shorter ones are cheaper to check token by token. */
+const MIN_PASSAGE = 40;
+
+/**
+ * Blank out what is a verbatim copy of a fact (a quoted definition, a notice or note paragraph):
+ * it states nothing the facts lack, and it is most of the text of a large record.
+ */
+function withoutVerbatim(text: string, scope: FactScope): string {
+  if (text.length >= MIN_PASSAGE && (scope.hasPassage(text) || scope.hasPassage(text.slice(0, -1)))) return '';
+  if (!text.includes('"')) return text;
+  return text.replace(/"([^"]+)"/g, (q, inner: string) => (inner.length >= MIN_PASSAGE && scope.hasPassage(inner) ? ' ' : q));
+}
+
+/**
+ * Paragraphs whose every token was settled by TEMPLATE_WORDS alone, with no problem: their
+ * verdict holds for any record, so fixed sentences are checked once per build. Bounded.
+ */
+const TEMPLATE_ONLY = new Set<string>();
+const TEMPLATE_ONLY_MAX = 10_000;
+
+function checkText(text: string, index: FactIndex, scope: FactScope, problems: Set<string>): void {
+  if (TEMPLATE_ONLY.has(text)) return;
+  const lookups = scope.lookups;
+  const found = problems.size;
+  const labelled = text.includes('(HP:');
+  if (labelled) checkHpoLabels(text, index, problems);
+  const rest = withoutVerbatim(text, scope);
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(rest); m !== null; m = TOKEN.exec(rest)) {
+    if (m[1] !== undefined) {
+      const bare = m[1].replace(TRAILING_PUNCTUATION, '');
+      if (!scope.hasLink(bare) && !scope.hasLink(m[1])) problems.add(`link ${bare} is not in the facts`);
+    } else if (m[2] !== undefined) {
+      if (!scope.hasId(m[2])) problems.add(m[2].startsWith('HP:') ? `HPO id ${m[2]} is not in the facts` : `identifier ${m[2]} is not in the facts`);
+    } else if (m[3] !== undefined) {
+      const slash = m[3].indexOf('/');
+      if (slash < 0) {
+        if (!scope.hasNumber(m[3])) problems.add(`number ${m[3]} is not in the facts`);
+      } else {
+        const fraction = `${Number(m[3].slice(0, slash).replace(/,/g, ''))}/${Number(m[3].slice(slash + 1))}`;
+        if (!scope.hasFraction(fraction) && !scope.hasFraction(m[3])) problems.add(`fraction ${m[3]} is not in the facts`);
+      }
+    } else {
+      checkWord(m[4], scope, problems);
+    }
+  }
+  if (LOWER_HINT.test(rest)) {
+    for (const m of rest.matchAll(LOWER_WORD)) {
+      const word = m[0].replace(/['’-]+$/, '');
+      if (LETTER_DIGIT.test(word) || DRUG_STEM.test(word)) checkWord(word, scope, problems);
+    }
+  }
+  if (!labelled && scope.lookups === lookups && problems.size === found && TEMPLATE_ONLY.size < TEMPLATE_ONLY_MAX) TEMPLATE_ONLY.add(text);
+}
+
+/**
+ * Verify that a section states nothing its basis fields (SECTION_BASIS of its key) lack: every
+ * link, identifier (HPO ids included), HPO label written before its id, number, fraction,
+ * gene-like symbol, drug-like word and capitalized word must occur in those fields (words may
+ * also be TEMPLATE_WORDS). Numbers may be numeric values rounded to the shown precision, counts
+ * (array lengths and the *Count computed fields) and counts minus LIST_LIMIT ("and N more").
+ */
+export function checkSection(section: Section, facts: RecordFacts): CheckResult {
+  const index = factIndex(facts);
+  const scope = index.scope(SECTION_BASIS[section.key]);
+  const problems = new Set<string>();
+  for (const text of section.paragraphs) checkText(text, index, scope, problems);
+  return { ok: problems.size === 0, problems: [...problems] };
+}
+
+export interface FinalizedSections {
+  sections: Record<SectionKey, Section>;
+  /** Sections whose template text failed the checker and were replaced by facts-only text (QC tier 2). */
+  regenerated: SectionKey[];
+  /** The checker's findings for each regenerated section, for the record's QC warnings. */
+  problems: Partial<Record<SectionKey, string[]>>;
+}
+
+export interface FinalizeOptions {
+  /** The template composer; replaceable so tests can feed the checker a faulty template. */
+  compose?: (key: SectionKey, facts: RecordFacts) => Section;
+}
+
+/** Compose every section, check it, and regenerate the failing ones as facts-only sections (QC tier 2). */
+export function finalizeSections(facts: RecordFacts, options: FinalizeOptions = {}): FinalizedSections {
+  const compose = options.compose ?? composeSection;
+  const sections = {} as Record<SectionKey, Section>;
+  const regenerated: SectionKey[] = [];
+  const problems: Partial<Record<SectionKey, string[]>> = {};
+  for (const key of SECTION_KEYS) {
+    const section = compose(key, facts);
+    const result = checkSection(section, facts);
+    if (result.ok) { sections[key] = section; continue; }
+    sections[key] = composeFactsOnly(key, facts);
+    regenerated.push(key);
+    problems[key] = result.problems;
+  }
+  return { sections, regenerated, problems };
+}

@@ -1,0 +1,71 @@
+/**
+ * Text-to-disease matching for sources that name diseases in free text (FDA orphan designations,
+ * trial conditions). Only whole names and synonyms match, on word boundaries, after one
+ * normalization; short synonyms (abbreviations) match only the whole text, never inside it.
+ */
+
+/** Lower case, strip diacritics and punctuation, collapse spaces. */
+export function normalizeName(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/['’]s\b/g, '').replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+export interface NameHit { ids: string[]; kind: 'name' | 'synonym'; text: string }
+
+/** Words shorter than this, as the whole of a synonym, are too ambiguous to find inside text. */
+const MIN_CONTAINED_CHARS = 8;
+const MAX_NGRAM = 10;
+const PREFIXES = /^(?:(?:for )?(?:the )?(?:treatment|prevention|prophylaxis|diagnosis|management|diagnostic|treating|therapy|reduction|control)(?: and (?:treatment|prevention|prophylaxis|management))? of (?:the )?(?:(?:signs|symptoms) (?:and symptoms )?of )?(?:patients with |children with |adults with )?)/;
+
+export class NameIndex {
+  private readonly names = new Map<string, string[]>();
+  private readonly synonyms = new Map<string, string[]>();
+  private readonly display = new Map<string, string>();
+
+  /** Register a disease's name or one of its synonyms. */
+  add(id: string, text: string, kind: 'name' | 'synonym'): void {
+    const key = normalizeName(text);
+    if (key.length < 3) return;
+    const map = kind === 'name' ? this.names : this.synonyms;
+    const ids = map.get(key);
+    if (!ids) map.set(key, [id]);
+    else if (!ids.includes(id)) ids.push(id);
+    if (!this.display.has(kind + key)) this.display.set(kind + key, text);
+  }
+
+  private lookup(key: string, allowShortSynonym: boolean): NameHit | null {
+    const n = this.names.get(key);
+    if (n) return { ids: [...n].sort(), kind: 'name', text: this.display.get('name' + key)! };
+    const s = this.synonyms.get(key);
+    if (s && (allowShortSynonym || key.length >= MIN_CONTAINED_CHARS)) return { ids: [...s].sort(), kind: 'synonym', text: this.display.get('synonym' + key)! };
+    return null;
+  }
+
+  /** The whole text (after stripping "treatment of ..." phrasing) equals a name or synonym. */
+  matchExact(text: string): NameHit | null {
+    const key = normalizeName(text);
+    return this.lookup(key, true) ?? this.lookup(key.replace(PREFIXES, ''), true);
+  }
+
+  /**
+   * Names and synonyms contained in the text, longest first and non-overlapping, so "X and Y"
+   * links both X and Y but "Y" inside a longer matched "X Y" does not.
+   */
+  matchContained(text: string): NameHit[] {
+    const words = normalizeName(text).split(' ').filter(Boolean);
+    const taken = new Array<boolean>(words.length).fill(false);
+    const hits: NameHit[] = [];
+    for (let n = Math.min(MAX_NGRAM, words.length); n >= 1; n--) {
+      for (let i = 0; i + n <= words.length; i++) {
+        if (taken.slice(i, i + n).some(Boolean)) continue;
+        const key = words.slice(i, i + n).join(' ');
+        if (n === 1 && key.length < MIN_CONTAINED_CHARS) continue;
+        const hit = this.lookup(key, false);
+        if (!hit) continue;
+        hits.push(hit);
+        for (let j = i; j < i + n; j++) taken[j] = true;
+      }
+    }
+    return hits;
+  }
+}

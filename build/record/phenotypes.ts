@@ -1,0 +1,80 @@
+import type { HpoAnnotation, HpoTerm, OrphaDisorder } from '../ingest/types.ts';
+import { frequencyRank, normalizeFrequency } from './frequency.ts';
+import type { QcReport } from './qc.ts';
+import type { Phenotype } from './types.ts';
+
+export interface HpoLookup {
+  label(id: string): string | null;
+  known(id: string): boolean;
+}
+
+/** Build label lookups from the 2023 HPO JSON, with the 2026 Babelon labels for newer ids. */
+export function createHpoLookup(terms: Map<string, HpoTerm>, newerLabels: Map<string, string>): HpoLookup {
+  return {
+    label: (id) => newerLabels.get(id) ?? terms.get(id)?.label ?? null,
+    known: (id) => terms.has(id) || newerLabels.has(id),
+  };
+}
+
+const SEX_ORDER = { male: 0, female: 1 } as const;
+
+/**
+ * Merge HPO annotations and Orphanet phenotypes of one disease into one entry per HPO term and
+ * polarity. The most informative frequency wins (a measured n/m or % over a band); every source
+ * row is kept under `sources` so nothing is lost.
+ */
+export function mergePhenotypes(
+  diseaseId: string,
+  hpoRows: { row: HpoAnnotation; release: string }[],
+  orphaRows: { disorder: OrphaDisorder; release: string }[],
+  hpo: HpoLookup,
+  qc: QcReport,
+): Phenotype[] {
+  const byKey = new Map<string, Phenotype>();
+  const entry = (hpoId: string, negated: boolean, fallbackLabel: string): Phenotype => {
+    const key = hpoId + (negated ? '!' : '');
+    let p = byKey.get(key);
+    if (!p) {
+      if (!hpo.known(hpoId)) qc.warn('unknown-hpo-id', diseaseId, 'hpo', `${hpoId} (${fallbackLabel}) is not in the HPO release`);
+      p = { hpoId, label: hpo.label(hpoId) ?? fallbackLabel, frequency: null, onset: null, sex: null, negated, evidence: [], references: [], modifiers: [], sources: [] };
+      byKey.set(key, p);
+    }
+    return p;
+  };
+  const setFrequency = (p: Phenotype, raw: string | null, source: string) => {
+    if (!raw) return;
+    const r = normalizeFrequency(raw);
+    if ('warning' in r) qc.warn('inconsistent-frequency', diseaseId, source, `${p.hpoId}: ${r.warning}`);
+    if (frequencyRank(r.frequency) > frequencyRank(p.frequency)) p.frequency = r.frequency;
+  };
+  for (const { row, release } of hpoRows) {
+    if (row.aspect !== 'P') continue;
+    const p = entry(row.hpoId, row.negated, row.hpoId);
+    setFrequency(p, row.frequency, 'hpo');
+    if (row.onset && !p.onset) p.onset = { hpoId: row.onset, label: hpo.label(row.onset) ?? row.onset };
+    if (row.sex && (!p.sex || SEX_ORDER[row.sex] < SEX_ORDER[p.sex])) p.sex = row.sex;
+    if (row.evidence && !p.evidence.includes(row.evidence)) p.evidence.push(row.evidence);
+    for (const ref of row.references) if (!p.references.includes(ref)) p.references.push(ref);
+    for (const m of row.modifiers) if (!p.modifiers.some((x) => x.hpoId === m)) p.modifiers.push({ hpoId: m, label: hpo.label(m) ?? m });
+    p.sources.push({ source: 'hpo', release, diseaseId: row.diseaseId, frequencyRaw: row.frequency, evidence: row.evidence || null, references: row.references });
+  }
+  for (const { disorder, release } of orphaRows) {
+    for (const ph of disorder.phenotypes) {
+      const excluded = ph.frequency.startsWith('Excluded');
+      const p = entry(ph.hpoId, excluded, ph.term);
+      setFrequency(p, ph.frequency, 'orphanet');
+      const ref = 'ORPHA:' + disorder.orphaCode;
+      if (!p.references.includes(ref)) p.references.push(ref);
+      p.sources.push({ source: 'orphanet', release, diseaseId: ref, frequencyRaw: ph.frequency, evidence: null, references: [ref] });
+    }
+  }
+  const list = [...byKey.values()];
+  for (const p of list) {
+    p.evidence.sort();
+    p.references.sort();
+    p.modifiers.sort((a, b) => a.hpoId.localeCompare(b.hpoId));
+  }
+  // Most frequent first; then by label for a stable order.
+  const weight = (p: Phenotype) => (p.negated ? -1 : p.frequency?.percent ?? (p.frequency?.range ? (p.frequency.range[0] + p.frequency.range[1]) / 2 : -0.5));
+  return list.sort((a, b) => weight(b) - weight(a) || a.label.localeCompare(b.label) || a.hpoId.localeCompare(b.hpoId));
+}

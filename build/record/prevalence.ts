@@ -1,0 +1,21 @@
+import type { PrevalenceCategory, PrevalenceEntry } from './types.ts';
+
+const TYPE_ORDER = ['Point prevalence', 'Prevalence at birth', 'Lifetime Prevalence', 'Annual incidence'];
+
+/**
+ * The record's prevalence category from its Orphanet entries: point prevalence first (then birth
+ * prevalence, lifetime prevalence, annual incidence), worldwide before any region, and among
+ * equals the most frequent class. 'unknown' when no entry has a usable class.
+ */
+export function pickPrevalenceCategory(entries: PrevalenceEntry[], categoryOf: (cls: string | null) => PrevalenceCategory): PrevalenceCategory {
+  let best: { rank: number; cat: PrevalenceCategory } | null = null;
+  const order: PrevalenceCategory[] = ['common', 'uncommon', 'rare', 'very-rare', 'ultra-rare'];
+  for (const e of entries) {
+    const cat = categoryOf(e.class);
+    const t = TYPE_ORDER.indexOf(e.type);
+    if (cat === 'unknown' || t < 0) continue;
+    const rank = t * 10 + (e.geography === 'Worldwide' ? 0 : 5) + order.indexOf(cat) / 10;
+    if (!best || rank < best.rank) best = { rank, cat };
+  }
+  return best?.cat ?? 'unknown';
+}

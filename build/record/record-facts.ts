@@ -1,0 +1,82 @@
+import type { DiseaseRecord, GeneAssociation, GeneEntry, OnsetCategory, Phenotype } from './types.ts';
+
+/** The sourced parts of a record: everything the derived parts (sections, computed, classification, quality) are computed from. */
+export type RecordFacts = Omit<DiseaseRecord, 'sections' | 'computed' | 'classification' | 'metadata'>;
+
+/** Genes are listed by this order of association strength; the GeneAssociation union order. */
+export const ASSOCIATION_ORDER: readonly GeneAssociation[] = [
+  'causal', 'causal-loss-of-function', 'causal-gain-of-function', 'somatic', 'fusion',
+  'susceptibility', 'modifier', 'role-in-phenotype', 'associated', 'candidate',
+];
+
+/** Onset categories from earliest to latest; 'all-ages' and 'unknown' name no single age. */
+export const ONSET_ORDER: readonly OnsetCategory[] = ['antenatal', 'neonatal', 'infancy', 'childhood', 'adolescent', 'adult', 'elderly'];
+
+/**
+ * The lowest frequency a phenotype annotation asserts, in percent: the point value when the
+ * source gives one, else the lower bound of its band; null when the annotation has no frequency.
+ */
+export function frequencyFloor(p: Phenotype): number | null {
+  const f = p.frequency;
+  if (!f) return null;
+  if (f.percent !== null) return f.percent;
+  return f.range ? f.range[0] : null;
+}
+
+/** Sort key for "most frequent first": point value, else band midpoint, else -1 (no frequency). */
+function frequencyRank(p: Phenotype): number {
+  const f = p.frequency;
+  if (!f) return -1;
+  if (f.percent !== null) return f.percent;
+  return f.range ? (f.range[0] + f.range[1]) / 2 : -1;
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Phenotypes present in the disease (not negated), most frequent first; ties by label, then HPO id, so the order never depends on input order. */
+export function phenotypesByFrequency(phenotypes: Phenotype[]): Phenotype[] {
+  return phenotypes
+    .filter((p) => !p.negated)
+    .sort((a, b) => frequencyRank(b) - frequencyRank(a) || byText(a.label, b.label) || byText(a.hpoId, b.hpoId));
+}
+
+/** Phenotypes annotated as absent (negated), by label then HPO id. */
+export function negatedPhenotypes(phenotypes: Phenotype[]): Phenotype[] {
+  return phenotypes.filter((p) => p.negated).sort((a, b) => byText(a.label, b.label) || byText(a.hpoId, b.hpoId));
+}
+
+/** Genes by association strength (ASSOCIATION_ORDER), then symbol. */
+export function genesByAssociation(genes: GeneEntry[]): GeneEntry[] {
+  const rank = (g: GeneEntry): number => ASSOCIATION_ORDER.indexOf(g.association);
+  return [...genes].sort((a, b) => rank(a) - rank(b) || byText(a.symbol, b.symbol));
+}
+
+/** True for associations that name the gene as a cause of the disease. */
+export function isCausal(association: GeneAssociation): boolean {
+  return association.startsWith('causal');
+}
+
+/** One FDA product: the designation rows sharing a generic and trade name, in first-appearance order. */
+export interface OrphanProduct {
+  genericName: string;
+  tradeName: string | null;
+  designated: string[];
+  approved: string[];
+  statuses: string[];
+}
+
+/** Group orphan-drug rows by product (case-insensitive generic + trade name); dates distinct and sorted. */
+export function orphanProducts(facts: Pick<RecordFacts, 'orphanDrugs'>): OrphanProduct[] {
+  const byKey = new Map<string, OrphanProduct>();
+  for (const d of facts.orphanDrugs) {
+    const key = `${d.genericName.toLowerCase()}\u0000${(d.tradeName ?? '').toLowerCase()}`;
+    let p = byKey.get(key);
+    if (!p) byKey.set(key, (p = { genericName: d.genericName, tradeName: d.tradeName, designated: [], approved: [], statuses: [] }));
+    if (d.dateDesignated && !p.designated.includes(d.dateDesignated)) p.designated.push(d.dateDesignated);
+    if (d.marketingApprovalDate && !p.approved.includes(d.marketingApprovalDate)) p.approved.push(d.marketingApprovalDate);
+    if (!p.statuses.includes(d.designationStatus)) p.statuses.push(d.designationStatus);
+  }
+  const out = [...byKey.values()];
+  for (const p of out) { p.designated.sort(); p.approved.sort(); }
+  return out;
+}

@@ -1,0 +1,61 @@
+import type { Section, SectionKey } from './types.ts';
+import type { RecordFacts } from './record-facts.ts';
+import { clinicalFeaturesText, epidemiologyText, geneticsText, overviewText } from './sections-about.ts';
+import { researchText, screeningText, supportText, treatmentText } from './sections-care.ts';
+
+export type { RecordFacts } from './record-facts.ts';
+
+/** Section keys in serialized order. */
+export const SECTION_KEYS: readonly SectionKey[] = [
+  'overview', 'clinical-features', 'genetics', 'epidemiology', 'screening-and-diagnosis', 'treatment', 'research', 'support',
+];
+
+/** Human-readable section titles. */
+export const SECTION_TITLES: Record<SectionKey, string> = {
+  overview: 'Overview',
+  'clinical-features': 'Clinical features',
+  genetics: 'Genetics',
+  epidemiology: 'Epidemiology',
+  'screening-and-diagnosis': 'Screening and diagnosis',
+  treatment: 'Treatment',
+  research: 'Research',
+  support: 'Support',
+};
+
+/** The record fields each section is composed from (its `basedOn`). */
+export const SECTION_BASIS: Record<SectionKey, string[]> = {
+  overview: ['name', 'id', 'isRare', 'definition', 'synonyms', 'parents', 'children'],
+  'clinical-features': ['phenotypes', 'onset'],
+  genetics: ['inheritance', 'genes'],
+  epidemiology: ['prevalenceCategory', 'prevalence'],
+  'screening-and-diagnosis': ['screening', 'xrefs'],
+  treatment: ['orphanDrugs'],
+  research: ['trials'],
+  support: ['advocacyGroups', 'assistancePrograms', 'resources'],
+};
+
+const TEMPLATES: Record<SectionKey, (facts: RecordFacts) => string[]> = {
+  overview: overviewText,
+  'clinical-features': clinicalFeaturesText,
+  genetics: geneticsText,
+  epidemiology: epidemiologyText,
+  'screening-and-diagnosis': screeningText,
+  treatment: treatmentText,
+  research: researchText,
+  support: supportText,
+};
+
+/** Compose one section from its template. */
+export function composeSection(key: SectionKey, facts: RecordFacts): Section {
+  return { key, title: SECTION_TITLES[key], paragraphs: TEMPLATES[key](facts), generation: 'template', basedOn: [...SECTION_BASIS[key]] };
+}
+
+/**
+ * Compose the eight content sections as plain-text paragraphs from the facts only. Pure and
+ * deterministic: the same facts give the same text, and no value is stated that the facts lack.
+ */
+export function composeSections(facts: RecordFacts): Record<SectionKey, Section> {
+  const out = {} as Record<SectionKey, Section>;
+  for (const key of SECTION_KEYS) out[key] = composeSection(key, facts);
+  return out;
+}

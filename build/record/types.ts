@@ -1,0 +1,219 @@
+/**
+ * The disease record: what the build assembles per Mondo class, validates against
+ * content/schemas/disease-record.schema.json, and serves as `data` of /api/v1/diseases/{mondoId}.
+ * Key order here is the serialized order; `sections` is last so the server can splice a subset.
+ */
+
+/** Where a value came from: the source id (see content/sources.json) and its release. */
+export interface Provenance { source: SourceId; release: string }
+export type SourceId =
+  | 'mondo' | 'mondo-ingest' | 'hpo' | 'hgnc' | 'orphanet' | 'doid' | 'fda-oopd'
+  | 'ctgov-sample' | 'ctgov-angelman' | 'rusp' | 'nord' | 'editorial';
+
+export type SynonymScope = 'exact' | 'related' | 'broad' | 'narrow' | 'unspecified';
+export interface Synonym { text: string; scope: SynonymScope; origin: string; sourceId: string | null }
+
+export interface XrefEntry { id: string; predicate: 'exactMatch' | 'closeMatch' | 'broadMatch' | 'narrowMatch' | 'relatedMatch' | 'hasDbXref'; label: string | null }
+
+export interface Frequency {
+  /** HPO frequency band (HP:0040280..HP:0040285) or null when no band applies. */
+  hpoId: string | null;
+  label: string | null;
+  numerator: number | null;
+  denominator: number | null;
+  /** Point percentage when the source gives one (n/m or p%), else null. */
+  percent: number | null;
+  /** Percent range of the band, e.g. [30, 79] for Frequent. */
+  range: [number, number] | null;
+  raw: string;
+}
+export interface PhenotypeSourceEntry {
+  source: 'hpo' | 'orphanet';
+  release: string;
+  diseaseId: string;
+  frequencyRaw: string | null;
+  evidence: string | null;
+  references: string[];
+}
+export interface Phenotype {
+  hpoId: string;
+  label: string;
+  frequency: Frequency | null;
+  onset: { hpoId: string; label: string } | null;
+  sex: 'male' | 'female' | null;
+  negated: boolean;
+  evidence: string[];
+  references: string[];
+  modifiers: { hpoId: string; label: string }[];
+  sources: PhenotypeSourceEntry[];
+}
+
+export type InheritanceTerm =
+  | 'autosomal-dominant' | 'autosomal-recessive' | 'x-linked-dominant' | 'x-linked-recessive' | 'x-linked'
+  | 'y-linked' | 'mitochondrial' | 'multifactorial' | 'oligogenic' | 'digenic' | 'semidominant'
+  | 'somatic' | 'sporadic' | 'not-applicable' | 'unknown';
+export type OnsetCategory =
+  | 'antenatal' | 'neonatal' | 'infancy' | 'childhood' | 'adolescent' | 'adult' | 'elderly' | 'all-ages' | 'unknown';
+export type PrevalenceCategory = 'ultra-rare' | 'very-rare' | 'rare' | 'uncommon' | 'common' | 'unknown';
+
+export interface VocabValue<T extends string> {
+  term: T;
+  label: string;
+  hpoId: string | null;
+  sources: { source: 'hpo' | 'orphanet'; release: string; raw: string }[];
+}
+
+export interface PrevalenceEntry {
+  type: string;
+  qualification: string;
+  class: string | null;
+  /** Mean value per 100,000 (Orphanet ValMoy) when given. */
+  valuePer100k: number | null;
+  geography: string;
+  /** Orphanet validation status; the packets carry none, so null means "not provided by source". */
+  validationStatus: string | null;
+  references: string | null;
+  provenance: Provenance & { orphaCode: string };
+}
+
+export type GeneAssociation = 'associated' | 'causal' | 'causal-loss-of-function' | 'causal-gain-of-function' | 'somatic' | 'susceptibility' | 'modifier' | 'role-in-phenotype' | 'fusion' | 'candidate';
+export interface GeneEntry {
+  symbol: string;
+  hgncId: string;
+  name: string;
+  association: GeneAssociation;
+  sources: { source: 'mondo-ingest' | 'orphanet' | 'hpo'; release: string; raw: string; sourceSymbol: string }[];
+}
+
+export interface ScreeningStatus {
+  panel: 'RUSP';
+  /** core/secondary when the disease or a grouping above it is on the panel; none otherwise. */
+  status: 'core' | 'secondary' | 'none';
+  screened: boolean;
+  /** direct: the RUSP row names this class; subtype: listed as a constituent; grouping: an ancestor is on the panel. */
+  via: 'direct' | 'subtype' | 'grouping' | null;
+  condition: string | null;
+  acronym: string | null;
+  category: string | null;
+  addedYear: number | null;
+  ruspMondoId: string | null;
+  provenance: Provenance;
+}
+
+export interface OrphanDrugEntry {
+  genericName: string;
+  tradeName: string | null;
+  designation: string;
+  dateDesignated: string | null;
+  designationStatus: string;
+  approvedIndication: string | null;
+  marketingApprovalDate: string | null;
+  exclusivityEndDate: string | null;
+  sponsor: string | null;
+  link: { method: 'exact-name' | 'exact-synonym' | 'contained-name' | 'contained-synonym'; matchedText: string };
+  provenance: Provenance;
+}
+
+export interface TrialEntry {
+  nctId: string;
+  title: string;
+  status: string;
+  active: boolean;
+  phase: string | null;
+  startDate: string | null;
+  matchedCondition: string;
+  link: { method: 'exact-name' | 'exact-synonym'; matchedText: string };
+  provenance: Provenance;
+}
+export interface TrialSummary {
+  /** Always true: the registry data is a sample, not the full registry. */
+  fromSample: true;
+  notice: string;
+  total: number;
+  active: number;
+  items: TrialEntry[];
+}
+
+export interface AdvocacyGroup {
+  name: string;
+  url: string | null;
+  kind: string;
+  reportId: string | null;
+  provenance: Provenance;
+}
+export type AssistanceStatus = 'open' | 'waitlist' | 'closed' | 'unknown';
+export interface AssistanceProgram {
+  name: string;
+  sponsor: string | null;
+  url: string | null;
+  status: AssistanceStatus;
+  eligibility: string | null;
+  provenance: Provenance;
+}
+export interface SourcedList<T> {
+  items: T[];
+  /** Sources consulted; `absent` names sources for which no data exists in this snapshot. */
+  sources: { source: SourceId; release: string | null; status: 'present' | 'absent'; note: string }[];
+}
+
+export type SectionKey =
+  | 'overview' | 'clinical-features' | 'genetics' | 'epidemiology' | 'screening-and-diagnosis'
+  | 'treatment' | 'research' | 'support';
+export interface Section {
+  key: SectionKey;
+  title: string;
+  /** Plain text paragraphs, composed deterministically from the record's facts. */
+  paragraphs: string[];
+  /** 'template' normally; 'facts-only' when the fact checker rejected the template text (QC tier 2). */
+  generation: 'template' | 'facts-only';
+  /** Record fields this section was composed from. */
+  basedOn: string[];
+}
+
+export interface Classification {
+  unmetNeedSignal: { level: 'high' | 'moderate' | 'low'; reasons: string[] };
+  pipelineActivity: { level: 'active' | 'some' | 'none'; reasons: string[] };
+  researchActivity: { level: 'high' | 'moderate' | 'low' | 'none'; reasons: string[] };
+}
+
+export interface RecordMetadata {
+  qualityScore: number;
+  qualityBreakdown: Record<string, number>;
+  qcWarnings: string[];
+  sectionsRegenerated: SectionKey[];
+  /** Content hash of the record without this metadata's version fields. */
+  contentVersion: string;
+  lastChanged: string;
+  sources: { source: SourceId; release: string }[];
+}
+
+export interface DiseaseRecord {
+  id: string;
+  name: string;
+  isRare: boolean;
+  subsets: string[];
+  definition: { text: string; source: 'mondo' | 'orphanet' | 'doid'; sourceId: string; release: string } | null;
+  synonyms: Synonym[];
+  parents: { id: string; name: string }[];
+  children: { id: string; name: string }[];
+  xrefs: Record<string, XrefEntry[]>;
+  phenotypes: Phenotype[];
+  inheritance: VocabValue<InheritanceTerm>[];
+  onset: VocabValue<OnsetCategory>[];
+  prevalence: PrevalenceEntry[];
+  prevalenceCategory: PrevalenceCategory;
+  genes: GeneEntry[];
+  screening: ScreeningStatus;
+  orphanDrugs: OrphanDrugEntry[];
+  trials: TrialSummary;
+  advocacyGroups: SourcedList<AdvocacyGroup>;
+  assistancePrograms: SourcedList<AssistanceProgram>;
+  resources: { medlinePlus: string | null; geneReviews: string | null; nordReportId: string | null };
+  computed: Record<string, number | boolean | string | null>;
+  classification: Classification;
+  metadata: RecordMetadata;
+  sections: Record<SectionKey, Section>;
+}
+
+/** An obsolete Mondo id: served as a redirect document. */
+export interface ObsoleteEntry { id: string; label: string; replacedBy: string | null; consider: string[] }

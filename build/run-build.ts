@@ -1,0 +1,126 @@
+import { join } from 'node:path';
+import type { Manifest } from '../server/snapshot/manifest.ts';
+import { SNAPSHOT_FILES } from '../server/snapshot/route-map.ts';
+import { buildSearchIndex } from '../server/search/build-index.ts';
+import { applyVersions, type ContentIndex } from './compile/changelog.ts';
+import { compileBodies } from './compile/compile-snapshot.ts';
+import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
+import { listingRow } from './compile/listing.ts';
+import { generateOpenApi, toYaml } from './compile/openapi.ts';
+import { collectGarbage, currentSnapshot, publish, readCurrent, startStaging, writeSnapshotFile } from './compile/publish.ts';
+import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
+import { buildRecords } from './record/build-records.ts';
+import { COMPUTED_FIELDS } from './record/computed.ts';
+import { SECTION_KEYS } from './record/sections.ts';
+import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from './record/vocab.ts';
+import { loadSchemas } from './schema/load-schemas.ts';
+import { createRecordValidator, createValidator } from './schema/validate-record.ts';
+import { withComputed } from './schema/computed-schema.ts';
+
+export interface BuildOptions { root: string; dataDir: string; contentDir: string; dist: string; force: boolean; log: (line: string) => void }
+export interface ReleaseDoc {
+  snapshot: string; builtAt: string; apiVersion: string; recordCount: number; obsoleteCount: number;
+  sources: { id: string; name: string; release: string; releaseFrom: string; license: string; ingestedAt: string; fingerprint: string; files: string[] }[];
+}
+
+export const API_VERSION = '1.2.0';
+const MAX_TIER1_MESSAGES = 50;
+
+/**
+ * The whole build: fingerprint inputs (stop if the published snapshot already has them), ingest,
+ * assemble and validate records (tier 1 stops here, nothing published), compile bodies and
+ * indexes into a staging snapshot, then publish atomically and collect garbage.
+ */
+export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot: string | null; seconds: number; upToDate: boolean }> {
+  const t0 = performance.now();
+  const secs = () => (performance.now() - t0) / 1000;
+  const registry = readRegistry(o.contentDir);
+  const sourceFiles = registry.flatMap((e) => resolveFiles(e, o.dataDir, o.contentDir));
+  const fingerprint = inputFingerprint(sourceFiles, o.root);
+  const previous = readCurrent<Manifest>(o.dist, SNAPSHOT_FILES.manifest);
+  if (previous && previous.inputFingerprint === fingerprint && !o.force) {
+    o.log(`Snapshot ${previous.snapshot} is current: inputs unchanged (fingerprint ${fingerprint}); nothing rewritten. ${secs().toFixed(2)} s`);
+    return { ok: true, snapshot: previous.snapshot, seconds: secs(), upToDate: true };
+  }
+
+  o.log(`Reading sources from ${o.dataDir}`);
+  const schemas = loadSchemas(join(o.contentDir, 'schemas'));
+  const checkAdvocacy = createValidator(withComputed(schemas, COMPUTED_FIELDS), 'AdvocacyGroupFile');
+  const checkAssistance = createValidator(withComputed(schemas, COMPUTED_FIELDS), 'AssistanceProgramFile');
+  const loaded = loadSources(o.dataDir, o.contentDir, (kind, doc) => (kind === 'advocacy' ? checkAdvocacy : checkAssistance)(doc));
+  const tIngest = secs();
+  o.log(`  ingested in ${tIngest.toFixed(1)} s: ${Object.entries(loaded.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+  const built = buildRecords(loaded);
+  const tAssemble = secs();
+  o.log(`  assembled ${built.records.length} records in ${(tAssemble - tIngest).toFixed(1)} s; validated gene symbols against ${built.stats.approvedGeneSymbols} approved HGNC symbols`);
+
+  // Versions first: they are part of what the schema validates.
+  const builtAt = new Date().toISOString();
+  const snapshot = builtAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z') + '-' + fingerprint.slice(0, 8);
+  const prevIndex = readCurrent<ContentIndex>(o.dist, SNAPSHOT_FILES.contentIndex);
+  const { index, changelog } = applyVersions(built.records, prevIndex, previous?.snapshot ?? null, snapshot, builtAt);
+  const validate = createRecordValidator(schemas, COMPUTED_FIELDS);
+  const tier1: string[] = [];
+  for (const r of built.records) {
+    const files = r.metadata.sources.flatMap((s) => loaded.data.releases.get(s.source)?.files.slice(0, 2) ?? []);
+    for (const msg of validate(r, { diseaseId: r.id, sourceFiles: files })) tier1.push(msg);
+  }
+  if (tier1.length) {
+    o.log(`build failed (tier 1): ${tier1.length} schema or referential errors; the previous snapshot stays published.`);
+    for (const m of tier1.slice(0, MAX_TIER1_MESSAGES)) o.log('  ' + m);
+    return { ok: false, snapshot: null, seconds: secs(), upToDate: false };
+  }
+  const tValidate = secs();
+  o.log(`  validated ${built.records.length} records against content/schemas in ${(tValidate - tAssemble).toFixed(1)} s`);
+
+
+  const staging = startStaging(o.dist, snapshot);
+  const { entries, store } = await compileBodies(o.dist, built.records, built.obsoletes, previous);
+  const tBodies = secs();
+  o.log(`  compiled ${Object.keys(entries).length} responses in ${(tBodies - tValidate).toFixed(1)} s: ${store.written} objects written, ${store.reused} reused, ${(store.bytes / 1e6).toFixed(1)} MB`);
+
+  const rows = built.records.map(listingRow);
+  writeSnapshotFile(staging, SNAPSHOT_FILES.listing, JSON.stringify(rows));
+  writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, JSON.stringify(buildSearchIndex(rows)));
+  const openapi = generateOpenApi({
+    schemas, computedFields: COMPUTED_FIELDS, apiVersion: API_VERSION, releaseDate: '2026-01-06', sections: [...SECTION_KEYS],
+    vocabularies: { inheritance: INHERITANCE_TERMS, onset: ONSET_CATEGORIES, prevalence: PREVALENCE_CATEGORIES },
+  });
+  writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
+  writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));
+  const prevRelease = readCurrent<ReleaseDoc>(o.dist, SNAPSHOT_FILES.release);
+  const release: ReleaseDoc = {
+    snapshot, builtAt, apiVersion: API_VERSION, recordCount: built.records.length, obsoleteCount: built.obsoletes.length,
+    sources: [...loaded.data.releases.values()].map((s) => {
+      const fp = filesFingerprint(loaded.files.get(s.id) ?? []);
+      const before = prevRelease?.sources.find((p) => p.id === s.id);
+      // A source whose files did not change keeps the time it was first ingested.
+      return { id: s.id, name: s.name, release: s.release, releaseFrom: s.releaseFrom, license: s.license, ingestedAt: before && before.fingerprint === fp ? before.ingestedAt : builtAt, fingerprint: fp, files: s.files };
+    }),
+  };
+  writeSnapshotFile(staging, SNAPSHOT_FILES.release, JSON.stringify(release, null, 2));
+  writeSnapshotFile(staging, SNAPSHOT_FILES.changelog, JSON.stringify(changelog, null, 1));
+  writeSnapshotFile(staging, SNAPSHOT_FILES.qcReport, JSON.stringify(built.qc, null, 1));
+  writeSnapshotFile(staging, SNAPSHOT_FILES.contentIndex, JSON.stringify(index));
+  const manifest: Manifest = {
+    format: 1, snapshot, builtAt, inputFingerprint: fingerprint, sections: [...SECTION_KEYS], entries,
+    obsolete: Object.fromEntries(built.obsoletes.map((x) => [x.id, { label: x.label, replacedBy: x.replacedBy, consider: x.consider }])),
+    counts: { diseases: built.records.length, obsolete: built.obsoletes.length, objects: Object.keys(entries).length },
+  };
+  writeSnapshotFile(staging, SNAPSHOT_FILES.manifest, JSON.stringify(manifest));
+  const prevId = publish(o.dist, staging, snapshot);
+  const gc = collectGarbage(o.dist, [snapshot, ...(prevId && prevId !== snapshot ? [prevId] : [])]);
+
+  const qcCounts = built.qc.counts();
+  o.log('');
+  o.log(`Published snapshot ${snapshot} (current -> snapshots/${snapshot}; previous ${currentSnapshot(o.dist) === snapshot ? prevId ?? 'none' : '?'})`);
+  o.log(`  records: ${built.records.length} (${built.stats.rare} rare), obsolete redirects: ${built.obsoletes.length}, excluded: ${built.stats.excludedNonHuman} non-human, ${built.stats.excludedCharacteristic} disease characteristics`);
+  o.log(`  with definition ${built.stats.withDefinition}, phenotypes ${built.stats.withPhenotypes}, genes ${built.stats.withGenes}, screened ${built.stats.screened}, orphan drugs ${built.stats.withOrphanDrugs}, trials ${built.stats.withTrials}`);
+  o.log(`  sources: ${release.sources.map((s) => `${s.id} ${s.release}`).join('; ')}`);
+  o.log(`  QC tier 2: ${JSON.stringify(built.qc.toJSON() as object && (built.qc.toJSON() as { tier2: unknown }).tier2)}`);
+  o.log(`  QC tier 3: ${Object.entries(qcCounts).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'} (report: dist/current/${SNAPSHOT_FILES.qcReport})`);
+  o.log(`  changelog: ${changelog.counts.added} added, ${changelog.counts.changed} changed, ${changelog.counts.removed} removed, ${changelog.counts.unchanged} unchanged`);
+  o.log(`  garbage collected: ${gc.snapshots} snapshots, ${gc.objects} objects`);
+  o.log(`  time: ingest ${tIngest.toFixed(1)} s, assemble ${(tAssemble - tIngest).toFixed(1)} s, validate ${(tValidate - tAssemble).toFixed(1)} s, compile ${(tBodies - tValidate).toFixed(1)} s, total ${secs().toFixed(1)} s`);
+  return { ok: true, snapshot, seconds: secs(), upToDate: false };
+}

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import type { Server } from 'node:http';
+import pino from 'pino';
+import { createApp } from './app.ts';
+import { KeyStore } from './keys/key-store.ts';
+import { createStore } from './quota/create-store.ts';
+import { loadPolicies } from './quota/policies.ts';
+import { LiveSnapshot } from './snapshot/live-snapshot.ts';
+
+/**
+ * `npm start`: serve dist/current on HOST:PORT (defaults 127.0.0.1:8080), building the snapshot
+ * first when none is published. SIGTERM/SIGINT stop accepting, let requests in flight finish
+ * (up to SHUTDOWN_GRACE_MS, default 10 s), flush quota counters, then exit.
+ */
+const root = resolve(import.meta.dirname, '..');
+const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'disease-content-service' } }, pino.destination({ dest: process.env.LOG_FILE ?? 1, sync: false }));
+
+if (!existsSync(resolve(dist, 'current'))) {
+  logger.info({ dist }, 'no published snapshot: building it first (npm run build)');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', resolve(root, 'build/main.ts')], { stdio: 'inherit', env: process.env, cwd: root });
+  if (r.status !== 0) {
+    logger.fatal('build failed; nothing to serve');
+    logger.flush();
+    process.exit(1);
+  }
+}
+
+const live = new LiveSnapshot(dist, Number(process.env.BODY_CACHE_MB ?? 256) * 1024 * 1024, (from, to) => logger.info({ from, to }, 'snapshot swapped'));
+live.watch();
+const keys = KeyStore.load(process.env.KEYS_FILE || undefined, { onReloadError: (err) => logger.error({ err }, 'key file reload failed; keeping previous keys') });
+const quotaStore = createStore(process.env, { logger });
+const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger });
+
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '127.0.0.1';
+app.listen(port, host, () => {
+  const addr = app.server!.address();
+  const where = typeof addr === 'object' && addr ? `http://${addr.address}:${addr.port}` : String(addr);
+  logger.info({ url: where, snapshot: live.snapshot.manifest.snapshot, records: live.snapshot.rows.length }, `listening on ${where}`);
+  if (process.send) process.send({ ready: true, url: where });
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  const server = app.server as unknown as Server;
+  const grace = setTimeout(() => server.closeAllConnections(), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000));
+  grace.unref();
+  server.closeIdleConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+  live.close();
+  await quotaStore.close();
+  logger.info('stopped');
+  logger.flush();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

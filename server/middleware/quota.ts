@@ -1,0 +1,65 @@
+import type { Middleware } from '../http/context.ts';
+import { problem, sendProblem, type Problem } from '../http/problem.ts';
+import { setQuotaHeaders } from '../quota/headers.ts';
+import { policyFor, type Policies } from '../quota/policies.ts';
+import { slotsFor, type SlotUsage, type QuotaStore } from '../quota/store.ts';
+import { isoSeconds } from '../quota/windows.ts';
+
+export interface QuotaOptions {
+  store: QuotaStore;
+  /** From loadPolicies() (server/tiers.json). */
+  policies: Policies;
+  /** Clock in ms since the epoch; default Date.now. Tests move it across window boundaries. */
+  now?: () => number;
+}
+
+const ADJECTIVE = { day: 'daily', month: 'monthly' } as const;
+
+/**
+ * Enforce the caller's tier quota. Mount after authentication and permission checks: a request
+ * counts once it has a principal and is admitted. A rejected request gets a 429 'quota-exceeded'
+ * problem and is not counted; a response that finishes with a 5xx status is refunded. Counted and
+ * rejected responses carry RateLimit-Policy and RateLimit; unlimited policies carry neither and are
+ * not counted. Requests without a principal (public endpoints) pass untouched.
+ */
+export function quota(options: QuotaOptions): Middleware {
+  const { store, policies } = options;
+  const clock = options.now ?? Date.now;
+
+  return async function quota(req, res, next) {
+    const principal = req.ctx.principal;
+    if (!principal) return next();
+    const now = clock();
+    const slots = slotsFor(policyFor(policies, principal), now);
+    if (slots.length === 0) return next();
+
+    const decision = await store.consume(principal.keyId, slots, now);
+    setQuotaHeaders(res, decision, now);
+    if (decision.violated) {
+      return sendProblem(res, exceeded(decision.violated, decision.usage), req.method);
+    }
+    req.ctx.counted = true;
+    res.once('finish', () => {
+      if (res.statusCode < 500) return;
+      // A server failure is ours, not the caller's: give the call back.
+      req.ctx.counted = false;
+      void store.refund(principal.keyId, decision);
+    });
+    next();
+  };
+}
+
+function exceeded(violated: SlotUsage, usage: SlotUsage[]): Problem {
+  const reset = isoSeconds(violated.resetAt);
+  return problem(
+    'quota-exceeded',
+    `The ${ADJECTIVE[violated.window]} quota of ${violated.limit} calls for this API key is used up; it resets at ${reset}.`,
+    {
+      window: violated.window,
+      limit: violated.limit,
+      reset,
+      // Member defined by draft-ietf-httpapi-ratelimit-headers for its quota-exceeded problem type.
+      'violated-policies': usage.filter((slot) => slot.used >= slot.limit).map((slot) => slot.window),
+    },
+  );
+}

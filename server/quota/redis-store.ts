@@ -1,0 +1,147 @@
+import { Redis } from 'ioredis';
+import { CounterTable } from './counters.ts';
+import { CONSUME_SCRIPT, REFUND_SCRIPT } from './redis-scripts.ts';
+import { consoleLogger, decisionFrom, type Decision, type QuotaLogger, type QuotaSlot, type QuotaStore } from './store.ts';
+
+export interface RedisStoreOptions {
+  /** redis://host:port/db (or rediss:// for TLS). */
+  url: string;
+  /** Prepended to every counter key; default 'quota:'. */
+  prefix?: string;
+  logger?: QuotaLogger;
+  /** After a Redis failure, requests are counted locally for this long before Redis is tried again; default 1000 ms. */
+  backoffMs?: number;
+  /** Longest wait for one Redis reply before counting locally; default 500 ms. */
+  commandTimeoutMs?: number;
+  /** Clock for the back-off only (windows come from the caller); default Date.now. */
+  clock?: () => number;
+}
+
+/** Keys outlive their window by this much, so clock skew between servers and Redis cannot end a window early. */
+export const EXPIRY_GRACE_MS = 60_000;
+
+type Reply = [number, ...number[]];
+interface QuotaCommands {
+  quotaConsume(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<Reply>;
+  quotaRefund(numberOfKeys: number, ...keys: string[]): Promise<number>;
+}
+
+/**
+ * Counter key: the API key id in braces is a Redis Cluster hash tag, so both windows of one key live
+ * in the same slot and one script can touch them. Example: 'quota:{k1}:day:2026-01-06'.
+ */
+export function redisKey(prefix: string, keyId: string, slot: QuotaSlot): string {
+  return `${prefix}{${keyId}}:${slot.window}:${slot.id}`;
+}
+
+/**
+ * Counts shared by every server instance in Redis, one round trip per request (a Lua script run by
+ * EVALSHA). When Redis is unreachable or fails, requests are still served and counted in this
+ * process, starting from the last counts it saw in Redis; one warning is logged per outage, and
+ * Redis is tried again after `backoffMs`. Counts made locally during an outage are not copied back.
+ */
+export class RedisStore implements QuotaStore {
+  readonly #redis: Redis & QuotaCommands;
+  readonly #local = new CounterTable();
+  readonly #prefix: string;
+  readonly #logger: QuotaLogger;
+  readonly #backoffMs: number;
+  readonly #clock: () => number;
+  readonly #started: Promise<void>;
+  #retryAt = 0;
+  #outage = false;
+
+  constructor(options: RedisStoreOptions) {
+    this.#prefix = options.prefix ?? 'quota:';
+    this.#logger = options.logger ?? consoleLogger;
+    this.#backoffMs = options.backoffMs ?? 1000;
+    this.#clock = options.clock ?? Date.now;
+    const commandTimeout = options.commandTimeoutMs ?? 500;
+    const connectTimeout = Math.max(commandTimeout, 1000);
+    const redis = new Redis(options.url, {
+      // Fail at once while disconnected instead of queueing: a request must never wait for a reconnect.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout,
+      connectTimeout,
+      // ioredis keeps reconnecting in the background; 'ready' then ends the back-off early.
+      retryStrategy: (times) => Math.min(times * 100, 1000),
+    });
+    redis.defineCommand('quotaConsume', { lua: CONSUME_SCRIPT });
+    redis.defineCommand('quotaRefund', { lua: REFUND_SCRIPT });
+    // Without a listener ioredis reports every failed reconnect as an unhandled error event.
+    redis.on('error', (err: Error) => this.#down(err));
+    redis.on('ready', () => {
+      this.#retryAt = 0;
+    });
+    this.#redis = redis as Redis & QuotaCommands;
+    // Requests that arrive while the first connection is still being made wait for it (at most
+    // connectTimeout) rather than being counted locally and reported as an outage.
+    this.#started = new Promise((resolve) => {
+      const timer = setTimeout(resolve, connectTimeout).unref();
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      redis.once('ready', done).once('error', done).once('end', done);
+    });
+  }
+
+  /** Check and count in Redis; locally while Redis is unavailable. Never rejects. */
+  async consume(keyId: string, slots: QuotaSlot[], now: number): Promise<Decision> {
+    await this.#started;
+    if (slots.length > 0 && this.#clock() >= this.#retryAt) {
+      const keys = slots.map((slot) => redisKey(this.#prefix, keyId, slot));
+      const args = [...slots.map((slot) => slot.limit), ...slots.map((slot) => slot.resetAt + EXPIRY_GRACE_MS)];
+      try {
+        const [admitted, ...counts] = await this.#redis.quotaConsume(keys.length, ...keys, ...args);
+        this.#up();
+        // Mirror what Redis said, so an outage continues from these counts rather than from zero.
+        slots.forEach((slot, i) => this.#local.set(keyId, slot, counts[i], now));
+        return decisionFrom(slots, counts, admitted === 1, 'redis');
+      } catch (err) {
+        this.#down(err as Error);
+      }
+    }
+    return this.#local.consume(keyId, slots, now, 'local-fallback');
+  }
+
+  /** Give back an admitted request's count where it was made. Never rejects. */
+  async refund(keyId: string, decision: Decision): Promise<void> {
+    if (!decision.allowed) return;
+    this.#local.refund(keyId, decision.usage);
+    if (decision.counter !== 'redis') return;
+    try {
+      await this.#redis.quotaRefund(decision.usage.length, ...decision.usage.map((slot) => redisKey(this.#prefix, keyId, slot)));
+      this.#up();
+    } catch (err) {
+      this.#down(err as Error);
+    }
+  }
+
+  /** Close the connection, waiting for replies in flight when connected. */
+  async close(): Promise<void> {
+    if (this.#redis.status === 'ready') {
+      try {
+        await this.#redis.quit();
+        return;
+      } catch {
+        // Fall through: a failed QUIT still has to release the socket.
+      }
+    }
+    this.#redis.disconnect();
+  }
+
+  #down(err: Error): void {
+    this.#retryAt = this.#clock() + this.#backoffMs;
+    if (this.#outage) return;
+    this.#outage = true;
+    this.#logger.warn({ err: err.message }, 'Redis quota store unavailable: serving and counting quotas locally until it is back');
+  }
+
+  #up(): void {
+    if (!this.#outage) return;
+    this.#outage = false;
+    this.#logger.info({}, 'Redis quota store reachable again: counting in Redis');
+  }
+}

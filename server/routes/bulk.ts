@@ -1,0 +1,84 @@
+import type { Req, Res } from '../http/context.ts';
+import { readParams } from '../http/params.ts';
+import { etagOfBytes, notModified, PRIVATE, sendComposed } from '../http/send.ts';
+import type { ManifestEntry } from '../snapshot/manifest.ts';
+import { MONDO_ID, sectionKey } from '../snapshot/route-map.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import { badRequest, requireEntry } from './disease-lookup.ts';
+
+export const BULK_MAX = 50;
+
+type Item =
+  | { id: string; status: 'found'; rec: ManifestEntry; parts: ManifestEntry[] }
+  | { id: string; status: 'not_found' | 'malformed' }
+  | { id: string; status: 'obsolete'; replacedBy: string | null; consider: string[] };
+
+/**
+ * GET /api/v1/diseases/bulk?ids=a,b[&sections=x,y]: up to 50 diseases, answered in request order
+ * with a status each. Found records are the stored record bytes sliced out of their envelopes
+ * (or spliced from stored sections), joined without parsing or re-serializing anything.
+ */
+export function bulkResource(getSnapshot: () => Snapshot) {
+  return async function bulkHandler(req: Req, res: Res): Promise<void> {
+    const snap = getSnapshot();
+    const { values, errors } = readParams(req.query, {
+      ids: { type: 'list', pattern: /^.{1,64}$/, maxItems: BULK_MAX, describe: 'an id of at most 64 characters' },
+      sections: { type: 'enum-list', values: snap.manifest.sections },
+    });
+    const raw = typeof req.query.ids === 'string' ? req.query.ids.split(',').map((s) => s.trim()).filter(Boolean) : [];
+    if (req.query.ids === undefined) errors.push({ name: 'ids', reason: 'missing', detail: `give 1 to ${BULK_MAX} comma-separated Mondo ids` });
+    const dupes = [...new Set(raw.filter((id, i) => raw.indexOf(id) !== i))];
+    if (dupes.length && !errors.some((e) => e.name === 'ids')) errors.push({ name: 'ids', reason: 'duplicate', detail: `duplicate id(s): ${dupes.slice(0, 5).join(', ')}` });
+    if (errors.some((e) => e.name === 'ids' && e.reason === 'out-of-range')) {
+      const e = errors.find((x) => x.name === 'ids')!;
+      e.detail = `at most ${BULK_MAX} ids per call, got ${raw.length}`;
+    }
+    if (errors.length) return badRequest(req, res, errors);
+    const ids = values.ids as string[];
+    const wanted = values.sections as string[] | undefined;
+    const names = wanted ? snap.manifest.sections.filter((s) => wanted.includes(s)) : null;
+
+    const items: Item[] = ids.map((id) => {
+      if (!MONDO_ID.test(id)) return { id, status: 'malformed' };
+      const obs = snap.manifest.obsolete[id];
+      if (obs) return { id, status: 'obsolete', replacedBy: obs.replacedBy, consider: obs.consider };
+      if (!snap.rowById.has(id)) return { id, status: 'not_found' };
+      return { id, status: 'found', rec: requireEntry(snap, id), parts: names ? names.map((n) => requireEntry(snap, sectionKey(id, n))) : [] };
+    });
+    // The ETag derives from stored hashes and statuses: a revalidation reads no bodies.
+    const etag = etagOfBytes(Buffer.from(JSON.stringify([names, items.map((it) => (it.status === 'found' ? [it.id, it.rec[0], it.parts.map((p) => p[0])] : [it.id, it.status]))])));
+    if (notModified(req, res, etag, PRIVATE)) return;
+
+    const chunks: Buffer[] = [Buffer.from('{"data":[')];
+    const meta = { requested: items.length, found: 0, notFound: 0, obsolete: 0, malformed: 0 };
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i];
+      const sep = i ? ',' : '';
+      if (it.status === 'found') {
+        meta.found++;
+        const body = (await snap.body(it.rec, 'identity')).bytes;
+        chunks.push(Buffer.from(`${sep}{"id":"${it.id}","status":"found","data":`));
+        if (!names) chunks.push(body.subarray(8, body.length - 1));
+        else {
+          chunks.push(body.subarray(8, it.rec[4]), Buffer.from('"sections":{'));
+          for (let j = 0; j < names.length; j++) {
+            const s = (await snap.body(it.parts[j], 'identity')).bytes;
+            chunks.push(Buffer.from(`${j ? ',' : ''}"${names[j]}":`), s.subarray(8, it.parts[j][4]));
+          }
+          chunks.push(Buffer.from('}}'));
+        }
+        chunks.push(Buffer.from('}'));
+      } else if (it.status === 'obsolete') {
+        meta.obsolete++;
+        chunks.push(Buffer.from(sep + JSON.stringify({ id: it.id, status: it.status, replacedBy: it.replacedBy, consider: it.consider })));
+      } else {
+        if (it.status === 'not_found') meta.notFound++;
+        else meta.malformed++;
+        chunks.push(Buffer.from(sep + JSON.stringify({ id: it.id, status: it.status })));
+      }
+    }
+    chunks.push(Buffer.from(`],"meta":${JSON.stringify(meta)}}`));
+    req.ctx.cache = 'composed';
+    sendComposed(req, res, Buffer.concat(chunks), PRIVATE, etag);
+  };
+}

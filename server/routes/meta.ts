@@ -1,0 +1,67 @@
+import type { Req, Res } from '../http/context.ts';
+import { readParams } from '../http/params.ts';
+import { problem, sendProblem } from '../http/problem.ts';
+import { etagOfBytes, JSON_TYPE, notModified } from '../http/send.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import { badRequest } from './disease-lookup.ts';
+
+const PUBLIC_CACHE = 'public, max-age=300';
+
+function wantsYaml(accept: string | undefined): boolean | null {
+  if (!accept) return false;
+  const a = accept.toLowerCase();
+  if (/(application|text)\/(x-)?yaml/.test(a)) return true;
+  if (a.includes('application/json') || a.includes('*/*') || a.includes('application/*')) return false;
+  return null;
+}
+
+/** GET /api/v1/openapi: JSON, or YAML when Accept asks for it or ?format=yaml. No key needed. */
+export function openapiResource(getSnapshot: () => Snapshot) {
+  const etags = new WeakMap<Buffer, string>();
+  return function openapiHandler(req: Req, res: Res): void {
+    const { values, errors } = readParams(req.query, { format: { type: 'enum', values: ['json', 'yaml'] } });
+    if (errors.length) return badRequest(req, res, errors);
+    const yaml = values.format ? values.format === 'yaml' : wantsYaml(req.headers.accept);
+    if (yaml === null) {
+      return sendProblem(res, problem('not-acceptable', 'The OpenAPI document is available as application/json or application/yaml.'), req.method);
+    }
+    const snap = getSnapshot();
+    const bytes = yaml ? snap.openapiYaml : snap.openapiJson;
+    let etag = etags.get(bytes);
+    if (!etag) etags.set(bytes, (etag = etagOfBytes(bytes)));
+    res.setHeader('Vary', 'Accept');
+    if (notModified(req, res, etag, PUBLIC_CACHE)) return;
+    res.setHeader('Content-Type', yaml ? 'application/yaml; charset=utf-8' : JSON_TYPE);
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', PUBLIC_CACHE);
+    res.setHeader('Content-Length', bytes.length);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  };
+}
+
+/** GET /api/v1/health: status, snapshot, uptime and per-source freshness, computed live. No key needed. */
+export function healthResource(getSnapshot: () => Snapshot, startedAt: number) {
+  return function healthHandler(req: Req, res: Res): void {
+    const { errors } = readParams(req.query, {});
+    if (errors.length) return badRequest(req, res, errors);
+    const snap = getSnapshot();
+    const now = Date.now();
+    const rel = snap.release;
+    const days = (iso: string) => Math.floor((now - Date.parse(iso)) / 86_400_000);
+    const body = Buffer.from(JSON.stringify({
+      status: 'ok',
+      snapshot: rel.snapshot,
+      builtAt: rel.builtAt,
+      snapshotAgeSeconds: Math.floor((now - Date.parse(rel.builtAt)) / 1000),
+      uptimeSeconds: Math.floor((now - startedAt) / 1000),
+      apiVersion: rel.apiVersion,
+      recordCount: rel.recordCount,
+      checkedAt: new Date(now).toISOString(),
+      sources: rel.sources.map((s) => ({ id: s.id, name: s.name, release: s.release, releaseAgeDays: /^\d{4}-\d{2}-\d{2}$/.test(s.release) ? days(s.release) : null, ingestedAt: s.ingestedAt, license: s.license })),
+    }));
+    res.setHeader('Content-Type', JSON_TYPE);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}

@@ -1,0 +1,80 @@
+import type { ListingRow } from '../snapshot/listing-row.ts';
+import { MIN_FUZZY_WORD, SEARCH_INDEX_VERSION, bigramKey, deltaEncode, geneKey, wordBigrams, type SerializedSearchIndex } from './index-format.ts';
+import { normalize, tokenize } from './normalize.ts';
+
+export type { SerializedSearchIndex } from './index-format.ts';
+
+/**
+ * Build the search index over `rows` (in the order the server will load them): the word vocabulary
+ * with its postings, each slot's word-id sequence, gene symbols and the bigram index for typos.
+ * The result is plain JSON; see index-format.ts for its layout.
+ */
+export function buildSearchIndex(rows: ListingRow[]): SerializedSearchIndex {
+  const slotTokens: string[][] = [];
+  const vocabulary = new Set<string>();
+  for (const row of rows) {
+    for (const text of [row.name, ...row.synonyms]) {
+      const tokens = tokenize(text);
+      slotTokens.push(tokens);
+      for (const t of tokens) vocabulary.add(t);
+    }
+  }
+  const words = [...vocabulary].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const wordId = new Map(words.map((w, i) => [w, i]));
+
+  const slotLengths: number[] = [];
+  const slotWords: number[] = [];
+  const bySlot: number[][] = words.map(() => []);
+  slotTokens.forEach((tokens, slot) => {
+    slotLengths.push(tokens.length);
+    for (const t of tokens) {
+      const id = wordId.get(t)!;
+      slotWords.push(id);
+      const list = bySlot[id];
+      // A word repeated within one text is one posting.
+      if (list[list.length - 1] !== slot) list.push(slot);
+    }
+  });
+
+  return {
+    version: SEARCH_INDEX_VERSION,
+    ids: rows.map((r) => r.id),
+    words,
+    slotLengths,
+    slotWords,
+    postingLengths: bySlot.map((l) => l.length),
+    postings: bySlot.flatMap(deltaEncode),
+    genes: geneMap(rows),
+    bigrams: bigramMap(words),
+  };
+}
+
+function geneMap(rows: ListingRow[]): Record<string, number[]> {
+  const map = new Map<string, number[]>();
+  rows.forEach((row, r) => {
+    for (const symbol of row.genes) {
+      const key = geneKey(normalize(symbol));
+      if (key === '') continue;
+      const list = map.get(key) ?? [];
+      if (list[list.length - 1] !== r) list.push(r);
+      map.set(key, list);
+    }
+  });
+  return Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+function bigramMap(words: string[]): Record<string, number[]> {
+  const map = new Map<string, number[]>();
+  words.forEach((word, id) => {
+    if (word.length < MIN_FUZZY_WORD) return;
+    for (const g of wordBigrams(word)) {
+      const key = bigramKey(g, word.length);
+      const list = map.get(key) ?? [];
+      list.push(id);
+      map.set(key, list);
+    }
+  });
+  const out: Record<string, number[]> = {};
+  for (const g of [...map.keys()].sort()) out[g] = deltaEncode(map.get(g)!);
+  return out;
+}

@@ -1,0 +1,78 @@
+import type { ListingRow } from '../snapshot/listing-row.ts';
+import { SEARCH_INDEX_VERSION, type SerializedSearchIndex } from './index-format.ts';
+import { Vocabulary } from './vocabulary.ts';
+
+/**
+ * The serialized index decoded into typed arrays, checked against the rows it was built from.
+ * Slot s holds words slotWords[slotStart[s], slotStart[s + 1]); word w occurs in the slots
+ * postings[postingStart[w], postingStart[w + 1]).
+ */
+export class LoadedIndex {
+  readonly vocabulary: Vocabulary;
+  readonly slotStart: Int32Array;
+  readonly slotWords: Int32Array;
+  readonly slotRow: Int32Array;
+  /** 0 for the name, k for synonyms[k - 1]. */
+  readonly slotOrdinal: Int32Array;
+  /** The name slot of each row; its synonyms follow it. */
+  readonly rowFirstSlot: Int32Array;
+  /** Length of the slot's normalized text. */
+  readonly slotTextLength: Int32Array;
+  readonly postingStart: Int32Array;
+  readonly postings: Int32Array;
+  readonly genes = new Map<string, Int32Array>();
+
+  constructor(index: SerializedSearchIndex, rows: ListingRow[]) {
+    if (index.version !== SEARCH_INDEX_VERSION) {
+      throw new Error(`search index version ${index.version} is not ${SEARCH_INDEX_VERSION}: rebuild dist/search-index.json`);
+    }
+    if (index.ids.length !== rows.length || index.ids.some((id, r) => rows[r].id !== id)) {
+      throw new Error('search index was built from other rows than the listing: rebuild dist/');
+    }
+    const slots = index.slotLengths.length;
+    const expected = rows.reduce((n, row) => n + 1 + row.synonyms.length, 0);
+    if (expected !== slots) throw new Error(`search index has ${slots} texts, the rows have ${expected}: rebuild dist/`);
+    this.slotRow = new Int32Array(slots);
+    this.slotOrdinal = new Int32Array(slots);
+    this.rowFirstSlot = new Int32Array(rows.length);
+    let s = 0;
+    rows.forEach((row, r) => {
+      this.rowFirstSlot[r] = s;
+      for (let k = 0; k <= row.synonyms.length; k++, s++) {
+        this.slotRow[s] = r;
+        this.slotOrdinal[s] = k;
+      }
+    });
+
+    this.slotStart = prefixSums(index.slotLengths);
+    this.slotWords = Int32Array.from(index.slotWords);
+    this.vocabulary = new Vocabulary(index.words, index.bigrams);
+    this.slotTextLength = new Int32Array(slots);
+    for (let t = 0; t < slots; t++) {
+      const from = this.slotStart[t];
+      const to = this.slotStart[t + 1];
+      let length = Math.max(0, to - from - 1);
+      for (let i = from; i < to; i++) length += index.words[this.slotWords[i]].length;
+      this.slotTextLength[t] = length;
+    }
+
+    this.postingStart = prefixSums(index.postingLengths);
+    this.postings = new Int32Array(index.postings.length);
+    for (let w = 0; w < index.postingLengths.length; w++) {
+      let slot = 0;
+      for (let i = this.postingStart[w]; i < this.postingStart[w + 1]; i++) this.postings[i] = slot += index.postings[i];
+    }
+    for (const [key, list] of Object.entries(index.genes)) this.genes.set(key, Int32Array.from(list));
+  }
+
+  /** Number of slots containing any word with id in [lo, hi). */
+  postingCount(lo: number, hi: number): number {
+    return this.postingStart[hi] - this.postingStart[lo];
+  }
+}
+
+function prefixSums(lengths: number[]): Int32Array {
+  const out = new Int32Array(lengths.length + 1);
+  for (let i = 0; i < lengths.length; i++) out[i + 1] = out[i] + lengths[i];
+  return out;
+}

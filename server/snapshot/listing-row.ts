@@ -1,0 +1,33 @@
+import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../../build/record/types.ts';
+
+/**
+ * One row per current disease in dist/listing.json: every field that the filters, facets and
+ * sort options of /api/v1/diseases and /api/v1/diseases/search need, and the fields of a
+ * listing item. Built once by the build, loaded once by the server.
+ */
+export interface ListingRow {
+  id: string;
+  name: string;
+  isRare: boolean;
+  /** The record has descriptive content beyond its name: a definition, phenotypes or genes. */
+  hasContent: boolean;
+  /** The definition is expert-curated text (Mondo or Orphanet), not only ontology structure. */
+  hasExpertContent: boolean;
+  definitionSource: 'mondo' | 'orphanet' | 'doid' | null;
+  inheritance: InheritanceTerm[];
+  onset: OnsetCategory[];
+  prevalenceCategory: PrevalenceCategory;
+  /** Approved HGNC symbols associated with the disease. */
+  genes: string[];
+  /** Synonym texts, as published in the record. */
+  synonyms: string[];
+  trialCount: number;
+  activeTrialCount: number;
+  pagCount: number;
+  orphanDrugCount: number;
+  phenotypeCount: number;
+  screened: boolean;
+  qualityScore: number;
+  /** ISO date (YYYY-MM-DD) the record content last changed. */
+  updatedAt: string;
+}

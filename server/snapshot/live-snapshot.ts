@@ -1,0 +1,52 @@
+import { readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { SearchEngine } from '../search/engine.ts';
+import type { SerializedSearchIndex } from '../search/index-format.ts';
+import { Snapshot } from './snapshot.ts';
+
+/**
+ * The snapshot being served, swapped for a new one when a build publishes (dist/current changes).
+ * Requests in flight keep the instance they started with; objects are shared and immutable.
+ */
+export class LiveSnapshot {
+  private snap: Snapshot;
+  private engine: SearchEngine;
+  private link: string;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly dist: string, private readonly cacheBytes: number, private readonly onSwap: (from: string, to: string) => void = () => {}) {
+    this.link = readlinkSync(join(dist, 'current'));
+    this.snap = new Snapshot(dist, cacheBytes);
+    this.engine = new SearchEngine(this.snap.searchIndex as SerializedSearchIndex, this.snap.rows);
+  }
+
+  /** The current snapshot. */
+  get snapshot(): Snapshot { return this.snap; }
+  /** The search engine over the current snapshot's rows. */
+  get search(): SearchEngine { return this.engine; }
+
+  /** Check dist/current every `ms` and load a newly published snapshot. */
+  watch(ms = 2000): void {
+    this.timer = setInterval(() => this.check(), ms);
+    this.timer.unref();
+  }
+
+  /** Load the published snapshot if it changed; a snapshot that fails to load is not swapped in. */
+  check(): void {
+    let link: string;
+    try { link = readlinkSync(join(this.dist, 'current')); } catch { return; }
+    if (link === this.link) return;
+    const next = new Snapshot(this.dist, this.cacheBytes);
+    const engine = new SearchEngine(next.searchIndex as SerializedSearchIndex, next.rows);
+    const from = this.snap.manifest.snapshot;
+    this.snap = next;
+    this.engine = engine;
+    this.link = link;
+    this.onSwap(from, next.manifest.snapshot);
+  }
+
+  /** Stop watching. */
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The snapshot manifest: route key -> stored object. Entries are arrays to keep a ~400,000-entry
+ * manifest small to load: [hash, identity size, brotli size (0 = none), gzip size (0 = none), extra].
+ * The ETag is W/"<hash>"; every file path derives from the hash (see route-map.ts objectFile).
+ * `extra` is, for a full record, the byte offset of `"sections":` in the body, and for a section,
+ * the end offset of its `data` value; both let the server splice bodies without parsing them.
+ */
+export type ManifestEntry = [hash: string, size: number, br: number, gzip: number, extra?: number];
+
+export interface ObsoleteInfo { label: string; replacedBy: string | null; consider: string[] }
+
+export interface Manifest {
+  format: 1;
+  snapshot: string;
+  builtAt: string;
+  /** Fingerprint of every build input; an equal fingerprint means nothing to rebuild. */
+  inputFingerprint: string;
+  sections: string[];
+  entries: Record<string, ManifestEntry>;
+  obsolete: Record<string, ObsoleteInfo>;
+  counts: { diseases: number; obsolete: number; objects: number };
+}
+
+/** ETag header value of an entry: a weak validator over a strong hash, so it holds for every encoding. */
+export function etagOf(entry: ManifestEntry): string {
+  return `W/"${entry[0]}"`;
+}

@@ -1,0 +1,158 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { parse } from 'yaml';
+import { QUOTAS } from '../build/compile/openapi-description.ts';
+import { generateOpenApi, toYaml, type OpenApiOptions } from '../build/compile/openapi.ts';
+import { COMPUTED_FIELDS } from '../build/record/computed.ts';
+import { SECTION_KEYS } from '../build/record/sections.ts';
+import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../build/record/vocab.ts';
+import { withComputed } from '../build/schema/computed-schema.ts';
+import { loadSchemas, refsOf } from '../build/schema/load-schemas.ts';
+import { createValidator } from '../build/schema/validate-record.ts';
+
+type Obj = Record<string, any>;
+
+const schemas = loadSchemas(new URL('../content/schemas/', import.meta.url).pathname);
+const options: OpenApiOptions = {
+  schemas,
+  computedFields: COMPUTED_FIELDS,
+  apiVersion: '1.2.0',
+  releaseDate: '2026-01-06',
+  sections: SECTION_KEYS,
+  vocabularies: { inheritance: INHERITANCE_TERMS, onset: ONSET_CATEGORIES, prevalence: PREVALENCE_CATEGORIES },
+};
+const doc = generateOpenApi(options) as Obj;
+const PUBLIC = ['/api/v1/openapi', '/api/v1/health'];
+const operations = Object.entries(doc.paths as Obj).map(([path, item]) => ({ path, op: item.get as Obj }));
+
+function resolve(ref: string): Obj {
+  return ref.slice(2).split('/').reduce((at: Obj, part) => at?.[part], doc);
+}
+const deref = (x: Obj): Obj => (x.$ref ? resolve(x.$ref) : x);
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3.0.3 document', async () => {
+    const result = await new Validator().validate(doc);
+    assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
+    assert.equal(doc.openapi, '3.0.3');
+    assert.equal(doc.info.version, '1.2.0');
+  });
+
+  it('has the 13 paths of the interface, each with one GET and a unique operationId', () => {
+    assert.deepEqual(Object.keys(doc.paths), [
+      '/api/v1/diseases', '/api/v1/diseases/search', '/api/v1/diseases/bulk', '/api/v1/diseases/{mondoId}',
+      '/api/v1/diseases/{mondoId}/summary', '/api/v1/diseases/{mondoId}/sections/{section}', '/api/v1/diseases/{mondoId}/phenotypes',
+      '/api/v1/diseases/{mondoId}/pags', '/api/v1/diseases/{mondoId}/assistance', '/api/v1/diseases/{mondoId}/orphan-drugs',
+      '/api/v1/diseases/{mondoId}/screening', '/api/v1/openapi', '/api/v1/health',
+    ]);
+    for (const item of Object.values(doc.paths as Obj)) assert.deepEqual(Object.keys(item), ['get']);
+    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 13);
+  });
+
+  it('requires the API key everywhere except openapi and health', () => {
+    assert.equal(doc.security, undefined);
+    for (const { path, op } of operations) {
+      if (PUBLIC.includes(path)) {
+        assert.equal(op.security, undefined, path);
+        assert.equal(op.responses['401'], undefined, path);
+      } else {
+        assert.deepEqual(op.security, [{ bearerAuth: [] }], path);
+        assert.ok(['read', 'search', 'bulk'].includes(op['x-required-scope']), path);
+        assert.deepEqual(Object.keys(op.responses['429'].headers), ['Cache-Control', 'Retry-After', 'RateLimit-Policy', 'RateLimit'], path);
+        assert.deepEqual(Object.keys(op.responses['401'].headers), ['Cache-Control', 'WWW-Authenticate'], path);
+        assert.ok('RateLimit' in op.responses['200'].headers, path);
+      }
+    }
+    assert.deepEqual(doc.components.securitySchemes.bearerAuth, {
+      type: 'http', scheme: 'bearer', bearerFormat: 'svc_live_/svc_test_ API key',
+      description: doc.components.securitySchemes.bearerAuth.description,
+    });
+  });
+
+  it('resolves every $ref', () => {
+    const refs = refsOf(doc);
+    assert.ok(refs.length > 100);
+    for (const { target } of refs) assert.notEqual(resolve(target), undefined, target);
+  });
+
+  it('answers obsolete ids, ETags and errors where they apply', () => {
+    const byPath = (p: string): Obj => (doc.paths as Obj)[p].get;
+    const record = byPath('/api/v1/diseases/{mondoId}');
+    assert.deepEqual(Object.keys(record.responses), ['200', '301', '304', '400', '401', '403', '404', '410', '429', '500']);
+    assert.deepEqual(record.responses['301'].headers.Location, { $ref: '#/components/headers/Location' });
+    assert.equal(record.responses['400'].content['application/problem+json'].schema.$ref, '#/components/schemas/Problem');
+    assert.deepEqual(Object.keys(byPath('/api/v1/diseases').responses['200'].headers), ['ETag', 'Cache-Control', 'Vary', 'Link', 'RateLimit-Policy', 'RateLimit']);
+    assert.deepEqual(Object.keys(byPath('/api/v1/diseases/bulk').responses), ['200', '304', '400', '401', '403', '429', '500']);
+    assert.deepEqual(Object.keys(byPath('/api/v1/health').responses), ['200', '400', '500']);
+    assert.deepEqual(Object.keys(byPath('/api/v1/openapi').responses), ['200', '304', '400', '500']);
+  });
+
+  it('documents comma-separated lists as form, not exploded, with limits and defaults', () => {
+    const params = (p: string): Obj[] => ((doc.paths as Obj)[p].get.parameters as Obj[]).map(deref);
+    const listing = Object.fromEntries(params('/api/v1/diseases').map((p) => [p.name, p]));
+    assert.deepEqual(listing.limit.schema, { type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    assert.deepEqual([listing.inheritance.style, listing.inheritance.explode], ['form', false]);
+    assert.deepEqual(listing.inheritance.schema.items, { $ref: '#/components/schemas/InheritanceTerm' });
+    const bulk = Object.fromEntries(params('/api/v1/diseases/bulk').map((p) => [p.name, p]));
+    assert.equal(bulk.ids.required, true);
+    assert.equal(bulk.ids.schema.maxItems, 50);
+    const sort = params('/api/v1/diseases/search').find((p) => p.name === 'sort')!;
+    assert.ok(sort.schema.enum.includes('-activeTrialCount'));
+    for (const { op } of operations) {
+      for (const p of (op.parameters ?? []).map(deref)) {
+        assert.ok(p.schema, `${op.operationId} ${p.name}`);
+        if (p.schema.type === 'array') assert.deepEqual([p.style, p.explode], ['form', false], `${op.operationId} ${p.name}`);
+      }
+    }
+  });
+
+  it('generates Computed from COMPUTED_FIELDS and leaves input-file schemas out', () => {
+    const computed = doc.components.schemas.Computed;
+    assert.deepEqual(computed.required, COMPUTED_FIELDS.map((f) => f.name));
+    assert.equal(doc.components.schemas.AdvocacyGroupFile, undefined);
+    assert.equal(doc.components.schemas.AssistanceProgramFile, undefined);
+  });
+
+  it('gives examples that validate against their schemas', () => {
+    const all = withComputed(schemas, COMPUTED_FIELDS);
+    let checked = 0;
+    for (const { op } of operations) {
+      for (const response of Object.values(op.responses as Obj)) {
+        for (const media of Object.values((response.content ?? {}) as Obj)) {
+          if (!media.example) continue;
+          const name = (media.schema.$ref as string).split('/').pop()!;
+          assert.deepEqual(createValidator(all, name)(media.example, op.operationId), []);
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked >= 40, `${checked} examples`);
+  });
+
+  it('refuses vocabularies or sections that differ from the schema enums', () => {
+    assert.throws(
+      () => generateOpenApi({ ...options, vocabularies: { ...options.vocabularies, onset: ONSET_CATEGORIES.slice(1) } }),
+      { message: `OnsetCategory enum in content/schemas (${ONSET_CATEGORIES.join(', ')}) differs from ONSET_CATEGORIES (${ONSET_CATEGORIES.slice(1).join(', ')})` },
+    );
+    assert.throws(() => generateOpenApi({ ...options, sections: [...SECTION_KEYS, 'history'] }), /^Error: SectionKey enum/);
+  });
+
+  it('states the quotas of server/tiers.json and the decisions in its description', () => {
+    const tiers = JSON.parse(readFileSync(new URL('../server/tiers.json', import.meta.url), 'utf8')).tiers;
+    assert.deepEqual(QUOTAS, tiers);
+    const text: string = doc.info.description;
+    assert.ok(text.includes('| professional | 10,000 | 100,000 | read, search, bulk |'));
+    assert.ok(text.includes('| any `svc_test_` key | 100 | 1,000 | those of its tier |'));
+    assert.ok(text.includes('the daily one resets at 00:00 UTC, the monthly one at 00:00 UTC on the 1st'));
+    assert.ok(text.includes('come from a sample of ClinicalTrials.gov studies, not from the full registry'));
+    for (const term of [...INHERITANCE_TERMS, ...SECTION_KEYS]) assert.ok(text.includes(`\`${term}\``), term);
+  });
+
+  it('round-trips through YAML to the same object', () => {
+    const yaml = toYaml(doc);
+    assert.ok(!/[&*]a\d+/.test(yaml), 'no YAML anchors or aliases');
+    assert.deepEqual(parse(yaml), doc);
+  });
+});
