@@ -1,5 +1,8 @@
-import type { DiseaseRecord } from '../record/types.ts';
+import type { DiseaseRecord, GeneAssociation } from '../record/types.ts';
 import type { ListingRow } from '../../server/snapshot/listing-row.ts';
+
+/** Associations that make a gene a cause of the disease, not a risk factor, modifier or candidate. */
+const CAUSAL: ReadonlySet<GeneAssociation> = new Set(['causal', 'causal-loss-of-function', 'causal-gain-of-function']);
 
 /** The compact listing/filter row of one record (see ListingRow for what each field means). */
 export function listingRow(r: DiseaseRecord): ListingRow {
@@ -14,6 +17,7 @@ export function listingRow(r: DiseaseRecord): ListingRow {
     onset: r.onset.map((v) => v.term),
     prevalenceCategory: r.prevalenceCategory,
     genes: r.genes.map((g) => g.symbol),
+    causalGenes: r.genes.filter((g) => CAUSAL.has(g.association)).map((g) => g.symbol),
     synonyms: r.synonyms.map((s) => s.text),
     trialCount: r.trials.total,
     activeTrialCount: r.trials.active,

@@ -19,6 +19,11 @@ export interface ListingRow {
   prevalenceCategory: PrevalenceCategory;
   /** Approved HGNC symbols associated with the disease. */
   genes: string[];
+  /**
+   * The subset of `genes` whose association is causal (causal, causal-loss-of-function or
+   * causal-gain-of-function): gene-symbol search ranks these diseases first.
+   */
+  causalGenes: string[];
   /** Synonym texts, as published in the record. */
   synonyms: string[];
   trialCount: number;

@@ -1,0 +1,53 @@
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/real-snapshot.ts';
+import type { BenchEnv } from './bench-env.ts';
+import { stopChild, track } from './child-registry.ts';
+import { untilReady } from './until-ready.ts';
+
+/** A server child the benchmark started: its base URL and how to stop it. */
+export interface RunningTarget {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface RealServerOptions {
+  env: BenchEnv;
+  dist: string;
+  /** QUOTA_STORE: 'memory' (default) or a redis:// URL. */
+  quotaStore?: string;
+  /** Redis key prefix, unique per run so counters never mix with a real deployment's. */
+  redisPrefix?: string;
+}
+
+/**
+ * The whole stack as deployed: `node --import tsx server/main.ts` on an ephemeral port, with the
+ * bench key file and tiers, access logging on at info level but written to /dev/null (the cost of
+ * building and writing each line stays, the terminal stays quiet), and its own quota state file.
+ */
+export async function startRealServer(o: RealServerOptions): Promise<RunningTarget> {
+  const child = track(fork(join(ROOT, 'server/main.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: envFor(o),
+  }));
+  const url = await untilReady(child, 'server/main.ts');
+  return { url, stop: () => stopChild(child) };
+}
+
+function envFor(o: RealServerOptions): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DIST_DIR: o.dist,
+    KEYS_FILE: o.env.keysFile,
+    TIERS_FILE: o.env.tiersFile,
+    LOG_FILE: '/dev/null',
+    LOG_LEVEL: 'info',
+    QUOTA_STORE: o.quotaStore ?? 'memory',
+    QUOTA_STATE_FILE: join(o.env.dir, `quota-state-${process.hrtime.bigint()}.json`),
+    QUOTA_REDIS_PREFIX: o.redisPrefix ?? 'bench-quota:',
+    SHUTDOWN_GRACE_MS: '1000',
+  };
+}

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ListingRow } from '../../server/snapshot/listing-row.ts';
+import type { Manifest, ManifestEntry } from '../../server/snapshot/manifest.ts';
+import { objectFile, SNAPSHOT_FILES } from '../../server/snapshot/route-map.ts';
+
+/** The published snapshot the benchmark reads its inputs from (it never builds one). */
+export interface SnapshotSource {
+  dist: string;
+  /** Resolved dist/current, so a publish during the run cannot change what was read. */
+  dir: string;
+  manifest: Manifest;
+  rows: ListingRow[];
+}
+
+/**
+ * Open dist/current; throws a message telling the user to build when nothing is published there.
+ * The server would build a missing snapshot itself, which is no thing for a benchmark to time.
+ */
+export function openSnapshot(dist: string): SnapshotSource {
+  const current = join(dist, 'current');
+  if (!existsSync(join(current, SNAPSHOT_FILES.manifest)) || !existsSync(join(current, SNAPSHOT_FILES.listing))) {
+    throw new Error(`no published snapshot in ${dist} (expected ${current}/manifest.json): run \`npm run build\` first (DIST_DIR=${dist} if it is not dist/)`);
+  }
+  const dir = realpathSync(current);
+  const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
+  return { dist, dir, manifest: read(SNAPSHOT_FILES.manifest) as Manifest, rows: read(SNAPSHOT_FILES.listing) as ListingRow[] };
+}
+
+/** The manifest entry of a route key; throws when the snapshot lacks it. */
+export function entryOf(src: SnapshotSource, key: string): ManifestEntry {
+  const e = src.manifest.entries[key];
+  if (!e) throw new Error(`snapshot ${src.manifest.snapshot} has no entry ${key}`);
+  return e;
+}
+
+/** Absolute path of an entry's stored object in one encoding: dist/objects/<2>/<hash>.json[.br]. */
+export function objectPath(src: SnapshotSource, entry: ManifestEntry, encoding: 'identity' | 'br'): string {
+  return join(src.dist, objectFile(entry[0], encoding));
+}
+
+/** `count` distinct rows spread over the listing by a fixed stride: the same picks on every run. */
+export function spreadRows(rows: ListingRow[], count: number): ListingRow[] {
+  const picked = new Map<string, ListingRow>();
+  for (let i = 0; i < rows.length && picked.size < count; i++) {
+    const r = rows[(i * 7919) % rows.length];
+    picked.set(r.id, r);
+  }
+  return [...picked.values()];
+}
