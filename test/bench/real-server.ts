@@ -1,9 +1,10 @@
 import { fork } from 'node:child_process';
-import { join } from 'node:path';
-import { ROOT } from '../helpers/real-snapshot.ts';
+import { join, resolve } from 'node:path';
 import type { BenchEnv } from './bench-env.ts';
 import { stopChild, track } from './child-registry.ts';
 import { untilReady } from './until-ready.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
 
 /** A server child the benchmark started: its base URL and how to stop it. */
 export interface RunningTarget {
