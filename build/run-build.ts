@@ -7,7 +7,7 @@ import { compileBodies } from './compile/compile-snapshot.ts';
 import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
 import { listingRow } from './compile/listing.ts';
 import { generateOpenApi, toYaml } from './compile/openapi.ts';
-import { collectGarbage, currentSnapshot, publish, readCurrent, startStaging, writeSnapshotFile } from './compile/publish.ts';
+import { collectGarbage, currentSnapshot, publish, readCurrent, startStaging, uniqueSnapshotId, writeSnapshotFile } from './compile/publish.ts';
 import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
 import { buildRecords } from './record/build-records.ts';
 import { COMPUTED_FIELDS } from './record/computed.ts';
@@ -36,7 +36,7 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   const secs = () => (performance.now() - t0) / 1000;
   const registry = readRegistry(o.contentDir);
   const sourceFiles = registry.flatMap((e) => resolveFiles(e, o.dataDir, o.contentDir));
-  const fingerprint = inputFingerprint(sourceFiles, o.root);
+  const fingerprint = inputFingerprint(sourceFiles, o.dataDir, o.root);
   const previous = readCurrent<Manifest>(o.dist, SNAPSHOT_FILES.manifest);
   if (previous && previous.inputFingerprint === fingerprint && !o.force) {
     o.log(`Snapshot ${previous.snapshot} is current: inputs unchanged (fingerprint ${fingerprint}); nothing rewritten. ${secs().toFixed(2)} s`);
@@ -56,7 +56,7 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
 
   // Versions first: they are part of what the schema validates.
   const builtAt = new Date().toISOString();
-  const snapshot = builtAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z') + '-' + fingerprint.slice(0, 8);
+  const snapshot = uniqueSnapshotId(o.dist, builtAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z') + '-' + fingerprint.slice(0, 8));
   const prevIndex = readCurrent<ContentIndex>(o.dist, SNAPSHOT_FILES.contentIndex);
   const { index, changelog } = applyVersions(built.records, prevIndex, previous?.snapshot ?? null, snapshot, builtAt);
   const validate = createRecordValidator(schemas, COMPUTED_FIELDS);

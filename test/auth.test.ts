@@ -58,7 +58,7 @@ async function get(path: string, authorization?: string, method = 'GET') {
 }
 
 function unauthorized(detail: string, reason: string) {
-  return { type: `${PROBLEM_BASE}unauthorized`, title: 'Missing or invalid API key', status: 401, detail, reason };
+  return { type: `${PROBLEM_BASE}unauthorized`, title: 'Missing or invalid API key', status: 401, detail, reason, instance: '/api/v1/diseases', requestId: 'test' };
 }
 
 async function assertUnauthorized(authorization: string | undefined, challenge: string, detail: string, reason: string) {
@@ -146,6 +146,8 @@ describe('requireScope middleware', () => {
       detail: "This endpoint needs the 'bulk' scope; this API key (tier developer) has: read, search.",
       requiredScope: 'bulk',
       tier: 'developer',
+      instance: '/api/v1/diseases/bulk',
+      requestId: 'test',
     });
   });
 

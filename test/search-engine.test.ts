@@ -78,10 +78,12 @@ describe('relevance tiers', () => {
     assert.deepEqual(names('mfx'), []);
   });
 
-  it('gene symbols, case-insensitive: name containing the symbol, then rare, fewer genes, shorter', () => {
-    assert.deepEqual(names('CFTR'), ['congenital bilateral aplasia of vas deferens from CFTR mutation', 'cystic fibrosis']);
+  it('gene symbols, case-insensitive: causal first, then established entities (advocacy groups, trials), then quality', () => {
+    // Cystic fibrosis has trials and advocacy groups; the narrower entity naming the gene has neither.
+    assert.deepEqual(names('CFTR'), ['cystic fibrosis', 'congenital bilateral aplasia of vas deferens from CFTR mutation']);
     assert.deepEqual(names('htt'), ['Huntington disease', 'Lopes-Maciel-Rodan syndrome']);
-    assert.deepEqual(first('htt').match, { field: 'gene', text: 'HTT', kind: 'exact', score: 5.4999 });
+    // 6 - (4 - 2 signs of an established entity) / 256 - (1023 - 0 phenotypes) / 262144
+    assert.deepEqual(first('htt').match, { field: 'gene', text: 'HTT', kind: 'exact', score: 5.9883 });
     assert.deepEqual(names('hbb'), ['sickle cell disease', 'dominant beta-thalassemia']);
     assert.deepEqual(names('Gba1'), ['Gaucher disease type I', 'Gaucher disease type II']);
     // An exact synonym beats the gene tier.

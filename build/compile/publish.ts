@@ -30,6 +30,13 @@ export function readCurrent<T>(dist: string, file: string): T | null {
   }
 }
 
+/** The snapshot id for a build: unique even for two builds in the same second with equal inputs. */
+export function uniqueSnapshotId(dist: string, base: string): string {
+  let id = base;
+  for (let n = 2; existsSync(join(dist, 'snapshots', id)); n++) id = `${base}-${n}`;
+  return id;
+}
+
 /** Start a staging folder for snapshot files; leftovers of killed builds are removed first. */
 export function startStaging(dist: string, snapshot: string): string {
   const snaps = join(dist, 'snapshots');
@@ -64,6 +71,8 @@ export function publish(dist: string, staging: string, snapshot: string): string
  */
 export function collectGarbage(dist: string, keep: string[]): { snapshots: number; objects: number } {
   const snaps = join(dist, 'snapshots');
+  // Symlinks left by a build killed between creating and renaming its new `current`.
+  for (const name of readdirSync(dist)) if (name.startsWith(`${CURRENT_LINK}.`) && name.endsWith('.tmp')) rmSync(join(dist, name), { force: true });
   let removedSnapshots = 0;
   for (const name of readdirSync(snaps)) {
     if (name.startsWith('.') || keep.includes(name)) continue;

@@ -1,7 +1,7 @@
 import type { HpoTerm, NordReport } from '../ingest/types.ts';
 import type { CrossRefIndex } from './cross-refs.ts';
 import type { DiseaseSet } from './disease-set.ts';
-import type { FactsIndex } from './facts-index.ts';
+import type { FactsIndex } from './exact-joins.ts';
 import { mergeGenes } from './genes.ts';
 import { mergePhenotypes, type HpoLookup } from './phenotypes.ts';
 import type { QcReport } from './qc.ts';
@@ -13,7 +13,8 @@ import type {
 import { INHERITANCE_LABELS, ONSET_LABELS, inheritanceFromHpo, inheritanceFromOrphanet, onsetFromHpo, onsetFromOrphanet, prevalenceCategoryOfClass } from './vocab.ts';
 import { pickPrevalenceCategory } from './prevalence.ts';
 
-export type RecordFacts = Omit<DiseaseRecord, 'sections' | 'computed' | 'classification' | 'metadata'>;
+import type { RecordFacts } from './record-facts.ts';
+export type { RecordFacts };
 
 export interface AssemblyContext {
   data: SourceData;

@@ -5,7 +5,7 @@ import { classify } from './classification.ts';
 import { computeFields } from './computed.ts';
 import { indexCrossRefs } from './cross-refs.ts';
 import { selectDiseases } from './disease-set.ts';
-import { buildFactsIndex } from './facts-index.ts';
+import { buildFactsIndex } from './exact-joins.ts';
 import { finalizeSections } from './fact-check.ts';
 import { NameIndex } from './name-index.ts';
 import { createHpoLookup } from './phenotypes.ts';

@@ -3,7 +3,7 @@ import type { XrefEntry } from './types.ts';
 
 /** CURIE prefix in the Mondo SSSOM files -> the system name the API groups by. */
 export const XREF_SYSTEMS: Record<string, string> = {
-  OMIM: 'OMIM', OMIMPS: 'OMIMPS', Orphanet: 'Orphanet', ICD10CM: 'ICD-10-CM', ICD10WHO: 'ICD-10',
+  OMIM: 'OMIM', OMIMPS: 'OMIMPS', Orphanet: 'Orphanet', ICD10CM: 'ICD-10-CM', ICD10WHO: 'ICD-10-WHO',
   'icd11.foundation': 'ICD-11', SCTID: 'SNOMED CT', UMLS: 'UMLS', MEDGEN: 'MedGen', GARD: 'GARD',
   NCIT: 'NCIT', DOID: 'DOID', mesh: 'MeSH', EFO: 'EFO', MedDRA: 'MedDRA', NORD: 'NORD', ICD9: 'ICD-9',
   ICD9CM: 'ICD-9-CM', NANDO: 'NANDO', OMIA: 'OMIA', ONCOTREE: 'OncoTree', HP: 'HPO', ICDO: 'ICD-O',

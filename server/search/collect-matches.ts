@@ -1,3 +1,4 @@
+import { geneSecondary, geneSub } from './gene-order.ts';
 import type { LoadedIndex } from './loaded-index.ts';
 import { TIER, matchSlot, type Alignment } from './match-slot.ts';
 import { relevanceKey } from './rank-key.ts';
@@ -42,7 +43,7 @@ export class MatchCollector {
     }
     const epoch = ++this.epoch;
     const { slotStart, slotWords, slotRow, slotOrdinal, slotTextLength, postings, postingStart } = this.index;
-    const { staticRank, nameLength } = this.table;
+    const { staticRank } = this.table;
     // Imported functions are namespace lookups under some loaders: bind them once per query.
     const match = matchSlot;
     const keyOf = relevanceKey;
@@ -50,12 +51,18 @@ export class MatchCollector {
     const textLength = query.text.length;
     let count = 0;
 
-    for (const r of this.index.genes.get(query.gene) ?? []) {
-      rowSeen[r] = epoch;
-      if (pass && !pass(r)) { rowKey[r] = -1; continue; }
-      rowKey[r] = keyOf(TIER.gene * 256 + this.geneSub(r, query), Math.abs(nameLength[r] - textLength), staticRank[r]);
-      rowSlot[r] = -1;
-      matched[count++] = r;
+    const geneRows = this.index.genes.get(query.gene);
+    if (geneRows) {
+      const causal = this.index.geneCausal.get(query.gene)!;
+      const { rows } = this.table;
+      for (let i = 0; i < geneRows.length; i++) {
+        const r = geneRows[i];
+        rowSeen[r] = epoch;
+        if (pass && !pass(r)) { rowKey[r] = -1; continue; }
+        rowKey[r] = keyOf(TIER.gene * 256 + geneSub(rows[r], causal[i] === 1), geneSecondary(rows[r]), staticRank[r]);
+        rowSlot[r] = -1;
+        matched[count++] = r;
+      }
     }
 
     const driver = this.driver(matchers);
@@ -99,22 +106,5 @@ export class MatchCollector {
       if (cost < bestCost) { bestCost = cost; best = m; }
     }
     return best;
-  }
-
-  /** Gene tier order: the name contains the symbol first, then rare, then fewer genes. */
-  private geneSub(r: number, query: ParsedQuery): number {
-    const { slotWords, slotStart, rowFirstSlot } = this.index;
-    const s = rowFirstSlot[r];
-    const from = slotStart[s];
-    const n = slotStart[s + 1] - from;
-    const k = query.matchers.length;
-    let contains = false;
-    for (let i = 0; i + k <= n && !contains; i++) {
-      let j = 0;
-      while (j < k && slotWords[from + i + j] === query.matchers[j].exact) j++;
-      contains = j === k;
-    }
-    const row = this.table.rows[r];
-    return (contains ? 0 : 128) + (row.isRare ? 0 : 64) + Math.min(Math.max(row.genes.length - 1, 0), 63);
   }
 }

@@ -1,4 +1,5 @@
 import type { ListingRow } from '../snapshot/listing-row.ts';
+import { causalFlags } from './gene-order.ts';
 import { SEARCH_INDEX_VERSION, type SerializedSearchIndex } from './index-format.ts';
 import { Vocabulary } from './vocabulary.ts';
 
@@ -21,6 +22,8 @@ export class LoadedIndex {
   readonly postingStart: Int32Array;
   readonly postings: Int32Array;
   readonly genes = new Map<string, Int32Array>();
+  /** Per gene key, parallel to `genes`: 1 where the gene causes the row's disease. */
+  readonly geneCausal: Map<string, Uint8Array>;
 
   constructor(index: SerializedSearchIndex, rows: ListingRow[]) {
     if (index.version !== SEARCH_INDEX_VERSION) {
@@ -63,6 +66,7 @@ export class LoadedIndex {
       for (let i = this.postingStart[w]; i < this.postingStart[w + 1]; i++) this.postings[i] = slot += index.postings[i];
     }
     for (const [key, list] of Object.entries(index.genes)) this.genes.set(key, Int32Array.from(list));
+    this.geneCausal = causalFlags(this.genes, rows);
   }
 
   /** Number of slots containing any word with id in [lo, hi). */

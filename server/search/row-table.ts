@@ -43,8 +43,6 @@ export class RowTable {
   /** Relevance tie-break: rare first, then higher qualityScore, then id. */
   readonly staticRank: Int32Array;
   readonly rowByStaticRank: Int32Array;
-  /** Normalized name length, for "closer length first". */
-  readonly nameLength: Int32Array;
   private readonly ranks = new Map<FieldSort, { ranks: Int32Array; max: number }>();
   private readonly rowByLabel: Int32Array;
   private readonly orders = new Map<string, Int32Array>();
@@ -54,14 +52,12 @@ export class RowTable {
     this.inheritance = new Int32Array(n);
     this.onset = new Int32Array(n);
     this.prevalence = new Int8Array(n);
-    this.nameLength = new Int32Array(n);
     const labelKeys: string[] = [];
     rows.forEach((row, r) => {
       for (const t of row.inheritance) this.inheritance[r] |= bit(INHERITANCE_TERMS, t);
       for (const t of row.onset) this.onset[r] |= bit(ONSET_CATEGORIES, t);
       this.prevalence[r] = PREVALENCE_CATEGORIES.indexOf(row.prevalenceCategory);
       const name = normalize(row.name);
-      this.nameLength[r] = name.length;
       // \u0001 sorts before any text, so a name sorts before longer names it is a prefix of.
       labelKeys.push(`${name}\u0001${row.name}\u0001${row.id}`);
     });

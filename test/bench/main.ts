@@ -1,0 +1,66 @@
+import { cpus, loadavg } from 'node:os';
+import { relative, resolve } from 'node:path';
+import { createBenchEnv, type BenchEnv } from './bench-env.ts';
+import type { BenchContext, GroupResult } from './bench-context.ts';
+import { benchBulkGroup } from './bulk-bench.ts';
+import { installCleanup, stopAll } from './child-registry.ts';
+import { parseOptions, type Area } from './options.ts';
+import { benchQuota } from './quota-bench.ts';
+import { benchRecord } from './record-bench.ts';
+import { writeSummary } from './report.ts';
+import { benchSearchGroup } from './search-bench.ts';
+import { openSnapshot } from './snapshot-source.ts';
+
+/**
+ * `npm run bench [-- --only=record,search,bulk,quota --duration=5 --connections=32 --rounds=3]`:
+ * throughput and latency of the real server as ratios to baselines measured in the same run
+ * (see README "Benchmarks"). Tables go to stdout, progress to stderr, a JSON summary to
+ * .bench/results.json.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const GROUPS: Record<Area, { title: string; run: (ctx: BenchContext) => Promise<GroupResult> }> = {
+  record: { title: 'Issue 4: full record through the whole stack', run: benchRecord },
+  search: { title: 'Issue 5: search and listing', run: benchSearchGroup },
+  bulk: { title: 'Issue 5: bulk of 50', run: benchBulkGroup },
+  quota: { title: 'Issue 6: quota cost', run: benchQuota },
+};
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+async function main(): Promise<void> {
+  installCleanup();
+  const options = parseOptions(process.argv.slice(2), process.env, ROOT);
+  const src = openSnapshot(options.dist);
+  let env: BenchEnv | null = null;
+  try {
+    env = createBenchEnv();
+    const ctx: BenchContext = { options, src, env, progress: (l) => process.stderr.write(`# ${l}\n`) };
+    const startedAt = new Date().toISOString();
+    const loadBefore = load();
+    console.log(`Benchmark of snapshot ${src.manifest.snapshot} (${relative(ROOT, src.dist) || '.'}) on ${cpus().length} CPUs, node ${process.version}`);
+    console.log(`load: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s measured per run, ${options.rounds} rounds (targets alternate; medians shown); load average ${loadBefore}`);
+    const groups: Partial<Record<Area, GroupResult>> = {};
+    for (const area of (Object.keys(GROUPS) as Area[]).filter((a) => options.only.has(a))) {
+      console.log(`\n== ${GROUPS[area].title}`);
+      groups[area] = await GROUPS[area].run(ctx);
+    }
+    const loadAfter = load();
+    console.log(`\nload average after: ${loadAfter}`);
+    const goals = Object.values(groups).flatMap((g) => g!.goals);
+    writeSummary(options.out, {
+      startedAt, finishedAt: new Date().toISOString(), snapshot: src.manifest.snapshot, dist: src.dist,
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
+      options: { ...options, only: [...options.only] }, goals, groups,
+    });
+    console.log(`goals met: ${goals.filter((g) => g.met).length}/${goals.length}; summary written to ${relative(ROOT, options.out)}`);
+  } finally {
+    await stopAll();
+    env?.dispose();
+  }
+}
+
+main().catch(async (err) => {
+  process.stderr.write(`bench failed: ${(err as Error).message}\n`);
+  await stopAll();
+  process.exit(1);
+});

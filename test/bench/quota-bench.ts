@@ -1,0 +1,84 @@
+import { Redis } from 'ioredis';
+import { call } from '../helpers/http.ts';
+import { bearer, type BenchContext, type GroupResult } from './bench-context.ts';
+import { RECORD_ID } from './record-bench.ts';
+import { startRealServer, type RunningTarget } from './real-server.ts';
+import { goal, printTable, rowsOf } from './report.ts';
+import { compareTargets, type LoadTarget } from './run-load.ts';
+
+const PATH = `/api/v1/diseases/${RECORD_ID}`;
+const OFF = 'quotas off (enterprise key)';
+const MEMORY = 'memory store (professional key)';
+const REDIS = 'redis store (professional key)';
+
+/** Whether Redis answers PING at `url` within a second. */
+async function redisReachable(url: string): Promise<boolean> {
+  const r = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  r.on('error', () => {});
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+/** Delete the run's counters: they would otherwise live in Redis until their month ends. */
+async function dropCounters(url: string, prefix: string): Promise<void> {
+  const r = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    const keys = await r.keys(`${prefix}*`);
+    if (keys.length) await r.del(...keys);
+  } finally {
+    r.disconnect();
+  }
+}
+
+/**
+ * Issue 6: the full record with quotas on, for the embedded (memory) store and Redis, as a ratio
+ * to quotas off. "Off" is an enterprise key: its tier is unlimited, so the quota hook returns
+ * before touching any store and the request is not counted. "On" is a professional key whose
+ * limits the bench tiers.json raises far past what a run sends, so every request is counted and
+ * none is refused. Off and memory share one server process; Redis needs its own.
+ */
+export async function benchQuota(ctx: BenchContext): Promise<GroupResult> {
+  const { env, src, options } = ctx;
+  const notes: string[] = ['"quotas off" = enterprise key (unlimited tier: not counted, no store call); "on" = professional key with raised limits (counted, never refused)'];
+  const prefix = `bench-quota:${process.pid}-${Date.now()}:`;
+  const useRedis = await redisReachable(options.redisUrl);
+  if (!useRedis) notes.push(`Redis is not reachable at ${options.redisUrl}: no redis row (start one: redis-server --port 6390 --save '' --daemonize yes)`);
+  const started: RunningTarget[] = [];
+  try {
+    ctx.progress('quota: starting servers');
+    const memory = await startRealServer({ env, dist: src.dist, quotaStore: 'memory' });
+    started.push(memory);
+    const targets: LoadTarget[] = [
+      { name: OFF, url: memory.url + PATH, headers: bearer(env.unmeteredKey), expectStatus: 200 },
+      { name: MEMORY, url: memory.url + PATH, headers: bearer(env.meteredKey), expectStatus: 200 },
+    ];
+    if (useRedis) {
+      const redis = await startRealServer({ env, dist: src.dist, quotaStore: options.redisUrl, redisPrefix: prefix });
+      started.push(redis);
+      targets.push({ name: REDIS, url: redis.url + PATH, headers: bearer(env.meteredKey), expectStatus: 200 });
+    }
+    // Counted responses carry RateLimit, uncounted ones do not: proof that each key is what it claims.
+    for (const t of targets) {
+      const r = await call(t.url, '', { headers: t.headers });
+      const counted = r.headers.ratelimit !== undefined;
+      if (r.status !== 200 || counted !== (t.name !== OFF)) {
+        throw new Error(`${t.name}: expected 200 ${t.name === OFF ? 'without' : 'with'} a RateLimit header, got ${r.status} RateLimit=${r.headers.ratelimit}`);
+      }
+    }
+    ctx.progress('quota: full record with quotas off / memory / redis');
+    const rows = rowsOf(await compareTargets(targets, options, ctx.progress), OFF);
+    printTable(`Quota cost, full record ${RECORD_ID} (200 identity): GET ${PATH}`, rows, OFF, notes);
+    const mem = rows.find((r) => r.target === MEMORY)!;
+    const goals = [goal('embedded (memory) store costs under 5% (ratio > 0.95)', mem.ratio, mem.ratio > 0.95, `${((1 - mem.ratio) * 100).toFixed(1)}% cost`)];
+    return { cases: [{ name: 'full record, quotas on vs off', request: `GET ${PATH}`, baseline: OFF, rows, notes }], goals, notes: [] };
+  } finally {
+    await Promise.all(started.map((t) => t.stop()));
+    if (useRedis) await dropCounters(options.redisUrl, prefix).catch(() => {});
+  }
+}

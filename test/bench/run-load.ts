@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { track } from './child-registry.ts';
+import type { LoadResult, LoadSpec } from './load-worker.ts';
+
+/** One thing to load: a URL with its request headers, and the only status it may answer. */
+export interface LoadTarget {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  expectStatus: number;
+}
+
+export interface LoadSettings { connections: number; duration: number; warmup: number; rounds: number }
+
+/** Medians over rounds (each metric separately), plus every round's raw result. */
+export interface TargetSummary {
+  name: string;
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  rounds: LoadResult[];
+}
+
+/** Run load-worker.ts once in a child process and parse its JSON line. */
+export function runWorker(spec: LoadSpec): Promise<LoadResult> {
+  const child = track(spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-worker.ts'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('exit', (code, signal) => {
+      if (code !== 0) return fail(new Error(`load worker failed (code ${code}, signal ${signal}) on ${spec.url}`));
+      try { done(JSON.parse(out) as LoadResult); } catch { fail(new Error(`load worker printed no result: ${out.slice(0, 200)}`)); }
+    });
+  });
+}
+
+/** Median of numbers (mean of the middle two for an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * Load each target in turn, round after round (A, B, A, B ...), so slow drift on a shared
+ * machine (thermal, neighbours) falls on every target alike. Throws when any response had
+ * another status than expected or failed: a throughput of 429s or errors measures nothing.
+ */
+export async function compareTargets(targets: LoadTarget[], s: LoadSettings, onRound: (msg: string) => void = () => {}): Promise<TargetSummary[]> {
+  const results = targets.map(() => [] as LoadResult[]);
+  for (let round = 0; round < s.rounds; round++) {
+    for (let i = 0; i < targets.length; i++) {
+      const t = targets[i];
+      const r = await runWorker({ url: t.url, headers: t.headers, connections: s.connections, duration: s.duration, warmup: s.warmup });
+      const unexpected = Object.entries(r.statuses).filter(([code]) => Number(code) !== t.expectStatus);
+      if (unexpected.length || r.errors || r.timeouts || r.total === 0) {
+        throw new Error(`${t.name}: expected only ${t.expectStatus}, got statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors, ${r.timeouts} timeouts`);
+      }
+      results[i].push(r);
+      onRound(`  round ${round + 1}/${s.rounds} ${t.name}: ${Math.round(r.requestsPerSec)} req/s`);
+    }
+  }
+  return targets.map((t, i) => ({
+    name: t.name,
+    requestsPerSec: median(results[i].map((r) => r.requestsPerSec)),
+    p50: median(results[i].map((r) => r.p50)),
+    p99: median(results[i].map((r) => r.p99)),
+    rounds: results[i],
+  }));
+}
