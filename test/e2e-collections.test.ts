@@ -1,24 +1,18 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bearer, call } from './helpers/http.ts';
-import { makeKeys } from './helpers/keys.ts';
-import { ensureRealSnapshot, REAL_DIST } from './helpers/real-snapshot.ts';
-import { startServer, type RunningServer } from './helpers/server-process.ts';
+import { REAL_DIST } from './helpers/real-snapshot.ts';
+import { startRealServer } from './helpers/real-server.ts';
+import type { RunningServer } from './helpers/server-process.ts';
 
 let server: RunningServer;
 let keys: Record<string, string>;
 let logFile: string;
 
 before(async () => {
-  await ensureRealSnapshot();
-  const made = makeKeys([{ tier: 'developer', name: 'dev' }, { tier: 'enterprise', name: 'ent' }]);
-  keys = made.keys;
-  const dir = mkdtempSync(join(tmpdir(), 'dcs-e2e-'));
-  logFile = join(dir, 'access.log');
-  server = await startServer({ DIST_DIR: REAL_DIST, KEYS_FILE: made.file, QUOTA_STATE_FILE: join(dir, 'quota.json'), LOG_FILE: logFile });
+  ({ server, keys, logFile } = await startRealServer([{ tier: 'developer', name: 'dev' }, { tier: 'enterprise', name: 'ent' }]));
 });
 after(async () => {
   assert.equal(await server.stop(), 0);

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { bearer, call, type RawResponse } from './helpers/http.ts';
-import { makeKeys } from './helpers/keys.ts';
-import { ensureRealSnapshot, REAL_DIST } from './helpers/real-snapshot.ts';
-import { startServer, type RunningServer } from './helpers/server-process.ts';
+import { startRealServer } from './helpers/real-server.ts';
+import { schemaErrors } from './helpers/response-schemas.ts';
+import type { RunningServer } from './helpers/server-process.ts';
 
 const BASE = 'https://disease-content-service.dev/problems/';
 let server: RunningServer;
@@ -16,15 +15,7 @@ let keys: Record<string, string>;
 let logFile: string;
 
 before(async () => {
-  await ensureRealSnapshot();
-  const made = makeKeys([
-    { tier: 'developer', name: 'dev' },
-    { tier: 'professional', name: 'pro' },
-  ]);
-  keys = made.keys;
-  const dir = mkdtempSync(join(tmpdir(), 'dcs-e2e-'));
-  logFile = join(dir, 'access.log');
-  server = await startServer({ DIST_DIR: REAL_DIST, KEYS_FILE: made.file, QUOTA_STATE_FILE: join(dir, 'quota.json'), LOG_FILE: logFile });
+  ({ server, keys, logFile } = await startRealServer([{ tier: 'developer', name: 'dev' }, { tier: 'professional', name: 'pro' }]));
 });
 after(async () => {
   assert.equal(await server.stop(), 0);
@@ -222,5 +213,35 @@ describe('per-disease endpoints on the real snapshot', () => {
     assert.equal(typeof line.ms, 'number');
     assert.equal(line.counted, true);
     assert.ok(['memory', 'disk'].includes(line.cache));
+  });
+});
+
+describe('every response matches its schema in the OpenAPI document', () => {
+  const cases: [string, string, string][] = [
+    ['/api/v1/diseases/MONDO:0009061', 'DiseaseRecordResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0007113?sections=overview,genetics', 'DiseaseRecordResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/summary', 'SummaryResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/sections/treatment', 'SectionResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0007739/phenotypes', 'PhenotypeListResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/pags?limit=5', 'PagListResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/assistance', 'AssistanceListResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/orphan-drugs', 'OrphanDrugListResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009861/screening', 'ScreeningResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0000002', 'ObsoleteRedirectResponse', 'dev'],
+    ['/api/v1/diseases?limit=5&isRare=true', 'ListingResponse', 'dev'],
+    ['/api/v1/diseases/search?q=muscular%20dystrophy&facets=true&highlight=true', 'SearchResponse', 'dev'],
+    ['/api/v1/diseases/search?gene=HTT', 'SearchResponse', 'dev'],
+    ['/api/v1/diseases/bulk?ids=MONDO:0009061,MONDO:0000002,MONDO:0000038,MONDO:9999999,x&sections=overview', 'BulkResponse', 'pro'],
+    ['/api/v1/diseases/MONDO:12', 'Problem', 'dev'],
+    ['/api/v1/diseases/MONDO:0000038', 'Problem', 'dev'],
+  ];
+  for (const [path, component, key] of cases) {
+    test(`${path} is a ${component}`, async () => {
+      const r = await call(server.url, path, { headers: bearer(keys[key]) });
+      assert.deepEqual(schemaErrors(component, r.json()), []);
+    });
+  }
+  test('/api/v1/health is a Health', async () => {
+    assert.deepEqual(schemaErrors('Health', (await call(server.url, '/api/v1/health')).json()), []);
   });
 });

@@ -8,7 +8,7 @@ import { count, joinAnd, listWithRest, sentence } from './section-format.ts';
  */
 
 /** Diagnosis-coding systems named in the screening-and-diagnosis section, in this order. */
-const CODING_SYSTEMS = ['ICD10WHO', 'ICD10CM', 'icd11.foundation', 'OMIM', 'OMIMPS', 'Orphanet'];
+const CODING_SYSTEMS = ['ICD-10-WHO', 'ICD-10-CM', 'ICD-11', 'OMIM', 'OMIMPS', 'Orphanet'];
 
 /** RUSP status (direct, constituent or via a grouping) and the diagnosis codes Mondo maps to. */
 export function screeningText(f: RecordFacts): string[] {
