@@ -51,5 +51,5 @@ export async function startBareServer(dir: string, name: string, routes: BareRou
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   }));
   const url = await untilReady(child, 'bare node:http server', 30_000);
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
 }

@@ -37,8 +37,8 @@ export async function benchCollections(ctx: BenchContext, label: string, cases: 
     for (const { c, r } of probes) {
       ctx.progress(`${label}: ${c.name}`);
       const summaries = await compareTargets([
-        { name: STACK, url: stack.url + c.path, headers: auth, expectStatus: 200 },
-        { name: BARE, url: bare.url + c.path, headers: auth, expectStatus: 200 },
+        { name: STACK, url: stack.url + c.path, headers: auth, expectStatus: 200, pid: stack.pid },
+        { name: BARE, url: bare.url + c.path, headers: auth, expectStatus: 200, pid: bare.pid },
       ], options, ctx.progress);
       const rows = rowsOf(summaries, BARE);
       const request = `GET ${c.path.length > 120 ? c.path.slice(0, 117) + '...' : c.path}`;

@@ -19,6 +19,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   total: number;
+  /** Responses during the warm-up, for the server CPU per request over the whole run. */
+  warmupTotal: number;
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
@@ -53,7 +55,7 @@ function percentile(sorted: Float64Array, q: number): number {
 
 async function main(): Promise<void> {
   const spec = JSON.parse(process.argv[2]) as LoadSpec;
-  if (spec.warmup > 0) await run(spec, spec.warmup, null);
+  const warm = spec.warmup > 0 ? await run(spec, spec.warmup, null) : null;
   const latencies: number[] = [];
   const r = await run(spec, spec.duration, latencies);
   const sorted = Float64Array.from(latencies).sort();
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
   const result: LoadResult = {
     requestsPerSec: r.requests.total / r.duration,
     p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99),
-    total: r.requests.total, statuses, errors: r.errors, timeouts: r.timeouts, bytesPerSec: r.throughput.average,
+    total: r.requests.total, warmupTotal: warm?.requests.total ?? 0, statuses, errors: r.errors, timeouts: r.timeouts, bytesPerSec: r.throughput.average,
   };
   process.stdout.write(JSON.stringify(result) + '\n');
 }

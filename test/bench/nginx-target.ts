@@ -72,5 +72,5 @@ export async function startNginx(dir: string, routes: NginxRoute[]): Promise<Run
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
 }

@@ -9,6 +9,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** A server child the benchmark started: its base URL and how to stop it. */
 export interface RunningTarget {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -33,7 +34,7 @@ export async function startRealServer(o: RealServerOptions): Promise<RunningTarg
     env: envFor(o),
   }));
   const url = await untilReady(child, 'server/main.ts');
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 function envFor(o: RealServerOptions): NodeJS.ProcessEnv {

@@ -63,7 +63,7 @@ export async function benchRecord(ctx: BenchContext): Promise<GroupResult> {
       nginxEtag = String(n.headers.etag);
     } else notes.push('nginx is not installed (apt-get install -y nginx): its rows are skipped');
 
-    const at = (t: RunningTarget, name: string, headers: Record<string, string>, status: number): LoadTarget => ({ name, url: t.url + PATH, headers: { ...auth, ...headers }, expectStatus: status });
+    const at = (t: RunningTarget, name: string, headers: Record<string, string>, status: number): LoadTarget => ({ name, url: t.url + PATH, headers: { ...auth, ...headers }, expectStatus: status, pid: t.pid });
     const cases: { name: string; request: string; targets: LoadTarget[]; notes: string[] }[] = [
       {
         name: `200 identity (${identity.length.toLocaleString('en-US')} bytes)`, request: `GET ${PATH}`,

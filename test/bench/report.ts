@@ -10,6 +10,8 @@ export interface Row {
   p99Ms: number;
   /** requests/s over the baseline's requests/s; 1 for the baseline itself. */
   ratio: number;
+  /** Server CPU microseconds per request (process tree, user + system); null without /proc. */
+  cpuUsPerRequest: number | null;
   roundsRequestsPerSec: number[];
 }
 
@@ -24,18 +26,21 @@ export function rowsOf(summaries: TargetSummary[], baseline: string): Row[] {
   if (!base) throw new Error(`no baseline ${baseline} among ${summaries.map((s) => s.name).join(', ')}`);
   return summaries.map((s) => ({
     target: s.name, requestsPerSec: s.requestsPerSec, p50Ms: s.p50, p99Ms: s.p99,
-    ratio: s.requestsPerSec / base.requestsPerSec, roundsRequestsPerSec: s.rounds.map((r) => r.requestsPerSec),
+    ratio: s.requestsPerSec / base.requestsPerSec, cpuUsPerRequest: s.cpuUsPerRequest, roundsRequestsPerSec: s.rounds.map((r) => r.requestsPerSec),
   }));
 }
 
-/** Print a throughput table: requests/s, p50, p99 (medians of rounds), ratio, and each round's requests/s. */
+/**
+ * Print a throughput table: requests/s, p50, p99 (medians of rounds), ratio, server CPU per
+ * request, and each round's requests/s.
+ */
 export function printTable(title: string, rows: Row[], baseline: string, notes: string[] = []): void {
   const w = Math.max(14, ...rows.map((r) => r.target.length)) + 2;
   console.log(`\n${title}`);
-  console.log(`  ${'target'.padEnd(w)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'ratio'.padStart(8)}   req/s per round`);
+  console.log(`  ${'target'.padEnd(w)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'ratio'.padStart(8)}${'CPU us/req'.padStart(12)}   req/s per round`);
   for (const r of rows) {
     const ratio = r.target === baseline ? 'base' : fmt(r.ratio, 2);
-    console.log(`  ${r.target.padEnd(w)}${fmt(r.requestsPerSec, 0).padStart(10)}${fmt(r.p50Ms, 2).padStart(9)}${fmt(r.p99Ms, 2).padStart(9)}${ratio.padStart(8)}   ${r.roundsRequestsPerSec.map((x) => Math.round(x)).join(' ')}`);
+    console.log(`  ${r.target.padEnd(w)}${fmt(r.requestsPerSec, 0).padStart(10)}${fmt(r.p50Ms, 2).padStart(9)}${fmt(r.p99Ms, 2).padStart(9)}${ratio.padStart(8)}${fmt(r.cpuUsPerRequest ?? NaN, 1).padStart(12)}   ${r.roundsRequestsPerSec.map((x) => Math.round(x)).join(' ')}`);
   }
   for (const n of notes) console.log(`  note: ${n}`);
 }

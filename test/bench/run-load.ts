@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { track } from './child-registry.ts';
+import { processTreeCpuUs } from './proc-cpu.ts';
 import type { LoadResult, LoadSpec } from './load-worker.ts';
 
 /** One thing to load: a URL with its request headers, and the only status it may answer. */
@@ -9,6 +10,8 @@ export interface LoadTarget {
   url: string;
   headers: Record<string, string>;
   expectStatus: number;
+  /** The server's process id, to charge it the CPU time it spent per request. */
+  pid?: number;
 }
 
 export interface LoadSettings { connections: number; duration: number; warmup: number; rounds: number }
@@ -19,7 +22,9 @@ export interface TargetSummary {
   requestsPerSec: number;
   p50: number;
   p99: number;
-  rounds: LoadResult[];
+  /** Server CPU time (user + system, whole process tree) per request, in microseconds; null without /proc. */
+  cpuUsPerRequest: number | null;
+  rounds: (LoadResult & { cpuUsPerRequest: number | null })[];
 }
 
 /** Run load-worker.ts once in a child process and parse its JSON line. */
@@ -49,16 +54,18 @@ export function median(xs: number[]): number {
  * another status than expected or failed: a throughput of 429s or errors measures nothing.
  */
 export async function compareTargets(targets: LoadTarget[], s: LoadSettings, onRound: (msg: string) => void = () => {}): Promise<TargetSummary[]> {
-  const results = targets.map(() => [] as LoadResult[]);
+  const results = targets.map(() => [] as TargetSummary['rounds']);
   for (let round = 0; round < s.rounds; round++) {
     for (let i = 0; i < targets.length; i++) {
       const t = targets[i];
+      const cpuBefore = t.pid ? processTreeCpuUs(t.pid) : null;
       const r = await runWorker({ url: t.url, headers: t.headers, connections: s.connections, duration: s.duration, warmup: s.warmup });
+      const cpuAfter = t.pid ? processTreeCpuUs(t.pid) : null;
       const unexpected = Object.entries(r.statuses).filter(([code]) => Number(code) !== t.expectStatus);
       if (unexpected.length || r.errors || r.timeouts || r.total === 0) {
         throw new Error(`${t.name}: expected only ${t.expectStatus}, got statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors, ${r.timeouts} timeouts`);
       }
-      results[i].push(r);
+      results[i].push({ ...r, cpuUsPerRequest: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / (r.total + r.warmupTotal) : null });
       onRound(`  round ${round + 1}/${s.rounds} ${t.name}: ${Math.round(r.requestsPerSec)} req/s`);
     }
   }
@@ -67,6 +74,7 @@ export async function compareTargets(targets: LoadTarget[], s: LoadSettings, onR
     requestsPerSec: median(results[i].map((r) => r.requestsPerSec)),
     p50: median(results[i].map((r) => r.p50)),
     p99: median(results[i].map((r) => r.p99)),
+    cpuUsPerRequest: results[i].every((r) => r.cpuUsPerRequest !== null) ? median(results[i].map((r) => r.cpuUsPerRequest!)) : null,
     rounds: results[i],
   }));
 }
