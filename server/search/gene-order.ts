@@ -43,9 +43,12 @@ export function geneSecondary(row: ListingRow): number {
  * causal genes. Listings written before causalGenes existed read as "none causal".
  */
 export function causalFlags(genes: Map<string, Int32Array>, rows: ListingRow[]): Map<string, Uint8Array> {
+  const keys = rows.map((row) => (row.causalGenes?.length ? new Set(row.causalGenes.map((g) => geneKey(normalize(g)))) : null));
   const out = new Map<string, Uint8Array>();
   for (const [key, list] of genes) {
-    out.set(key, Uint8Array.from(list, (r) => ((rows[r].causalGenes ?? []).some((g) => geneKey(normalize(g)) === key) ? 1 : 0)));
+    const flags = new Uint8Array(list.length);
+    for (let i = 0; i < list.length; i++) if (keys[list[i]]?.has(key)) flags[i] = 1;
+    out.set(key, flags);
   }
   return out;
 }

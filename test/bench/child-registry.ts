@@ -35,6 +35,17 @@ export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
   });
 }
 
+const cleanups = new Set<() => Promise<void>>();
+
+/**
+ * Run `fn` when the benchmark is interrupted, after its children stopped (e.g. deleting Redis
+ * counters); the returned function unregisters it once the caller cleaned up on its own.
+ */
+export function onInterrupt(fn: () => Promise<void>): () => void {
+  cleanups.add(fn);
+  return () => cleanups.delete(fn);
+}
+
 /** Stop every registered child. */
 export async function stopAll(): Promise<void> {
   await Promise.all([...live.keys()].map((c) => stopChild(c)));
@@ -42,18 +53,25 @@ export async function stopAll(): Promise<void> {
 
 /**
  * On SIGINT/SIGTERM stop every child and exit 130/143; on exit (normal or thrown) signal the ones
- * left, synchronously, since nothing asynchronous runs after 'exit'.
+ * left and run `onExit`, synchronously, since nothing asynchronous runs after 'exit'.
  */
-export function installCleanup(): void {
+export function installCleanup(onExit: () => void = () => {}): void {
+  let stopping = false;
   const onSignal = (signal: NodeJS.Signals, code: number) => {
+    // Ctrl-C reaches this process twice (from the terminal and relayed by tsx): clean up once.
+    if (stopping) return;
+    stopping = true;
     process.stderr.write(`\n${signal}: stopping child processes\n`);
-    void stopAll().finally(() => process.exit(code));
+    void stopAll()
+      .then(() => Promise.allSettled([...cleanups].map((fn) => fn())))
+      .finally(() => process.exit(code));
   };
-  process.once('SIGINT', () => onSignal('SIGINT', 130));
-  process.once('SIGTERM', () => onSignal('SIGTERM', 143));
+  process.on('SIGINT', () => onSignal('SIGINT', 130));
+  process.on('SIGTERM', () => onSignal('SIGTERM', 143));
   process.on('exit', () => {
     for (const [child, signals] of live) {
       try { child.kill(signals.onExit); } catch { /* already gone */ }
     }
+    onExit();
   });
 }

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 
 /**
  * The load generator, run as its own child process so it never shares a thread with a server:
- * `node --import tsx load-worker.ts '<LoadSpec JSON>'`. Runs autocannon for the warm-up, then
- * for the measured duration, and prints one LoadResult as JSON on stdout.
+ * `node --import tsx load-worker.ts < spec.json` (a LoadSpec on stdin). Runs autocannon for the
+ * warm-up, then for the measured duration, and prints one LoadResult as JSON on stdout.
  */
 export interface LoadSpec {
   url: string;
@@ -54,7 +54,9 @@ function percentile(sorted: Float64Array, q: number): number {
 }
 
 async function main(): Promise<void> {
-  const spec = JSON.parse(process.argv[2]) as LoadSpec;
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  const spec = JSON.parse(input) as LoadSpec;
   const warm = spec.warmup > 0 ? await run(spec, spec.warmup, null) : null;
   const latencies: number[] = [];
   const r = await run(spec, spec.duration, latencies);

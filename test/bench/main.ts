@@ -28,10 +28,10 @@ const GROUPS: Record<Area, { title: string; run: (ctx: BenchContext) => Promise<
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 async function main(): Promise<void> {
-  installCleanup();
+  let env: BenchEnv | null = null;
+  installCleanup(() => env?.dispose());
   const options = parseOptions(process.argv.slice(2), process.env, ROOT);
   const src = openSnapshot(options.dist);
-  let env: BenchEnv | null = null;
   try {
     env = createBenchEnv();
     const ctx: BenchContext = { options, src, env, progress: (l) => process.stderr.write(`# ${l}\n`) };

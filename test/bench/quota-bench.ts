@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { call } from '../helpers/http.ts';
+import { onInterrupt } from './child-registry.ts';
 import { bearer, type BenchContext, type CaseResult, type GroupResult } from './bench-context.ts';
 import { RECORD_ID } from './record-bench.ts';
 import { startRealServer, type RunningTarget } from './real-server.ts';
@@ -53,6 +54,7 @@ export async function benchQuota(ctx: BenchContext): Promise<GroupResult> {
   const useRedis = await redisReachable(options.redisUrl);
   if (!useRedis) notes.push(`Redis is not reachable at ${options.redisUrl}: no redis row (start one: redis-server --port 6390 --save '' --daemonize yes)`);
   const started: RunningTarget[] = [];
+  const forget = useRedis ? onInterrupt(() => dropCounters(options.redisUrl, prefix)) : () => {};
   try {
     ctx.progress('quota: starting servers');
     const memory = await startRealServer({ env, dist: src.dist, quotaStore: 'memory' });
@@ -93,5 +95,6 @@ export async function benchQuota(ctx: BenchContext): Promise<GroupResult> {
   } finally {
     await Promise.all(started.map((t) => t.stop()));
     if (useRedis) await dropCounters(options.redisUrl, prefix).catch(() => {});
+    forget();
   }
 }

@@ -27,9 +27,13 @@ export interface TargetSummary {
   rounds: (LoadResult & { cpuUsPerRequest: number | null })[];
 }
 
-/** Run load-worker.ts once in a child process and parse its JSON line. */
+/**
+ * Run load-worker.ts once in a child process and parse its JSON line. The spec goes through
+ * stdin, not argv, so the API key in its headers never shows in the process list.
+ */
 export function runWorker(spec: LoadSpec): Promise<LoadResult> {
-  const child = track(spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-worker.ts'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  const child = track(spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-worker.ts')], { stdio: ['pipe', 'pipe', 'inherit'] }));
+  child.stdin.end(JSON.stringify(spec));
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   return new Promise((done, fail) => {
