@@ -13,9 +13,8 @@ import { openSnapshot } from './snapshot-source.ts';
 
 /**
  * `npm run bench [-- --only=record,search,bulk,quota --duration=5 --connections=32 --rounds=3]`:
- * throughput and latency of the real server as ratios to baselines measured in the same run
- * (see README "Benchmarks"). Tables go to stdout, progress to stderr, a JSON summary to
- * .bench/results.json.
+ * throughput and latency of the real server as ratios to baselines measured in the same run.
+ * Tables go to stdout, progress to stderr, a JSON summary to .bench/results.json.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const GROUPS: Record<Area, { title: string; run: (ctx: BenchContext) => Promise<GroupResult> }> = {
