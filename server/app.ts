@@ -1,6 +1,7 @@
 import polka from 'polka';
 import type { Logger } from 'pino';
 import type { Middleware, Req, Res, Scope } from './http/context.ts';
+import { chain } from './http/chain.ts';
 import { problem, sendProblem } from './http/problem.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import { accessLog } from './middleware/access-log.ts';
@@ -54,16 +55,17 @@ export function createApp(o: AppOptions) {
       sendProblem(res, problem('not-found', `No endpoint at ${req.path}. See ${BASE}/openapi.`), req.method);
     },
   } as never);
-  app.use(requestContext() as never, accessLog({ logger: o.logger }) as never);
+  app.use(chain([requestContext(), accessLog({ logger: o.logger })]) as never);
 
   const authn = auth({ store: o.keys });
   const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });
   const route = (pattern: string, scope: Scope | null, handler: (req: Req, res: Res) => unknown) => {
-    const chain: Middleware[] = [named(pattern)];
-    if (scope) chain.push(authn, requireScope(scope), metered);
-    chain.push(handler as Middleware);
-    app.get(pattern, ...(chain as never[]));
-    app.head(pattern, ...(chain as never[]));
+    const steps: Middleware[] = [named(pattern)];
+    if (scope) steps.push(authn, requireScope(scope), metered);
+    steps.push(handler as Middleware);
+    const run = chain(steps);
+    app.get(pattern, run as never);
+    app.head(pattern, run as never);
     app.all(pattern, methodNotAllowed as never);
   };
   const snap = o.snapshot;

@@ -35,10 +35,15 @@ const MAX_NAME_LENGTH = 100;
  * and a change applies to the first request after the interval. Writers rename complete files into place,
  * so a half-written file is never read.
  */
+/** Accepted keys remembered between reloads; more distinct live keys than this just start over. */
+const ACCEPTED_MAX = 10_000;
+
 export class KeyStore {
   readonly file: string;
   #entries: KeyEntry[] = [];
   #byHash = new Map<string, KeyEntry>();
+  // Accepted keys, so a client's repeat calls skip parsing and hashing; emptied on every reload.
+  #accepted = new Map<string, Principal>();
   #signature = '';
   #failedSignature = '';
   #checkedAt = -Infinity;
@@ -65,6 +70,7 @@ export class KeyStore {
     const { entries, signature } = readKeyFile(this.file);
     this.#entries = entries;
     this.#byHash = new Map(entries.map((entry) => [entry.hash, entry]));
+    this.#accepted = new Map();
     this.#signature = signature;
     this.#checkedAt = this.#now();
   }
@@ -72,6 +78,8 @@ export class KeyStore {
   /** The caller a key belongs to, or null when the key is malformed, unknown or revoked. */
   authenticate(key: string): Principal | null {
     this.#reloadIfChanged();
+    const known = this.#accepted.get(key);
+    if (known) return known;
     const parsed = parseKey(key);
     if (!parsed.ok) return null;
     const hash = hashKey(key);
@@ -81,7 +89,10 @@ export class KeyStore {
     // the index is ever replaced by something that compares secrets byte by byte.
     if (!timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(entry.hash, 'hex'))) return null;
     // The prefix is part of the hashed key, so it is as trustworthy as the entry's own test flag.
-    return { keyId: entry.id, name: entry.name, tier: entry.tier, scopes: [...entry.scopes], test: parsed.kind === 'test' };
+    const principal: Principal = Object.freeze({ keyId: entry.id, name: entry.name, tier: entry.tier, scopes: Object.freeze([...entry.scopes]) as Principal['scopes'], test: parsed.kind === 'test' });
+    if (this.#accepted.size >= ACCEPTED_MAX) this.#accepted.clear();
+    this.#accepted.set(key, principal);
+    return principal;
   }
 
   /** Create a key with its tier's default scopes and save it. The returned key is the only copy. */

@@ -42,7 +42,7 @@ export function quota(options: QuotaOptions): Middleware {
     const slots = slotsAt(policyFor(policies, principal), now);
     if (slots.length === 0) return next();
 
-    const decision = await store.consume(principal.keyId, slots, now);
+    const decision = store.consumeNow ? store.consumeNow(principal.keyId, slots, now) : await store.consume(principal.keyId, slots, now);
     setQuotaHeaders(res, decision, now);
     if (decision.violated) {
       return sendProblem(res, exceeded(decision.violated, decision.usage), req.method);

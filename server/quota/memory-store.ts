@@ -50,6 +50,11 @@ export class MemoryStore implements QuotaStore {
 
   /** Check both windows and count the request, synchronously, so concurrent requests cannot overshoot. */
   async consume(keyId: string, slots: QuotaSlot[], now: number): Promise<Decision> {
+    return this.consumeNow(keyId, slots, now);
+  }
+
+  /** consume without the promise: the middleware then goes on in the same tick. */
+  consumeNow(keyId: string, slots: QuotaSlot[], now: number): Decision {
     return this.#table.consume(keyId, slots, now, 'memory');
   }
 

@@ -44,6 +44,8 @@ export interface QuotaLogger {
  */
 export interface QuotaStore {
   consume(keyId: string, slots: QuotaSlot[], now: number): Promise<Decision>;
+  /** The same as consume, answered at once, for stores that count in this process. */
+  consumeNow?(keyId: string, slots: QuotaSlot[], now: number): Decision;
   /** Give back what `consume` took for an admitted request (5xx responses are not charged). */
   refund(keyId: string, decision: Decision): Promise<void>;
   close(): Promise<void>;
