@@ -18,8 +18,10 @@ const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
 // Lines are buffered up to 4 KB and flushed at least every 250 ms: one write per request cost
 // more than the rest of the access log; a crash loses at most that buffer.
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'disease-content-service' } }, pino.destination({ dest: process.env.LOG_FILE ?? 1, sync: false, minLength: 4096 }));
-setInterval(() => logger.flush(), 250).unref();
+const logDestination = pino.destination({ dest: process.env.LOG_FILE ?? 1, sync: false, minLength: 4096 });
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'disease-content-service' } }, logDestination);
+// flush() without a callback adds no listener, however often it runs during a write.
+setInterval(() => logDestination.flush(), 250).unref();
 
 if (!existsSync(resolve(dist, 'current'))) {
   logger.info({ dist }, 'no published snapshot: building it first (npm run build)');

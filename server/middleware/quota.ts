@@ -43,7 +43,7 @@ export function quota(options: QuotaOptions): Middleware {
     if (slots.length === 0) return next();
 
     const decision = store.consumeNow ? store.consumeNow(principal.keyId, slots, now) : await store.consume(principal.keyId, slots, now);
-    setQuotaHeaders(res, decision, now);
+    setQuotaHeaders(res, decision, now, slots);
     if (decision.violated) {
       return sendProblem(res, exceeded(decision.violated, decision.usage), req.method);
     }

@@ -26,13 +26,17 @@ export class CounterTable {
   /** Admit when every slot is below its limit, then count the request in all of them. */
   consume(keyId: string, slots: QuotaSlot[], now: number, counter: CounterLocation): Decision {
     this.#pruneNowAndThen(now);
-    const counts = slots.map((slot) => this.#entries.get(counterKey(keyId, slot))?.count ?? 0);
+    // One key and one lookup per slot; counters are updated in place (this runs on every request).
+    const entries = slots.map((slot) => this.#entries.get(counterKey(keyId, slot)));
+    const counts = entries.map((e) => e?.count ?? 0);
     const allowed = slots.every((slot, i) => counts[i] < slot.limit);
     if (allowed) {
-      slots.forEach((slot, i) => {
+      for (let i = 0; i < slots.length; i++) {
         counts[i] += 1;
-        this.#entries.set(counterKey(keyId, slot), { count: counts[i], resetAt: slot.resetAt });
-      });
+        const e = entries[i];
+        if (e) e.count = counts[i];
+        else this.#entries.set(counterKey(keyId, slots[i]), { count: counts[i], resetAt: slots[i].resetAt });
+      }
       this.dirty = true;
     }
     return decisionFrom(slots, counts, allowed, counter);

@@ -5,12 +5,19 @@ import { secondsUntil } from './windows.ts';
 // Field syntax: draft-ietf-httpapi-ratelimit-headers-11 (structured-field Lists, RFC 9651). Policy
 // names are the window names, so a client can match RateLimit items to RateLimit-Policy items.
 
+// The middleware reuses one slots array per policy and window, so the field is built once a day.
+const policyCache = new WeakMap<QuotaSlot[], string>();
+
 /**
  * `RateLimit-Policy` value with every limited window, e.g. `"day";q=1000;w=86400, "month";q=10000;w=2678400`.
  * `w` is the current window's length: a month's varies between 28 and 31 days.
  */
 export function policyField(slots: QuotaSlot[]): string {
-  return slots.map((slot) => `"${slot.window}";q=${slot.limit};w=${Math.round((slot.resetAt - slot.start) / 1000)}`).join(', ');
+  const known = policyCache.get(slots);
+  if (known !== undefined) return known;
+  const field = slots.map((slot) => `"${slot.window}";q=${slot.limit};w=${Math.round((slot.resetAt - slot.start) / 1000)}`).join(', ');
+  policyCache.set(slots, field);
+  return field;
 }
 
 /** Calls left in a window, never negative (a limit lowered mid-window can leave a count above it). */
@@ -39,9 +46,9 @@ export function limitField(slot: SlotUsage, now: number): string {
  * violated window in RateLimit and adds Retry-After (seconds to that window's reset), so both
  * fields name the same instant.
  */
-export function setQuotaHeaders(res: ServerResponse, decision: Decision, now: number): void {
+export function setQuotaHeaders(res: ServerResponse, decision: Decision, now: number, slots: QuotaSlot[] = decision.usage): void {
   if (decision.usage.length === 0) return;
-  res.setHeader('RateLimit-Policy', policyField(decision.usage));
+  res.setHeader('RateLimit-Policy', policyField(slots));
   const reported = decision.violated ?? nearestToExhaustion(decision.usage);
   res.setHeader('RateLimit', limitField(reported, now));
   if (decision.violated) res.setHeader('Retry-After', String(secondsUntil(decision.violated.resetAt, now)));
