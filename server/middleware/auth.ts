@@ -52,11 +52,11 @@ export function auth(options: AuthOptions): Middleware {
       return reject(req, res, 'missing', detail);
     }
     const key = (bearer[1] ?? '').trim();
-    const parsed = parseKey(key);
-    const failure: AuthFailure | null = parsed.ok ? null : parsed.reason;
-    const principal = failure === null ? store.authenticate(key) : null;
+    // The store remembers accepted keys; the format is only parsed again to say why one failed.
+    const principal = store.authenticate(key);
     if (!principal) {
-      const reason = failure ?? 'unknown-or-revoked';
+      const parsed = parseKey(key);
+      const reason: AuthFailure = parsed.ok ? 'unknown-or-revoked' : parsed.reason;
       const { detail, description } = FAILURES[reason];
       res.setHeader('WWW-Authenticate', `${challenge}, error="invalid_token", error_description="${description}"`);
       return reject(req, res, reason, detail);
