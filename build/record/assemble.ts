@@ -8,7 +8,7 @@ import type { QcReport } from './qc.ts';
 import type { SourceData } from './source-data.ts';
 import { SynonymSet } from './synonyms.ts';
 import type {
-  DiseaseRecord, InheritanceTerm, OnsetCategory, OrphanDrugEntry, PrevalenceEntry, ScreeningStatus, SourceId, TrialEntry, VocabValue,
+  InheritanceTerm, OnsetCategory, OrphanDrugEntry, PrevalenceEntry, ScreeningStatus, SourceId, TrialEntry, VocabValue,
 } from './types.ts';
 import { INHERITANCE_LABELS, ONSET_LABELS, inheritanceFromHpo, inheritanceFromOrphanet, onsetFromHpo, onsetFromOrphanet, prevalenceCategoryOfClass } from './vocab.ts';
 import { pickPrevalenceCategory } from './prevalence.ts';
