@@ -33,7 +33,7 @@ if (!existsSync(resolve(dist, 'current'))) {
   }
 }
 
-const live = new LiveSnapshot(dist, Number(process.env.BODY_CACHE_MB ?? 256) * 1024 * 1024, (from, to) => logger.info({ from, to }, 'snapshot swapped'));
+const live = new LiveSnapshot(dist, Number(process.env.BODY_CACHE_MB ?? 256) * 1024 * 1024, (from, to) => logger.info({ from, to }, 'snapshot swapped'), (err) => logger.error({ err }, 'new snapshot not loaded; still serving the previous one'));
 live.watch();
 const keys = KeyStore.load(process.env.KEYS_FILE || undefined, { onReloadError: (err) => logger.error({ err }, 'key file reload failed; keeping previous keys') });
 const quotaStore = createStore(process.env, { logger });

@@ -12,9 +12,15 @@ export class LiveSnapshot {
   private snap: Snapshot;
   private engine: SearchEngine;
   private link: string;
+  private failedLink: string | null = null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly dist: string, private readonly cacheBytes: number, private readonly onSwap: (from: string, to: string) => void = () => {}) {
+  constructor(
+    private readonly dist: string,
+    private readonly cacheBytes: number,
+    private readonly onSwap: (from: string, to: string) => void = () => {},
+    private readonly onError: (err: Error) => void = () => {},
+  ) {
     this.link = readlinkSync(join(dist, 'current'));
     this.snap = new Snapshot(dist, cacheBytes);
     this.engine = new SearchEngine(this.snap.searchIndex as SerializedSearchIndex, this.snap.rows);
@@ -27,7 +33,14 @@ export class LiveSnapshot {
 
   /** Check dist/current every `ms` and load a newly published snapshot. */
   watch(ms = 2000): void {
-    this.timer = setInterval(() => this.check(), ms);
+    // A snapshot that cannot be loaded must not take the server down: keep serving the old one.
+    this.timer = setInterval(() => {
+      try {
+        this.check();
+      } catch (err) {
+        this.onError(err as Error);
+      }
+    }, ms);
     this.timer.unref();
   }
 
@@ -35,13 +48,16 @@ export class LiveSnapshot {
   check(): void {
     let link: string;
     try { link = readlinkSync(join(this.dist, 'current')); } catch { return; }
-    if (link === this.link) return;
+    if (link === this.link || link === this.failedLink) return;
+    // Marked failed first: a snapshot that throws while loading is tried (and reported) once.
+    this.failedLink = link;
     const next = new Snapshot(this.dist, this.cacheBytes);
     const engine = new SearchEngine(next.searchIndex as SerializedSearchIndex, next.rows);
     const from = this.snap.manifest.snapshot;
     this.snap = next;
     this.engine = engine;
     this.link = link;
+    this.failedLink = null;
     this.onSwap(from, next.manifest.snapshot);
   }
 
