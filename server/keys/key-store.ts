@@ -25,6 +25,9 @@ export interface CreateKeyInput {
 
 const MAX_NAME_LENGTH = 100;
 
+/** Accepted keys remembered between reloads; more distinct live keys than this just start over. */
+const ACCEPTED_MAX = 10_000;
+
 /**
  * The API keys in one key file, indexed by hash.
  *
@@ -35,9 +38,6 @@ const MAX_NAME_LENGTH = 100;
  * and a change applies to the first request after the interval. Writers rename complete files into place,
  * so a half-written file is never read.
  */
-/** Accepted keys remembered between reloads; more distinct live keys than this just start over. */
-const ACCEPTED_MAX = 10_000;
-
 export class KeyStore {
   readonly file: string;
   #entries: KeyEntry[] = [];
