@@ -38,12 +38,9 @@ export function geneSecondary(row: ListingRow): number {
   return Math.max(0, LENGTH_SPAN - 1 - row.phenotypeCount);
 }
 
-/**
- * Per gene key, one flag per row of `genes.get(key)`: 1 when the row names the gene among its
- * causal genes. Listings written before causalGenes existed read as "none causal".
- */
+/** Per gene key, one flag per row of `genes.get(key)`: 1 when the row names the gene among its causal genes. */
 export function causalFlags(genes: Map<string, Int32Array>, rows: ListingRow[]): Map<string, Uint8Array> {
-  const keys = rows.map((row) => (row.causalGenes?.length ? new Set(row.causalGenes.map((g) => geneKey(normalize(g)))) : null));
+  const keys = rows.map((row) => (row.causalGenes.length ? new Set(row.causalGenes.map((g) => geneKey(normalize(g)))) : null));
   const out = new Map<string, Uint8Array>();
   for (const [key, list] of genes) {
     const flags = new Uint8Array(list.length);
