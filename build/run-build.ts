@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import type { Manifest } from '../server/snapshot/manifest.ts';
-import { SNAPSHOT_FILES } from '../server/snapshot/route-map.ts';
-import { buildSearchIndex } from '../server/search/build-index.ts';
+import type { Manifest } from '../server/contract/manifest.ts';
+import type { ReleaseDoc } from '../server/contract/release.ts';
+import { SNAPSHOT_FILES } from '../server/contract/route-map.ts';
+import { buildSearchIndex } from './compile/search-index.ts';
 import { applyVersions, type ContentIndex } from './compile/changelog.ts';
 import { compileBodies } from './compile/compile-snapshot.ts';
 import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
@@ -11,17 +12,12 @@ import { collectGarbage, currentSnapshot, publish, readCurrent, startStaging, un
 import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
 import { buildRecords } from './record/build-records.ts';
 import { COMPUTED_FIELDS } from './record/computed.ts';
-import { SECTION_KEYS } from './record/sections.ts';
-import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from './record/vocab.ts';
+import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../server/contract/vocab.ts';
 import { loadSchemas } from './schema/load-schemas.ts';
 import { createRecordValidator, createValidator } from './schema/validate-record.ts';
 import { withComputed } from './schema/computed-schema.ts';
 
 export interface BuildOptions { root: string; dataDir: string; contentDir: string; dist: string; force: boolean; log: (line: string) => void }
-export interface ReleaseDoc {
-  snapshot: string; builtAt: string; apiVersion: string; recordCount: number; obsoleteCount: number;
-  sources: { id: string; name: string; release: string; releaseFrom: string; license: string; ingestedAt: string; fingerprint: string; files: string[] }[];
-}
 
 export const API_VERSION = '1.2.0';
 const MAX_TIER1_MESSAGES = 50;

@@ -1,6 +1,7 @@
 import polka from 'polka';
 import type { Logger } from 'pino';
-import type { Middleware, Req, Res, Scope } from './http/context.ts';
+import type { Scope } from './contract/tiers.ts';
+import type { Middleware, Req, Res } from './http/context.ts';
 import { chain } from './http/chain.ts';
 import { problem, sendProblem } from './http/problem.ts';
 import type { KeyStore } from './keys/key-store.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import polka from 'polka';
 import type { Middleware as PolkaMiddleware, Polka } from 'polka';
 import type { Middleware, Req, Res } from '../server/http/context.ts';
-import { PROBLEM_BASE } from '../server/http/problem.ts';
+import { PROBLEM_BASE } from '../server/contract/problems.ts';
 import { generateKey } from '../server/keys/key-format.ts';
 import { KeyStore } from '../server/keys/key-store.ts';
 import { auth } from '../server/middleware/auth.ts';

@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildSearchIndex } from '../server/search/build-index.ts';
+import { buildSearchIndex } from '../build/compile/search-index.ts';
 import { createCachedSearch } from '../server/search/cached-search.ts';
 import { SearchEngine } from '../server/search/engine.ts';
 import type { SearchParams } from '../server/search/search-types.ts';
-import type { ListingRow } from '../server/snapshot/listing-row.ts';
+import type { ListingRow } from '../server/contract/listing-row.ts';
 import { syntheticRows } from './fixtures/search/synthetic-rows.ts';
 
 /**

@@ -3,11 +3,11 @@ import { existsSync, readFileSync, readdirSync, readlinkSync, writeFileSync } fr
 import { join } from 'node:path';
 import { before, mock, test } from 'node:test';
 import type { Changelog } from '../build/compile/changelog.ts';
-import type { ReleaseDoc } from '../build/run-build.ts';
+import type { ReleaseDoc } from '../server/contract/release.ts';
 import { IngestError } from '../build/ingest/types.ts';
-import { SECTION_KEYS } from '../build/record/sections.ts';
-import type { Manifest } from '../server/snapshot/manifest.ts';
-import { DISEASE_RESOURCES, SNAPSHOT_FILES, diseaseKey, objectFile, sectionKey } from '../server/snapshot/route-map.ts';
+import { SECTION_KEYS } from '../server/contract/vocab.ts';
+import type { Manifest } from '../server/contract/manifest.ts';
+import { DISEASE_RESOURCES, SNAPSHOT_FILES, diseaseKey, objectFile, sectionKey } from '../server/contract/route-map.ts';
 import { MINI_DATA, build, copyTree, editData, spawnBuild, tempDir, treeState } from './fixtures/build-pipeline/pipeline-harness.ts';
 import {
   auditObjects, body, contentIndex, currentId, objectFiles, readCurrentJson, referencedHashes, snapshotDirs, storedRecord,

@@ -6,15 +6,15 @@ import { parse } from 'yaml';
 import { QUOTAS } from '../build/compile/openapi-description.ts';
 import { generateOpenApi, toYaml, type OpenApiOptions } from '../build/compile/openapi.ts';
 import { COMPUTED_FIELDS } from '../build/record/computed.ts';
-import { SECTION_KEYS } from '../build/record/sections.ts';
-import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../build/record/vocab.ts';
+import { SECTION_KEYS } from '../server/contract/vocab.ts';
+import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../server/contract/vocab.ts';
 import { withComputed } from '../build/schema/computed-schema.ts';
 import { loadSchemas, refsOf } from '../build/schema/load-schemas.ts';
 import { createValidator } from '../build/schema/validate-record.ts';
 
 type Obj = Record<string, any>;
 
-const schemas = loadSchemas(new URL('../content/schemas/', import.meta.url).pathname);
+const schemas = loadSchemas(new URL('../content/schemas', import.meta.url).pathname);
 const options: OpenApiOptions = {
   schemas,
   computedFields: COMPUTED_FIELDS,
@@ -140,7 +140,7 @@ describe('OpenAPI document', () => {
   });
 
   it('states the quotas of server/tiers.json and the decisions in its description', () => {
-    const tiers = JSON.parse(readFileSync(new URL('../server/tiers.json', import.meta.url), 'utf8')).tiers;
+    const tiers = JSON.parse(readFileSync(new URL('../server/contract/tiers.json', import.meta.url), 'utf8')).tiers;
     assert.deepEqual(QUOTAS, tiers);
     const text: string = doc.info.description;
     assert.ok(text.includes('| professional | 10,000 | 100,000 | read, search, bulk |'));

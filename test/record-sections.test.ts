@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SECTION_KEYS, SECTION_TITLES, composeSection, composeSections } from '../build/record/sections.ts';
+import { SECTION_KEYS } from '../server/contract/vocab.ts';
+import { SECTION_TITLES, composeSection, composeSections } from '../build/record/sections.ts';
 import { checkSection, composeFactsOnly, finalizeSections } from '../build/record/fact-check.ts';
 import type { Section, SectionKey } from '../build/record/types.ts';
 import { bareFacts, band, cysticFibrosisFacts, fraction, phenotype } from './fixtures/record-facts.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { SearchEngine } from '../server/search/engine.ts';
 import type { SearchParams, SearchResult } from '../server/search/search-types.ts';
-import type { ListingRow } from '../server/snapshot/listing-row.ts';
+import type { ListingRow } from '../server/contract/listing-row.ts';
 import { GENE_SYMBOLS, MISSPELLINGS, PREFIXES, SYNONYMS, TYPED_NAMES, type RelevanceCase } from './fixtures/search-relevance/cases.ts';
 import { ensureRealSnapshot, REAL_DIST } from './helpers/real-snapshot.ts';
 

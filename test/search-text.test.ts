@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { boundedEditDistance, maxEdits } from '../server/search/edit-distance.ts';
 import { markSpans } from '../server/search/highlight.ts';
-import { normalize, normalizeWithMap, tokenize } from '../server/search/normalize.ts';
+import { normalize, normalizeWithMap, tokenize } from '../server/contract/normalize.ts';
 import { ROWS } from './fixtures/search/rows.ts';
 
 describe('normalize', () => {

@@ -11,7 +11,7 @@ export function inputFingerprint(sourceFiles: string[], dataDir: string, repoRoo
   const h = createHash('sha256');
   // Names relative to their roots: the same inputs at another path are the same inputs.
   const name = (f: string) => (f.startsWith(repoRoot) ? relative(repoRoot, f) : relative(dataDir, f));
-  const code = fg.sync(['build/**/*.ts', 'server/snapshot/**/*.ts', 'server/search/**/*.ts', 'content/**/*', 'package-lock.json'], { cwd: repoRoot, dot: false }).sort();
+  const code = fg.sync(['build/**/*.ts', 'server/contract/**/*', 'content/**/*', 'package-lock.json'], { cwd: repoRoot, dot: false }).sort();
   for (const f of [...sourceFiles].sort()) h.update(name(f)).update('\0').update(readFileSync(f));
   for (const f of code) h.update(f).update('\0').update(readFileSync(join(repoRoot, f)));
   return h.digest('hex').slice(0, 16);

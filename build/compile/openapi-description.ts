@@ -1,5 +1,5 @@
-import { TIER_SCOPES } from '../../server/keys/tier-scopes.ts';
-import type { Tier } from '../../server/http/context.ts';
+import { TIER_SCOPES } from '../../server/contract/tiers.ts';
+import type { Tier } from '../../server/contract/tiers.ts';
 
 /**
  * The `info.description` of the OpenAPI document: every decision the interface left "not shown",

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../../server/snapshot/manifest.ts';
-import { SNAPSHOT_FILES } from '../../server/snapshot/route-map.ts';
+import type { Manifest } from '../../server/contract/manifest.ts';
+import { SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
 
 /**
  * dist/ layout: objects/ (content-addressed bodies, shared by snapshots), snapshots/<id>/

@@ -1,12 +1,11 @@
 import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
-import { diseasePath, type DiseaseResource } from '../../server/snapshot/route-map.ts';
+import { envelope, recordEnvelope, sectionEnvelope } from '../../server/contract/envelope.ts';
+import { diseasePath, type DiseaseResource } from '../../server/contract/route-map.ts';
 
 export const DEFAULT_PAG_LIMIT = 20;
 
 /** One response body to store, with the splice offset the server needs for records and sections. */
 export interface BodySpec { key: string; body: Buffer; extra?: number }
-
-const utf8 = (s: string) => Buffer.from(s, 'utf8');
 
 /**
  * Every per-disease response of one record, as the exact bytes served. The record body is built
@@ -15,19 +14,16 @@ const utf8 = (s: string) => Buffer.from(s, 'utf8');
  */
 export function diseaseBodies(record: DiseaseRecord, keyOf: (resource: DiseaseResource) => string, sectionKeyOf: (s: string) => string): BodySpec[] {
   const { sections, ...rest } = record;
-  const head = '{"data":' + JSON.stringify(rest).slice(0, -1) + ',';
-  const recordBody = head + '"sections":' + JSON.stringify(sections) + '}}';
-  const id = record.id;
-  const name = record.name;
-  const envelope = (data: unknown) => utf8(JSON.stringify({ data }));
-  const out: BodySpec[] = [{ key: keyOf('record'), body: utf8(recordBody), extra: Buffer.byteLength(head) }];
+  const { id, name } = record;
+  const full = recordEnvelope(rest, sections);
+  const out: BodySpec[] = [{ key: keyOf('record'), body: full.body, extra: full.sectionsAt }];
   out.push({
     key: keyOf('summary'),
     body: envelope({ id, name, isRare: record.isRare, definition: record.definition, overview: sections.overview, qualityScore: record.metadata.qualityScore, updatedAt: record.metadata.lastChanged }),
   });
   for (const [k, s] of Object.entries(sections)) {
-    const start = '{"data":' + JSON.stringify(s);
-    out.push({ key: sectionKeyOf(k), body: utf8(start + ',"disease":' + JSON.stringify({ id, name }) + '}'), extra: Buffer.byteLength(start) });
+    const one = sectionEnvelope(s, { disease: { id, name } });
+    out.push({ key: sectionKeyOf(k), body: one.body, extra: one.dataEnd });
   }
   out.push({ key: keyOf('phenotypes'), body: envelope({ id, name, total: record.phenotypes.length, items: record.phenotypes }) });
   const pags = record.advocacyGroups;
@@ -42,7 +38,5 @@ export function diseaseBodies(record: DiseaseRecord, keyOf: (resource: DiseaseRe
 
 /** The redirect document of an obsolete id (served with 301 when it has a replacement). */
 export function obsoleteBody(o: ObsoleteEntry): Buffer {
-  return utf8(JSON.stringify({
-    data: { id: o.id, label: o.label, obsolete: true, replacedBy: o.replacedBy, consider: o.consider, links: { replacement: o.replacedBy ? diseasePath(o.replacedBy) : null } },
-  }));
+  return envelope({ id: o.id, label: o.label, obsolete: true, replacedBy: o.replacedBy, consider: o.consider, links: { replacement: o.replacedBy ? diseasePath(o.replacedBy) : null } });
 }

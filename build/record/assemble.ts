@@ -10,7 +10,8 @@ import { SynonymSet } from './synonyms.ts';
 import type {
   InheritanceTerm, OnsetCategory, OrphanDrugEntry, PrevalenceEntry, ScreeningStatus, SourceId, TrialEntry, VocabValue,
 } from './types.ts';
-import { INHERITANCE_LABELS, ONSET_LABELS, inheritanceFromHpo, inheritanceFromOrphanet, onsetFromHpo, onsetFromOrphanet, prevalenceCategoryOfClass } from './vocab.ts';
+import { INHERITANCE_LABELS, ONSET_LABELS } from '../../server/contract/vocab.ts';
+import { inheritanceFromHpo, inheritanceFromOrphanet, onsetFromHpo, onsetFromOrphanet, prevalenceCategoryOfClass } from './vocab.ts';
 import { pickPrevalenceCategory } from './prevalence.ts';
 
 import type { RecordFacts } from './record-facts.ts';

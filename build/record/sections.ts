@@ -4,11 +4,7 @@ import { clinicalFeaturesText, epidemiologyText, geneticsText, overviewText } fr
 import { researchText, screeningText, supportText, treatmentText } from './sections-care.ts';
 
 export type { RecordFacts } from './record-facts.ts';
-
-/** Section keys in serialized order. */
-export const SECTION_KEYS: readonly SectionKey[] = [
-  'overview', 'clinical-features', 'genetics', 'epidemiology', 'screening-and-diagnosis', 'treatment', 'research', 'support',
-];
+import { SECTION_KEYS } from '../../server/contract/vocab.ts';
 
 /** Human-readable section titles. */
 export const SECTION_TITLES: Record<SectionKey, string> = {

@@ -3,6 +3,9 @@
  * content/schemas/disease-record.schema.json, and serves as `data` of /api/v1/diseases/{mondoId}.
  * Key order here is the serialized order; `sections` is last so the server can splice a subset.
  */
+import type { AssistanceStatus, InheritanceTerm, OnsetCategory, PrevalenceCategory, SectionKey } from '../../server/contract/vocab.ts';
+
+export type { AssistanceStatus, InheritanceTerm, OnsetCategory, PrevalenceCategory, SectionKey };
 
 /** Where a value came from: the source id (see content/sources.json) and its release. */
 export interface Provenance { source: SourceId; release: string }
@@ -48,13 +51,6 @@ export interface Phenotype {
   sources: PhenotypeSourceEntry[];
 }
 
-export type InheritanceTerm =
-  | 'autosomal-dominant' | 'autosomal-recessive' | 'x-linked-dominant' | 'x-linked-recessive' | 'x-linked'
-  | 'y-linked' | 'mitochondrial' | 'multifactorial' | 'oligogenic' | 'digenic' | 'semidominant'
-  | 'somatic' | 'sporadic' | 'not-applicable' | 'unknown';
-export type OnsetCategory =
-  | 'antenatal' | 'neonatal' | 'infancy' | 'childhood' | 'adolescent' | 'adult' | 'elderly' | 'all-ages' | 'unknown';
-export type PrevalenceCategory = 'ultra-rare' | 'very-rare' | 'rare' | 'uncommon' | 'common' | 'unknown';
 
 export interface VocabValue<T extends string> {
   term: T;
@@ -141,7 +137,6 @@ export interface AdvocacyGroup {
   reportId: string | null;
   provenance: Provenance;
 }
-export type AssistanceStatus = 'open' | 'waitlist' | 'closed' | 'unknown';
 export interface AssistanceProgram {
   name: string;
   sponsor: string | null;
@@ -156,9 +151,6 @@ export interface SourcedList<T> {
   sources: { source: SourceId; release: string | null; status: 'present' | 'absent'; note: string }[];
 }
 
-export type SectionKey =
-  | 'overview' | 'clinical-features' | 'genetics' | 'epidemiology' | 'screening-and-diagnosis'
-  | 'treatment' | 'research' | 'support';
 export interface Section {
   key: SectionKey;
   title: string;

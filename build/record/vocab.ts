@@ -1,28 +1,10 @@
-import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from './types.ts';
+import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../../server/contract/vocab.ts';
 
 /**
  * One vocabulary for inheritance, onset and prevalence, whatever the source wrote. HPO terms map
  * through their nearest anchor ancestor, so subtypes (e.g. "Male-limited autosomal dominant")
  * land on the broad mode a filter user asks for; Orphanet strings map by exact text.
  */
-
-export const INHERITANCE_LABELS: Record<InheritanceTerm, string> = {
-  'autosomal-dominant': 'Autosomal dominant',
-  'autosomal-recessive': 'Autosomal recessive',
-  'x-linked-dominant': 'X-linked dominant',
-  'x-linked-recessive': 'X-linked recessive',
-  'x-linked': 'X-linked',
-  'y-linked': 'Y-linked',
-  'mitochondrial': 'Mitochondrial',
-  'multifactorial': 'Multifactorial / polygenic',
-  'oligogenic': 'Oligogenic',
-  'digenic': 'Digenic',
-  'semidominant': 'Semidominant',
-  'somatic': 'Somatic mutation or mosaicism',
-  'sporadic': 'Sporadic',
-  'not-applicable': 'Not applicable (not a genetic disease)',
-  'unknown': 'Unknown',
-};
 
 /** Most specific anchors first: the first anchor found among a term's ancestors wins. */
 const HPO_INHERITANCE_ANCHORS: [string, InheritanceTerm][] = [
@@ -61,18 +43,6 @@ const ORPHANET_INHERITANCE: Record<string, InheritanceTerm | null> = {
   'Not yet documented': null,
 };
 
-export const ONSET_LABELS: Record<OnsetCategory, string> = {
-  antenatal: 'Antenatal',
-  neonatal: 'Neonatal / congenital',
-  infancy: 'Infancy',
-  childhood: 'Childhood',
-  adolescent: 'Adolescent',
-  adult: 'Adult',
-  elderly: 'Elderly',
-  'all-ages': 'All ages',
-  unknown: 'Unknown',
-};
-
 const HPO_ONSET_ANCHORS: [string, OnsetCategory][] = [
   ['HP:0030674', 'antenatal'], // Antenatal onset (embryonal, fetal below it)
   ['HP:0003623', 'neonatal'],
@@ -94,18 +64,6 @@ const ORPHANET_ONSET: Record<string, OnsetCategory | null> = {
   'Elderly': 'elderly',
   'All ages': 'all-ages',
   'No data available': null,
-};
-
-export const INHERITANCE_TERMS = Object.keys(INHERITANCE_LABELS) as InheritanceTerm[];
-export const ONSET_CATEGORIES = Object.keys(ONSET_LABELS) as OnsetCategory[];
-export const PREVALENCE_CATEGORIES: PrevalenceCategory[] = ['ultra-rare', 'very-rare', 'rare', 'uncommon', 'common', 'unknown'];
-export const PREVALENCE_CATEGORY_RULES: Record<PrevalenceCategory, string> = {
-  common: 'Orphanet class >1 / 1000',
-  uncommon: 'Orphanet class 6-9 / 10 000 (above the EU rare-disease threshold of 5 / 10 000)',
-  rare: 'Orphanet class 1-5 / 10 000',
-  'very-rare': 'Orphanet class 1-9 / 100 000',
-  'ultra-rare': 'Orphanet class 1-9 / 1 000 000 or <1 / 1 000 000',
-  unknown: 'no Orphanet prevalence class (Unknown, no data, not yet documented, or only case/family counts)',
 };
 
 /** Walk up the HPO is_a graph to the first anchor; ancestors(id) must include id itself first. */

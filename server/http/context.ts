@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Scope, Tier } from '../contract/tiers.ts';
 
-export type Tier = 'free' | 'developer' | 'professional' | 'enterprise';
-export type Scope = 'read' | 'search' | 'bulk';
 
 /** The caller, once the auth middleware accepted its key. */
 export interface Principal {

@@ -1,4 +1,4 @@
-import type { InvalidParam } from './problem.ts';
+import type { InvalidParam } from '../contract/problems.ts';
 
 /** How one query parameter is read; every parameter of an endpoint must be declared. */
 export type ParamSpec =

@@ -1,29 +1,5 @@
 import type { ServerResponse } from 'node:http';
-
-/** Base of every problem `type` URI; the suffix names the kind and never changes. */
-export const PROBLEM_BASE = 'https://disease-content-service.dev/problems/';
-
-/** Every kind of error the API returns, with its status and stable title. */
-export const PROBLEMS = {
-  'invalid-parameters': { status: 400, title: 'Invalid request parameters' },
-  'unauthorized': { status: 401, title: 'Missing or invalid API key' },
-  'forbidden': { status: 403, title: 'The API key lacks the permission this endpoint needs' },
-  'not-found': { status: 404, title: 'Resource not found' },
-  'obsolete': { status: 410, title: 'The disease id is obsolete and has no single replacement' },
-  'method-not-allowed': { status: 405, title: 'Method not allowed' },
-  'not-acceptable': { status: 406, title: 'Not acceptable' },
-  'quota-exceeded': { status: 429, title: 'Quota exceeded for the subscription tier' },
-  'internal': { status: 500, title: 'Internal server error' },
-  'unavailable': { status: 503, title: 'Service unavailable' },
-} as const;
-export type ProblemKind = keyof typeof PROBLEMS;
-
-/** One bad query or path parameter and why it was rejected. */
-export interface InvalidParam {
-  name: string;
-  reason: 'unknown-parameter' | 'wrong-type' | 'out-of-range' | 'malformed' | 'not-allowed-value' | 'missing' | 'duplicate';
-  detail: string;
-}
+import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../contract/problems.ts';
 
 export interface Problem {
   type: string;

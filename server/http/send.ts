@@ -3,8 +3,8 @@ import type { Req, Res } from './context.ts';
 import { noneMatch } from './conditional.ts';
 import { pickEncoding } from './negotiate.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import type { ManifestEntry } from '../snapshot/manifest.ts';
-import { etagOf } from '../snapshot/manifest.ts';
+import type { ManifestEntry } from '../contract/manifest.ts';
+import { etagOf } from '../contract/manifest.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PRIVATE = 'private, no-cache';

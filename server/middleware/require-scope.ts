@@ -1,4 +1,5 @@
-import type { Middleware, Scope } from '../http/context.ts';
+import type { Scope } from '../contract/tiers.ts';
+import type { Middleware } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 
 export interface RequireScopeOptions {

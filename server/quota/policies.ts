@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Principal, Tier } from '../http/context.ts';
+import type { Tier } from '../contract/tiers.ts';
+import type { Principal } from '../http/context.ts';
 import { WINDOW_NAMES, type WindowName } from './windows.ts';
 
 /** A tier's name in tiers.json; 'test' covers every svc_test_ key. */
@@ -17,7 +18,7 @@ export type Policies = Record<PolicyName, QuotaPolicy>;
 export const POLICY_NAMES: readonly PolicyName[] = ['free', 'developer', 'professional', 'enterprise', 'test'];
 
 /** server/tiers.json, the one place operators change limits. */
-export const DEFAULT_TIERS_FILE = fileURLToPath(new URL('../tiers.json', import.meta.url));
+export const DEFAULT_TIERS_FILE = fileURLToPath(new URL('../contract/tiers.json', import.meta.url));
 
 /**
  * Validate the parsed content of tiers.json: `{ "tiers": { <name>: { "day": n|null, "month": n|null } } }`

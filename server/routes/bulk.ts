@@ -1,8 +1,9 @@
+import { DATA_OPEN, dataOf, dataUntil, recordFieldsOf } from '../contract/envelope.ts';
 import type { Req, Res } from '../http/context.ts';
 import { readParams } from '../http/params.ts';
 import { etagOfBytes, notModified, PRIVATE, sendComposed } from '../http/send.ts';
-import type { ManifestEntry } from '../snapshot/manifest.ts';
-import { MONDO_ID, sectionKey } from '../snapshot/route-map.ts';
+import type { ManifestEntry } from '../contract/manifest.ts';
+import { MONDO_ID, sectionKey } from '../contract/route-map.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { badRequest, requireEntry } from './disease-lookup.ts';
 
@@ -49,7 +50,7 @@ export function bulkResource(getSnapshot: () => Snapshot) {
     const etag = etagOfBytes(Buffer.from(JSON.stringify([names, items.map((it) => (it.status === 'found' ? [it.id, it.rec[0], it.parts.map((p) => p[0])] : [it.id, it.status]))])));
     if (notModified(req, res, etag, PRIVATE)) return;
 
-    const chunks: Buffer[] = [Buffer.from('{"data":[')];
+    const chunks: Buffer[] = [Buffer.from(DATA_OPEN + '[')];
     const meta = { requested: items.length, found: 0, notFound: 0, obsolete: 0, malformed: 0 };
     for (let i = 0; i < items.length; i++) {
       const it = items[i];
@@ -58,12 +59,12 @@ export function bulkResource(getSnapshot: () => Snapshot) {
         meta.found++;
         const body = (await snap.body(it.rec, 'identity')).bytes;
         chunks.push(Buffer.from(`${sep}{"id":"${it.id}","status":"found","data":`));
-        if (!names) chunks.push(body.subarray(8, body.length - 1));
+        if (!names) chunks.push(dataOf(body));
         else {
-          chunks.push(body.subarray(8, it.rec[4]), Buffer.from('"sections":{'));
+          chunks.push(recordFieldsOf(body, it.rec[4]!), Buffer.from('"sections":{'));
           for (let j = 0; j < names.length; j++) {
             const s = (await snap.body(it.parts[j], 'identity')).bytes;
-            chunks.push(Buffer.from(`${j ? ',' : ''}"${names[j]}":`), s.subarray(8, it.parts[j][4]));
+            chunks.push(Buffer.from(`${j ? ',' : ''}"${names[j]}":`), dataUntil(s, it.parts[j][4]!));
           }
           chunks.push(Buffer.from('}}'));
         }

@@ -1,8 +1,8 @@
 import type { Req, Res } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { sendEntry } from '../http/send.ts';
-import type { ManifestEntry } from '../snapshot/manifest.ts';
-import { diseasePath, MONDO_ID } from '../snapshot/route-map.ts';
+import type { ManifestEntry } from '../contract/manifest.ts';
+import { diseasePath, MONDO_ID } from '../contract/route-map.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 
 /** Answer a 400 that lists every bad parameter. */

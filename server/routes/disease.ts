@@ -1,8 +1,9 @@
+import { dataUntil } from '../contract/envelope.ts';
 import type { Req, Res } from '../http/context.ts';
 import { readParams } from '../http/params.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { etagOfBytes, notModified, PRIVATE, sendComposed, sendEntry } from '../http/send.ts';
-import { diseaseKey, sectionKey, type DiseaseResource } from '../snapshot/route-map.ts';
+import { diseaseKey, sectionKey, type DiseaseResource } from '../contract/route-map.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { badRequest, requireEntry, resolveDisease } from './disease-lookup.ts';
 
@@ -51,7 +52,7 @@ export async function spliceSections(snap: Snapshot, rec: NonNullable<ReturnType
   const chunks: Buffer[] = [head, Buffer.from('"sections":{')];
   for (let i = 0; i < names.length; i++) {
     const b = (await snap.body(parts[i], 'identity')).bytes;
-    chunks.push(Buffer.from(`${i ? ',' : ''}"${names[i]}":`), b.subarray(8, parts[i][4]));
+    chunks.push(Buffer.from(`${i ? ',' : ''}"${names[i]}":`), dataUntil(b, parts[i][4]!));
   }
   chunks.push(Buffer.from('}}}'));
   return Buffer.concat(chunks);

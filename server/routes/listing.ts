@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../../build/record/vocab.ts';
+import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../contract/vocab.ts';
 import type { Req, Res } from '../http/context.ts';
 import { readParams } from '../http/params.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
-import type { ListingRow } from '../snapshot/listing-row.ts';
+import type { ListingRow } from '../contract/listing-row.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { listingItem, pageLinks } from './collection-shapes.ts';
 import { badRequest } from './disease-lookup.ts';

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../../build/record/vocab.ts';
+import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../contract/vocab.ts';
 import type { Req, Res } from '../http/context.ts';
 import { readParams } from '../http/params.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { normalize } from './normalize.ts';
+import { normalize } from '../contract/normalize.ts';
 import type { SearchEngine } from './engine.ts';
 import type { SearchParams, SearchResult } from './search-types.ts';
 

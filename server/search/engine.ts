@@ -1,12 +1,12 @@
-import type { ListingRow } from '../snapshot/listing-row.ts';
+import type { ListingRow } from '../contract/listing-row.ts';
 import { MatchCollector, type ParsedQuery } from './collect-matches.ts';
 import { countFacets } from './facets.ts';
 import { compileFilter } from './filters.ts';
 import { highlightGene, highlightText } from './highlight.ts';
-import { geneKey, type SerializedSearchIndex } from './index-format.ts';
+import { geneKey, type SerializedSearchIndex } from '../contract/search-index.ts';
 import { LoadedIndex } from './loaded-index.ts';
 import { matchSlot, newAlignment } from './match-slot.ts';
-import { normalize, tokenize } from './normalize.ts';
+import { normalize, tokenize } from '../contract/normalize.ts';
 import { MAX_ROWS, fieldKey, keyRank, scoreOf, splitRelevance } from './rank-key.ts';
 import { RowTable } from './row-table.ts';
 import type { MatchKind, SearchHit, SearchParams, SearchResult } from './search-types.ts';

@@ -1,6 +1,6 @@
-import type { ListingRow } from '../snapshot/listing-row.ts';
-import { geneKey } from './index-format.ts';
-import { normalize } from './normalize.ts';
+import type { ListingRow } from '../contract/listing-row.ts';
+import { geneKey } from '../contract/search-index.ts';
+import { normalize } from '../contract/normalize.ts';
 import { LENGTH_SPAN } from './rank-key.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { HIT_PREFIX, type Alignment } from './match-slot.ts';
-import { normalizeWithMap, wordsWithOffsets } from './normalize.ts';
+import { normalizeWithMap, wordsWithOffsets } from '../contract/normalize.ts';
 import type { SearchHighlight } from './search-types.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };

@@ -1,5 +1,5 @@
-import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../../build/record/types.ts';
-import type { ListingRow } from '../snapshot/listing-row.ts';
+import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../contract/vocab.ts';
+import type { ListingRow } from '../contract/listing-row.ts';
 
 /** Filters narrow the set: values within one filter are OR, different filters are AND. */
 export interface SearchFilters {

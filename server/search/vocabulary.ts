@@ -1,5 +1,5 @@
 import { boundedEditDistance, maxEdits } from './edit-distance.ts';
-import { MIN_FUZZY_WORD, bigramKey, deltaDecode, wordBigrams } from './index-format.ts';
+import { MIN_FUZZY_WORD, bigramKey, deltaDecode, wordBigrams } from '../contract/search-index.ts';
 
 /** How one query word can match vocabulary words. */
 export interface WordMatcher {

@@ -3,17 +3,10 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { Encoding } from '../http/negotiate.ts';
-import type { ListingRow } from './listing-row.ts';
-import type { Manifest, ManifestEntry } from './manifest.ts';
-import { objectFile, SNAPSHOT_FILES } from './route-map.ts';
-
-export interface ReleaseInfo {
-  snapshot: string;
-  builtAt: string;
-  apiVersion: string;
-  recordCount: number;
-  sources: { id: string; name: string; release: string; license: string; ingestedAt: string }[];
-}
+import type { ReleaseDoc } from '../contract/release.ts';
+import type { ListingRow } from '../contract/listing-row.ts';
+import type { Manifest, ManifestEntry } from '../contract/manifest.ts';
+import { objectFile, SNAPSHOT_FILES } from '../contract/route-map.ts';
 
 /**
  * One published snapshot, loaded once: manifest, listing rows, search index, release metadata
@@ -27,7 +20,7 @@ export class Snapshot {
   private readonly entries: Map<string, ManifestEntry>;
   readonly rows: ListingRow[];
   readonly rowById: Map<string, ListingRow>;
-  readonly release: ReleaseInfo;
+  readonly release: ReleaseDoc;
   readonly searchIndex: unknown;
   readonly openapiJson: Buffer;
   readonly openapiYaml: Buffer;
@@ -43,7 +36,7 @@ export class Snapshot {
     this.entries = new Map(Object.entries(entries));
     this.rows = JSON.parse(read(SNAPSHOT_FILES.listing).toString('utf8')) as ListingRow[];
     this.rowById = new Map(this.rows.map((r) => [r.id, r]));
-    this.release = JSON.parse(read(SNAPSHOT_FILES.release).toString('utf8')) as ReleaseInfo;
+    this.release = JSON.parse(read(SNAPSHOT_FILES.release).toString('utf8')) as ReleaseDoc;
     this.searchIndex = JSON.parse(read(SNAPSHOT_FILES.searchIndex).toString('utf8'));
     this.openapiJson = read(SNAPSHOT_FILES.openapiJson);
     this.openapiYaml = read(SNAPSHOT_FILES.openapiYaml);

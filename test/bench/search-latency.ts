@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SearchEngine } from '../../server/search/engine.ts';
-import type { SerializedSearchIndex } from '../../server/search/index-format.ts';
-import { SNAPSHOT_FILES } from '../../server/snapshot/route-map.ts';
+import type { SerializedSearchIndex } from '../../server/contract/search-index.ts';
+import { SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
 import { benchSearch } from '../bench-search.ts';
 import type { BenchContext, GroupResult } from './bench-context.ts';
 import { goal, printLatencies } from './report.ts';

@@ -1,4 +1,4 @@
-import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../../build/record/types.ts';
+import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from './vocab.ts';
 
 /**
  * One row per current disease in dist/listing.json: every field that the filters, facets and

@@ -1,10 +1,15 @@
-import type { Scope, Tier } from '../http/context.ts';
+/**
+ * Subscription tiers and the scopes (permissions) a key of each tier carries. The server enforces
+ * them; the build writes them into the OpenAPI document. Quotas per tier are in tiers.json.
+ */
 
 /** Subscription tiers, cheapest first. */
-export const TIERS: readonly Tier[] = ['free', 'developer', 'professional', 'enterprise'];
+export const TIERS = ['free', 'developer', 'professional', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
 
 /** Every permission a key can carry: 'read' per-disease endpoints, 'search' listing and search, 'bulk' the bulk endpoint. */
-export const SCOPES: readonly Scope[] = ['read', 'search', 'bulk'];
+export const SCOPES = ['read', 'search', 'bulk'] as const;
+export type Scope = (typeof SCOPES)[number];
 
 /** Scopes a new key of each tier gets; bulk composition is the paid feature of the upper tiers. */
 export const TIER_SCOPES: Readonly<Record<Tier, readonly Scope[]>> = {

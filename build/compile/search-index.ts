@@ -1,8 +1,8 @@
-import type { ListingRow } from '../snapshot/listing-row.ts';
-import { MIN_FUZZY_WORD, SEARCH_INDEX_VERSION, bigramKey, deltaEncode, geneKey, wordBigrams, type SerializedSearchIndex } from './index-format.ts';
-import { normalize, tokenize } from './normalize.ts';
+import type { ListingRow } from '../../server/contract/listing-row.ts';
+import { MIN_FUZZY_WORD, SEARCH_INDEX_VERSION, bigramKey, deltaEncode, geneKey, wordBigrams, type SerializedSearchIndex } from '../../server/contract/search-index.ts';
+import { normalize, tokenize } from '../../server/contract/normalize.ts';
 
-export type { SerializedSearchIndex } from './index-format.ts';
+export type { SerializedSearchIndex } from '../../server/contract/search-index.ts';
 
 /**
  * Build the search index over `rows` (in the order the server will load them): the word vocabulary

@@ -1,0 +1,35 @@
+/**
+ * Every kind of error the API returns: its stable `type` URI, status and title, and the reasons a
+ * parameter can be rejected. The server sends them; the build documents them in the OpenAPI
+ * document (problem type enum, responses, description).
+ */
+
+/** Base of every problem `type` URI; the suffix names the kind and never changes. */
+export const PROBLEM_BASE = 'https://disease-content-service.dev/problems/';
+
+/** Every kind of error the API returns, with its status and stable title. */
+export const PROBLEMS = {
+  'invalid-parameters': { status: 400, title: 'Invalid request parameters' },
+  'unauthorized': { status: 401, title: 'Missing or invalid API key' },
+  'forbidden': { status: 403, title: 'The API key lacks the permission this endpoint needs' },
+  'not-found': { status: 404, title: 'Resource not found' },
+  'obsolete': { status: 410, title: 'The disease id is obsolete and has no single replacement' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'not-acceptable': { status: 406, title: 'Not acceptable' },
+  'quota-exceeded': { status: 429, title: 'Quota exceeded for the subscription tier' },
+  'internal': { status: 500, title: 'Internal server error' },
+  'unavailable': { status: 503, title: 'Service unavailable' },
+} as const;
+export type ProblemKind = keyof typeof PROBLEMS;
+
+/** Why a parameter was rejected (`invalidParams[].reason` of a 400). */
+export const INVALID_PARAM_REASONS = ['unknown-parameter', 'wrong-type', 'out-of-range', 'malformed', 'not-allowed-value', 'missing', 'duplicate'] as const;
+export type InvalidParamReason = (typeof INVALID_PARAM_REASONS)[number];
+
+/** One bad query or path parameter and why it was rejected. */
+export interface InvalidParam {
+  name: string;
+  reason: InvalidParamReason;
+  detail: string;
+}
+
