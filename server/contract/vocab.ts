@@ -52,3 +52,12 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 /** Statuses of a patient assistance program. */
 export const ASSISTANCE_STATUSES = ['open', 'waitlist', 'closed', 'unknown'] as const;
 export type AssistanceStatus = (typeof ASSISTANCE_STATUSES)[number];
+
+/**
+ * Normalized status of an FDA orphan designation, in list order: `approved` (designated and
+ * approved for marketing for the orphan indication, designation in force), `designated` (in force,
+ * not approved), `withdrawn` (the designation was withdrawn or revoked, whether or not it had been
+ * approved). The allowed values of the `status` filter of /orphan-drugs.
+ */
+export const ORPHAN_DRUG_STATUSES = ['approved', 'designated', 'withdrawn'] as const;
+export type OrphanDrugStatus = (typeof ORPHAN_DRUG_STATUSES)[number];
