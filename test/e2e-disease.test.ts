@@ -194,7 +194,7 @@ describe('per-disease endpoints on the real snapshot', () => {
     const h = health.json();
     assert.equal(h.status, 'ok');
     assert.equal(h.recordCount > 15000, true);
-    assert.deepEqual(h.sources.map((s: { id: string }) => s.id), ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'ctgov-sample', 'ctgov-angelman', 'rusp']);
+    assert.deepEqual(h.sources.map((s: { id: string }) => s.id), ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'gard', 'ctgov-sample', 'ctgov-angelman', 'rusp']);
     assert.equal(h.sources[0].release, '2026-08-04');
     assert.match(h.sources[0].ingestedAt, /^\d{4}-\d{2}-\d{2}T/);
   });

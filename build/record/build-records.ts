@@ -54,10 +54,11 @@ function contributingSources(f: RecordFacts, releases: LoadResult['data']['relea
 
 /**
  * The names free text is linked by (designations, trial conditions): every included class's label,
- * its Mondo synonyms and the labels of its exact-match cross-references.
+ * its Mondo synonyms and the labels of its exact-match cross-references; a text shared by a class
+ * and its ancestor names the ancestor.
  */
 export function diseaseNameIndex(data: LoadResult['data'], set: DiseaseSet, xrefs: CrossRefIndex): NameIndex {
-  const names = new NameIndex();
+  const names = new NameIndex((id) => set.ancestors(id));
   for (const id of set.ids) {
     names.add(id, set.labels.get(id)!, 'name');
     for (const s of data.mondoSynonyms.get(id) ?? []) names.add(id, s.text, 'synonym');

@@ -23,6 +23,7 @@ export function gardUrl(id: string, name: string): string {
  * `GARD:` mappings of the Mondo release), and GARD's own cross-references to OMIM and Orphanet
  * whose MapRelationship is `Exact`, followed through Mondo's exact matches to those codes.
  * Only `included` classes get matches; GARD ids Mondo cites but GARD.csv lacks are skipped (no name).
+ * A GARD disease joined to several classes is kept only where the most paths agree.
  */
 export function joinGard(
   diseases: GardDisease[], xrefs: GardXref[], mappings: SssomMapping[], exactToMondo: Map<string, string[]>, included: Set<string>,
@@ -42,8 +43,15 @@ export function joinGard(
     const path: GardPath = x.source === 'OMIM' ? 'gard-omim-exact' : 'gard-orphanet-exact';
     for (const mondoId of exactToMondo.get(curie) ?? []) add(mondoId, x.gardId, path);
   }
+  // A GARD disease joined to several classes stays only with the best-supported ones (most paths):
+  // GARD calls OMIM:232300 an exact match of Pompe disease, Mondo calls it the infantile form, and
+  // Mondo's own xref and Orphanet agree on Pompe disease itself.
+  const support = new Map<string, number>();
+  for (const perMondo of found.values()) for (const [gardId, paths] of perMondo) support.set(gardId, Math.max(support.get(gardId) ?? 0, paths.size));
+  for (const perMondo of found.values()) for (const [gardId, paths] of perMondo) if (paths.size < support.get(gardId)!) perMondo.delete(gardId);
   const out = new Map<string, GardMatch[]>();
   for (const [mondoId, perMondo] of found) {
+    if (perMondo.size === 0) continue;
     out.set(mondoId, [...perMondo].sort(([a], [b]) => a.localeCompare(b))
       .map(([gardId, paths]) => ({ disease: byId.get(gardId)!, via: GARD_PATHS.filter((p) => paths.has(p)) })));
   }
