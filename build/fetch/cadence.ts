@@ -20,7 +20,7 @@ export function releaseBoundary(cadence: Cadence, now: Date): Date {
 
 /** Due when never checked, or last checked before the latest release boundary. */
 export function isDue(cadence: Cadence, lastChecked: string | null, now: Date): boolean {
-  if (lastChecked === null) return true;
+  if (cadence === 'per-release' || lastChecked === null) return true;
   const checked = Date.parse(lastChecked);
-  return Number.isNaN(checked) || checked < releaseBoundary(cadence, now).getTime() || cadence === 'per-release';
+  return Number.isNaN(checked) || checked < releaseBoundary(cadence, now).getTime();
 }
