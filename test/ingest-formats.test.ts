@@ -134,3 +134,14 @@ test('registry: content/sources.json names every source with cadence, format, in
   const dir = tempTree({ 'sources.json': JSON.stringify({ sources: [{ ...sources[0], cadence: 'hourly' }] }) });
   assert.throws(() => readRegistry(dir), { message: `${join(dir, 'sources.json')} /sources/0/cadence: expected one of per-release, monthly-1st, weekly-sunday, daily` });
 });
+
+test('registry: a current hp.json replaces the 2023 ontology and the 2026 label update it needed', () => {
+  const hpo = readRegistry(new URL('../content', import.meta.url).pathname).find((s) => s.id === 'hpo')!;
+  const files = { 'hpo/hp_2023-01-27.json.gz': '', 'hpo/phenotype_2023-01-27.hpoa.gz': '', 'hpo/genes_to_phenotype_2023-01.txt.gz': '', 'hpo/hp_labels_2026-06.babelon.tsv.gz': '' };
+  const cut = tempTree(files);
+  assert.deepEqual([...resolveInputs(hpo, cut, '/content').keys()], ['ontology', 'annotations', 'genes', 'labels']);
+  const fetched = tempTree({ ...files, 'hpo/hp.json': '', 'hpo/phenotype.hpoa': '' });
+  assert.deepEqual([...resolveInputs(hpo, fetched, '/content')].map(([k, v]) => [k, v.alternative]), [
+    ['current-ontology', 'hpo/hp.json'], ['annotations', 'hpo/phenotype.hpoa'], ['genes', 'hpo/genes_to_phenotype_2023-01.txt.gz'],
+  ]);
+});

@@ -69,7 +69,8 @@ export async function loadSources(dataDir: string, contentDir: string, checkEdit
     if (mondo.from !== 'ontology') throw new IngestError(join(dataDir, 'mondo/mappings'), '', 'no Mondo mappings: need the SSSOM files or the full release (mondo.obo / mondo.json)');
     mappings.push(...mondo.xrefMappings);
   }
-  const hpo = time('hpo ontology', () => readHpoOntology(one('hpo', 'ontology')));
+  // A current hp.json (fetched upstream) has current labels; the 2026 label file only updates our 2023 cut.
+  const hpo = time('hpo ontology', () => readHpoOntology((input('hpo', 'current-ontology') ?? input('hpo', 'ontology')!)[0]));
   const hpoa = time('hpo annotations', () => readHpoa(one('hpo', 'annotations')));
   const labelsFile = input('hpo', 'labels')?.[0];
   const hgnc = time('hgnc', () => readHgncGenes(one('hgnc', 'complete-set')));
