@@ -12,7 +12,7 @@ import { collectGarbage, currentSnapshot, publish, readCurrent, startStaging, un
 import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
 import { buildRecords } from './record/build-records.ts';
 import { COMPUTED_FIELDS } from './record/computed.ts';
-import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../server/contract/vocab.ts';
+import { SECTION_KEYS } from '../server/contract/vocab.ts';
 import { loadSchemas } from './schema/load-schemas.ts';
 import { createRecordValidator, createValidator } from './schema/validate-record.ts';
 import { withComputed } from './schema/computed-schema.ts';
@@ -32,7 +32,7 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   const secs = () => (performance.now() - t0) / 1000;
   const registry = readRegistry(o.contentDir);
   const sourceFiles = registry.flatMap((e) => resolveFiles(e, o.dataDir, o.contentDir));
-  const fingerprint = inputFingerprint(sourceFiles, o.dataDir, o.root);
+  const fingerprint = await inputFingerprint({ sourceFiles, dataDir: o.dataDir, contentDir: o.contentDir, root: o.root });
   const previous = readCurrent<Manifest>(o.dist, SNAPSHOT_FILES.manifest);
   if (previous && previous.inputFingerprint === fingerprint && !o.force) {
     o.log(`Snapshot ${previous.snapshot} is current: inputs unchanged (fingerprint ${fingerprint}); nothing rewritten. ${secs().toFixed(2)} s`);
@@ -79,8 +79,7 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   writeSnapshotFile(staging, SNAPSHOT_FILES.listing, JSON.stringify(rows));
   writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, JSON.stringify(buildSearchIndex(rows)));
   const openapi = generateOpenApi({
-    schemas, computedFields: COMPUTED_FIELDS, apiVersion: API_VERSION, releaseDate: '2026-01-06', sections: [...SECTION_KEYS],
-    vocabularies: { inheritance: INHERITANCE_TERMS, onset: ONSET_CATEGORIES, prevalence: PREVALENCE_CATEGORIES },
+    schemas, computedFields: COMPUTED_FIELDS, apiVersion: API_VERSION, releaseDate: '2026-01-06',
   });
   writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
   writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));

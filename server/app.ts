@@ -1,7 +1,7 @@
 import polka from 'polka';
 import type { Logger } from 'pino';
-import type { Scope } from './contract/tiers.ts';
-import type { Middleware, Req, Res } from './http/context.ts';
+import type { Middleware, Next, Req, Res } from './http/context.ts';
+import { API_BASE, ROUTE_LIST, ROUTES, type OperationId } from './contract/routes.ts';
 import { chain } from './http/chain.ts';
 import { problem, sendProblem } from './http/problem.ts';
 import type { KeyStore } from './keys/key-store.ts';
@@ -10,7 +10,7 @@ import { auth } from './middleware/auth.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requireScope } from './middleware/require-scope.ts';
-import type { Policies } from './quota/policies.ts';
+import type { Policies } from './contract/quotas.ts';
 import type { QuotaStore } from './quota/store.ts';
 import { bulkResource } from './routes/bulk.ts';
 import { assistanceResource, methodNotAllowed, pagsResource, recordResource, sectionResource, storedResource } from './routes/disease.ts';
@@ -19,6 +19,8 @@ import { healthResource, openapiResource } from './routes/meta.ts';
 import { searchResource } from './routes/search.ts';
 import type { SearchEngine } from './search/engine.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
+
+type Handler = (req: Req, res: Res) => unknown;
 
 export interface AppOptions {
   snapshot: () => Snapshot;
@@ -31,8 +33,6 @@ export interface AppOptions {
   startedAt?: number;
 }
 
-const BASE = '/api/v1';
-
 /** Name the route pattern for the access log and quota (never the raw URL). */
 function named(route: string): Middleware {
   return function routeName(req, _res, next) {
@@ -42,8 +42,9 @@ function named(route: string): Middleware {
 }
 
 /**
- * The HTTP application: request context and access log first; then each route's chain. Keyed
- * routes run auth -> scope -> quota -> handler, so 401/403 are never counted.
+ * The HTTP application: request context and access log first; then each route's chain, built
+ * from the contract's route table. Keyed routes run auth -> scope -> quota -> handler, so 401/403
+ * are never counted. A method the path does not serve is a 405 before any of that.
  */
 export function createApp(o: AppOptions) {
   const app = polka({
@@ -53,35 +54,41 @@ export function createApp(o: AppOptions) {
       else res.destroy();
     },
     onNoMatch(req: Req, res: Res) {
-      sendProblem(res, problem('not-found', `No endpoint at ${req.path}. See ${BASE}/openapi.`), req.method);
+      sendProblem(res, problem('not-found', `No endpoint at ${req.path}. See ${API_BASE}/openapi.`), req.method);
     },
   } as never);
   app.use(chain([requestContext(), accessLog({ logger: o.logger })]) as never);
 
+  const snap = o.snapshot;
+  const handlers: Record<OperationId, Handler> = {
+    listDiseases: listingResource(snap),
+    searchDiseases: searchResource(snap, o.engine),
+    getDiseasesBulk: bulkResource(snap),
+    getDisease: recordResource(snap),
+    getDiseaseSummary: storedResource(snap, ROUTES.getDiseaseSummary),
+    getDiseaseSection: sectionResource(snap),
+    getDiseasePhenotypes: storedResource(snap, ROUTES.getDiseasePhenotypes),
+    listDiseasePags: pagsResource(snap),
+    listDiseaseAssistancePrograms: assistanceResource(snap),
+    listDiseaseOrphanDrugs: storedResource(snap, ROUTES.listDiseaseOrphanDrugs),
+    getDiseaseScreening: storedResource(snap, ROUTES.getDiseaseScreening),
+    getOpenApi: openapiResource(snap),
+    getHealth: healthResource(snap, o.startedAt ?? Date.now()),
+  };
   const authn = auth({ store: o.keys });
   const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });
-  const route = (pattern: string, scope: Scope | null, handler: (req: Req, res: Res) => unknown) => {
+  for (const route of ROUTE_LIST) {
+    const pattern = route.path.replace(/\{(\w+)\}/g, ':$1');
     const steps: Middleware[] = [named(pattern)];
-    if (scope) steps.push(authn, requireScope(scope), metered);
-    steps.push(handler as Middleware);
+    if (route.scope) steps.push(authn, requireScope(route.scope), metered);
+    steps.push(handlers[route.operationId] as Middleware);
     const run = chain(steps);
-    app.get(pattern, run as never);
-    app.head(pattern, run as never);
-    app.all(pattern, methodNotAllowed as never);
-  };
-  const snap = o.snapshot;
-  route(`${BASE}/openapi`, null, openapiResource(snap));
-  route(`${BASE}/health`, null, healthResource(snap, o.startedAt ?? Date.now()));
-  route(`${BASE}/diseases`, 'search', listingResource(snap));
-  route(`${BASE}/diseases/search`, 'search', searchResource(snap, o.engine));
-  route(`${BASE}/diseases/bulk`, 'bulk', bulkResource(snap));
-  route(`${BASE}/diseases/:mondoId`, 'read', recordResource(snap));
-  route(`${BASE}/diseases/:mondoId/summary`, 'read', storedResource(snap, 'summary', '/summary'));
-  route(`${BASE}/diseases/:mondoId/sections/:section`, 'read', sectionResource(snap));
-  route(`${BASE}/diseases/:mondoId/phenotypes`, 'read', storedResource(snap, 'phenotypes', '/phenotypes'));
-  route(`${BASE}/diseases/:mondoId/pags`, 'read', pagsResource(snap));
-  route(`${BASE}/diseases/:mondoId/assistance`, 'read', assistanceResource(snap));
-  route(`${BASE}/diseases/:mondoId/orphan-drugs`, 'read', storedResource(snap, 'orphan-drugs', '/orphan-drugs'));
-  route(`${BASE}/diseases/:mondoId/screening`, 'read', storedResource(snap, 'screening', '/screening'));
+    // One polka route per path: the method is dispatched here, so HEAD and 405 need no routes of their own.
+    app.all(pattern, function dispatch(req: Req, res: Res, next: Next) {
+      if (req.method === 'GET' || req.method === 'HEAD') return run(req, res, next);
+      req.ctx.route = pattern;
+      methodNotAllowed(req, res);
+    } as never);
+  }
   return app;
 }

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { createApp } from './app.ts';
 import { KeyStore } from './keys/key-store.ts';
 import { createStore } from './quota/create-store.ts';
-import { loadPolicies } from './quota/policies.ts';
+import { loadPolicies } from './contract/quotas.ts';
 import { LiveSnapshot } from './snapshot/live-snapshot.ts';
 
 /**

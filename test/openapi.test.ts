@@ -1,13 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
-import { QUOTAS } from '../build/compile/openapi-description.ts';
 import { generateOpenApi, toYaml, type OpenApiOptions } from '../build/compile/openapi.ts';
 import { COMPUTED_FIELDS } from '../build/record/computed.ts';
-import { SECTION_KEYS } from '../server/contract/vocab.ts';
-import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../server/contract/vocab.ts';
+import { DEFAULT_POLICIES } from '../server/contract/quotas.ts';
+import { ROUTE_LIST, ROUTES } from '../server/contract/routes.ts';
+import { TIER_SCOPES } from '../server/contract/tiers.ts';
+import { INHERITANCE_TERMS, ONSET_CATEGORIES, SECTION_KEYS } from '../server/contract/vocab.ts';
+import { contractSchemas, withContract } from '../build/schema/contract-schemas.ts';
 import { withComputed } from '../build/schema/computed-schema.ts';
 import { loadSchemas, refsOf } from '../build/schema/load-schemas.ts';
 import { createValidator } from '../build/schema/validate-record.ts';
@@ -20,8 +21,6 @@ const options: OpenApiOptions = {
   computedFields: COMPUTED_FIELDS,
   apiVersion: '1.2.0',
   releaseDate: '2026-01-06',
-  sections: SECTION_KEYS,
-  vocabularies: { inheritance: INHERITANCE_TERMS, onset: ONSET_CATEGORIES, prevalence: PREVALENCE_CATEGORIES },
 };
 const doc = generateOpenApi(options) as Obj;
 const PUBLIC = ['/api/v1/openapi', '/api/v1/health'];
@@ -55,7 +54,7 @@ describe('OpenAPI document', () => {
     assert.equal(doc.security, undefined);
     for (const { path, op } of operations) {
       if (PUBLIC.includes(path)) {
-        assert.equal(op.security, undefined, path);
+        assert.deepEqual(op.security, [], path);
         assert.equal(op.responses['401'], undefined, path);
       } else {
         assert.deepEqual(op.security, [{ bearerAuth: [] }], path);
@@ -89,20 +88,28 @@ describe('OpenAPI document', () => {
     assert.deepEqual(Object.keys(byPath('/api/v1/openapi').responses), ['200', '304', '400', '500']);
   });
 
-  it('documents comma-separated lists as form, not exploded, with limits and defaults', () => {
-    const params = (p: string): Obj[] => ((doc.paths as Obj)[p].get.parameters as Obj[]).map(deref);
+  it('documents exactly the parameters the server validates, with their limits and defaults', () => {
+    const params = (p: string): Obj[] => (((doc.paths as Obj)[p].get.parameters ?? []) as Obj[]).map(deref);
+    for (const route of ROUTE_LIST) {
+      const names = params(route.path).map((p) => `${p.in}:${p.name}`);
+      const expected = [...Object.keys(route.pathParams.properties).map((n) => `path:${n}`), ...Object.keys(route.query.properties).map((n) => `query:${n}`), ...(route.etag === false ? [] : ['header:If-None-Match'])];
+      assert.deepEqual(names, expected, route.operationId);
+    }
+    const L = ROUTES.listDiseases.query.properties;
     const listing = Object.fromEntries(params('/api/v1/diseases').map((p) => [p.name, p]));
-    assert.deepEqual(listing.limit.schema, { type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    assert.deepEqual(listing.limit.schema, { type: 'integer', minimum: L.limit.minimum, maximum: L.limit.maximum, default: L.limit.default });
+    assert.deepEqual(listing.offset.schema, { type: 'integer', minimum: 0, maximum: L.offset.maximum, default: 0 });
     assert.deepEqual([listing.inheritance.style, listing.inheritance.explode], ['form', false]);
     assert.deepEqual(listing.inheritance.schema.items, { $ref: '#/components/schemas/InheritanceTerm' });
     const bulk = Object.fromEntries(params('/api/v1/diseases/bulk').map((p) => [p.name, p]));
     assert.equal(bulk.ids.required, true);
-    assert.equal(bulk.ids.schema.maxItems, 50);
+    assert.equal(bulk.ids.schema.maxItems, ROUTES.getDiseasesBulk.query.properties.ids.maxItems);
     const sort = params('/api/v1/diseases/search').find((p) => p.name === 'sort')!;
     assert.ok(sort.schema.enum.includes('-activeTrialCount'));
     for (const { op } of operations) {
       for (const p of (op.parameters ?? []).map(deref)) {
         assert.ok(p.schema, `${op.operationId} ${p.name}`);
+        assert.equal(p.schema.description, undefined, `${op.operationId} ${p.name}: the description belongs to the parameter`);
         if (p.schema.type === 'array') assert.deepEqual([p.style, p.explode], ['form', false], `${op.operationId} ${p.name}`);
       }
     }
@@ -131,20 +138,27 @@ describe('OpenAPI document', () => {
     assert.ok(checked >= 40, `${checked} examples`);
   });
 
-  it('refuses vocabularies or sections that differ from the schema enums', () => {
-    assert.throws(
-      () => generateOpenApi({ ...options, vocabularies: { ...options.vocabularies, onset: ONSET_CATEGORIES.slice(1) } }),
-      { message: `OnsetCategory enum in content/schemas (${ONSET_CATEGORIES.join(', ')}) differs from ONSET_CATEGORIES (${ONSET_CATEGORIES.slice(1).join(', ')})` },
-    );
-    assert.throws(() => generateOpenApi({ ...options, sections: [...SECTION_KEYS, 'history'] }), /^Error: SectionKey enum/);
+  it('publishes the contract\'s enums as components and refuses a schema file that defines one again', () => {
+    assert.deepEqual(doc.components.schemas.OnsetCategory.enum, ONSET_CATEGORIES);
+    assert.deepEqual(doc.components.schemas.SectionKey.enum, SECTION_KEYS);
+    assert.deepEqual(doc.components.schemas.ProblemType.enum[0], 'https://disease-content-service.dev/problems/invalid-parameters');
+    assert.deepEqual(Object.keys(contractSchemas()).filter((k) => !(k in doc.components.schemas)), []);
+    assert.throws(() => withContract({ OnsetCategory: { title: 'OnsetCategory' } }, 'content/schemas'), {
+      message: 'content/schemas: OnsetCategory is generated from server/contract/ (build/schema/contract-schemas.ts); remove its schema file',
+    });
   });
 
-  it('states the quotas of server/tiers.json and the decisions in its description', () => {
-    const tiers = JSON.parse(readFileSync(new URL('../server/contract/tiers.json', import.meta.url), 'utf8')).tiers;
-    assert.deepEqual(QUOTAS, tiers);
+  it('states the quotas and scopes of the contract and the decisions in its description', () => {
     const text: string = doc.info.description;
+    const n = (v: number | null) => (v === null ? 'unlimited' : v.toLocaleString('en-US'));
+    for (const tier of ['free', 'developer', 'professional', 'enterprise'] as const) {
+      const { day, month } = DEFAULT_POLICIES[tier].limits;
+      assert.ok(text.includes(`| ${tier} | ${n(day)} | ${n(month)} | ${TIER_SCOPES[tier].join(', ')} |`), tier);
+    }
+    // The spec's own figures, so a wrong tiers.json cannot pass unnoticed.
     assert.ok(text.includes('| professional | 10,000 | 100,000 | read, search, bulk |'));
     assert.ok(text.includes('| any `svc_test_` key | 100 | 1,000 | those of its tier |'));
+    assert.ok(text.includes('`limit` 1-100, default 20; `offset` 0-1,000,000, default 0.'));
     assert.ok(text.includes('the daily one resets at 00:00 UTC, the monthly one at 00:00 UTC on the 1st'));
     assert.ok(text.includes('come from a sample of ClinicalTrials.gov studies, not from the full registry'));
     for (const term of [...INHERITANCE_TERMS, ...SECTION_KEYS]) assert.ok(text.includes(`\`${term}\``), term);

@@ -94,8 +94,8 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
   for (const id of set.ids) {
     const before = qc.warnings.length;
     const f = assembleFacts(id, ctx, ancestry);
-    const { sections, regenerated } = finalizeSections(f);
-    for (const s of regenerated) qc.regenerate(s);
+    const { sections, regenerated, problems } = finalizeSections(f);
+    for (const s of regenerated) qc.regenerate(id, s, problems[s] ?? []);
     const computed = computeFields(f);
     const classification = classify(f, computed, { referenceDate });
     const quality = qualityScore(f, regenerated);

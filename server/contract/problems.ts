@@ -33,3 +33,7 @@ export interface InvalidParam {
   detail: string;
 }
 
+
+/** Why a key was refused (`reason` of a 401). */
+export const AUTH_FAILURES = ['missing', 'malformed', 'checksum', 'unknown-or-revoked'] as const;
+export type AuthFailure = (typeof AUTH_FAILURES)[number];

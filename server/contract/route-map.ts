@@ -3,23 +3,22 @@
  * to a manifest key; a manifest entry holds a content hash; the hash alone names the file under
  * dist/objects/. Request input is only ever used as a Map key, never as part of a path.
  */
+import { API_BASE, MONDO_ID_PATTERN, ROUTE_LIST } from './routes.ts';
 
 /** Per-disease resources precomputed for every current disease. */
 export const DISEASE_RESOURCES = ['record', 'summary', 'phenotypes', 'pags', 'assistance', 'orphan-drugs', 'screening'] as const;
 export type DiseaseResource = (typeof DISEASE_RESOURCES)[number];
 
-/** Path suffix of each resource after /api/v1/diseases/{mondoId}. */
-export const RESOURCE_PATHS: Record<DiseaseResource, string> = {
-  record: '',
-  summary: '/summary',
-  phenotypes: '/phenotypes',
-  pags: '/pags',
-  assistance: '/assistance',
-  'orphan-drugs': '/orphan-drugs',
-  screening: '/screening',
-};
+const DISEASE_PREFIX = `${API_BASE}/diseases/{mondoId}`;
 
-export const MONDO_ID = /^MONDO:\d{7}$/;
+/** Path suffix of each resource after /api/v1/diseases/{mondoId}, from the route table. */
+export const RESOURCE_PATHS = Object.fromEntries(DISEASE_RESOURCES.map((res) => {
+  const route = ROUTE_LIST.find((r) => r.stored === res);
+  if (!route?.path.startsWith(DISEASE_PREFIX)) throw new Error(`no per-disease route serves the stored resource ${res}`);
+  return [res, route.path.slice(DISEASE_PREFIX.length)];
+})) as Record<DiseaseResource, string>;
+
+export const MONDO_ID = new RegExp(MONDO_ID_PATTERN);
 
 /** Manifest key of a per-disease resource. */
 export function diseaseKey(mondoId: string, resource: DiseaseResource): string {
@@ -33,7 +32,7 @@ export function sectionKey(mondoId: string, section: string): string {
 
 /** Public URL path of a per-disease resource (for links in bodies and Location headers). */
 export function diseasePath(mondoId: string, resource: DiseaseResource = 'record'): string {
-  return `/api/v1/diseases/${mondoId}${RESOURCE_PATHS[resource]}`;
+  return `${API_BASE}/diseases/${mondoId}${RESOURCE_PATHS[resource]}`;
 }
 
 /** Relative file of a stored object: fan-out by the first two hash characters. */

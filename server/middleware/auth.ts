@@ -1,3 +1,4 @@
+import type { AuthFailure } from '../contract/problems.ts';
 import type { Middleware, Req, Res } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { parseKey } from '../keys/key-format.ts';
@@ -9,8 +10,6 @@ export interface AuthOptions {
   realm?: string;
 }
 
-/** Why a request was not authenticated; sent as the `reason` member of the 401 problem. */
-export type AuthFailure = 'missing' | 'malformed' | 'checksum' | 'unknown-or-revoked';
 
 // Texts never quote the presented key or header: a key pasted into the wrong place is still a secret.
 // error_description values stay within RFC 6750's allowed characters (no quotes or backslashes).

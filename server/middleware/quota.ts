@@ -1,7 +1,8 @@
 import type { Middleware } from '../http/context.ts';
 import { problem, sendProblem, type Problem } from '../http/problem.ts';
 import { setQuotaHeaders } from '../quota/headers.ts';
-import { policyFor, type Policies, type QuotaPolicy } from '../quota/policies.ts';
+import type { Policies, QuotaPolicy } from '../contract/quotas.ts';
+import { policyFor } from '../quota/policy-for.ts';
 import { slotsFor, type QuotaSlot, type SlotUsage, type QuotaStore } from '../quota/store.ts';
 import { isoSeconds } from '../quota/windows.ts';
 

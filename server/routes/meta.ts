@@ -1,5 +1,6 @@
 import type { Req, Res } from '../http/context.ts';
-import { readParams } from '../http/params.ts';
+import { ROUTES } from '../contract/routes.ts';
+import { paramReader } from '../http/param-reader.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { etagOfBytes, JSON_TYPE, notModified } from '../http/send.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
@@ -18,10 +19,12 @@ function wantsYaml(accept: string | undefined): boolean | null {
 /** GET /api/v1/openapi: JSON, or YAML when Accept asks for it or ?format=yaml. No key needed. */
 export function openapiResource(getSnapshot: () => Snapshot) {
   const etags = new WeakMap<Buffer, string>();
+  const read = paramReader(ROUTES.getOpenApi.query, ROUTES.getOpenApi.pathParams);
   return function openapiHandler(req: Req, res: Res): void {
-    const { values, errors } = readParams(req.query, { format: { type: 'enum', values: ['json', 'yaml'] } });
-    if (errors.length) return badRequest(req, res, errors);
-    const yaml = values.format ? values.format === 'yaml' : wantsYaml(req.headers.accept);
+    const p = read(req.query, req.params);
+    if (!p.ok) return badRequest(req, res, p.errors);
+    const { format } = p.query;
+    const yaml = format ? format === 'yaml' : wantsYaml(req.headers.accept);
     if (yaml === null) {
       return sendProblem(res, problem('not-acceptable', 'The OpenAPI document is available as application/json or application/yaml.'), req.method);
     }
@@ -41,9 +44,10 @@ export function openapiResource(getSnapshot: () => Snapshot) {
 
 /** GET /api/v1/health: status, snapshot, uptime and per-source freshness, computed live. No key needed. */
 export function healthResource(getSnapshot: () => Snapshot, startedAt: number) {
+  const read = paramReader(ROUTES.getHealth.query, ROUTES.getHealth.pathParams);
   return function healthHandler(req: Req, res: Res): void {
-    const { errors } = readParams(req.query, {});
-    if (errors.length) return badRequest(req, res, errors);
+    const p = read(req.query, req.params);
+    if (!p.ok) return badRequest(req, res, p.errors);
     const snap = getSnapshot();
     const now = Date.now();
     const rel = snap.release;

@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Tier } from '../contract/tiers.ts';
-import type { Principal } from '../http/context.ts';
-import { WINDOW_NAMES, type WindowName } from './windows.ts';
+import defaultTiers from './tiers.json' with { type: 'json' };
+import { TIERS, type Tier } from './tiers.ts';
+
+/**
+ * Quotas per tier: tiers.json beside this file is the default (the build documents it in the
+ * OpenAPI document); TIERS_FILE points the server at an operator's own file of the same shape.
+ */
+
+/** The two UTC calendar windows every quota is counted in. */
+export const WINDOW_NAMES = ['day', 'month'] as const;
+export type WindowName = (typeof WINDOW_NAMES)[number];
 
 /** A tier's name in tiers.json; 'test' covers every svc_test_ key. */
 export type PolicyName = Tier | 'test';
@@ -15,10 +22,10 @@ export interface QuotaPolicy {
 
 export type Policies = Record<PolicyName, QuotaPolicy>;
 
-export const POLICY_NAMES: readonly PolicyName[] = ['free', 'developer', 'professional', 'enterprise', 'test'];
+export const POLICY_NAMES: readonly PolicyName[] = [...TIERS, 'test'];
 
-/** server/tiers.json, the one place operators change limits. */
-export const DEFAULT_TIERS_FILE = fileURLToPath(new URL('../contract/tiers.json', import.meta.url));
+/** The policies of server/contract/tiers.json. */
+export const DEFAULT_POLICIES: Policies = parsePolicies(defaultTiers, 'server/contract/tiers.json');
 
 /**
  * Validate the parsed content of tiers.json: `{ "tiers": { <name>: { "day": n|null, "month": n|null } } }`
@@ -62,8 +69,9 @@ export function parsePolicies(json: unknown, source = 'tiers.json'): Policies {
   return policies;
 }
 
-/** Read and validate tiers.json (server/tiers.json unless `file` is given); throws on any problem. */
-export function loadPolicies(file: string = DEFAULT_TIERS_FILE): Policies {
+/** Read and validate a tiers file (the default policies when `file` is not given); throws on any problem. */
+export function loadPolicies(file?: string): Policies {
+  if (!file) return DEFAULT_POLICIES;
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
@@ -71,11 +79,6 @@ export function loadPolicies(file: string = DEFAULT_TIERS_FILE): Policies {
     throw new Error(`${file}: cannot be read as JSON: ${(err as Error).message}`);
   }
   return parsePolicies(json, file);
-}
-
-/** The policy that governs a caller: test keys get the 'test' policy whatever tier they carry. */
-export function policyFor(policies: Policies, principal: Principal): QuotaPolicy {
-  return principal.test ? policies.test : policies[principal.tier];
 }
 
 function isObject(value: unknown): boolean {
