@@ -77,17 +77,26 @@ export function createApp(o: AppOptions) {
   };
   const authn = auth({ store: o.keys });
   const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });
+  // One polka route per path: the method is dispatched here, so HEAD and 405 need no routes of their own.
+  const byPath = new Map<string, Map<string, Middleware>>();
   for (const route of ROUTE_LIST) {
     const pattern = route.path.replace(/\{(\w+)\}/g, ':$1');
     const steps: Middleware[] = [named(pattern)];
     if (route.scope) steps.push(authn, requireScope(route.scope), metered);
     steps.push(handlers[route.operationId] as Middleware);
-    const run = chain(steps);
-    // One polka route per path: the method is dispatched here, so HEAD and 405 need no routes of their own.
+    const methods = byPath.get(pattern) ?? new Map<string, Middleware>();
+    const method = route.method ?? 'GET';
+    methods.set(method, chain(steps));
+    if (method === 'GET') methods.set('HEAD', methods.get('GET')!);
+    byPath.set(pattern, methods);
+  }
+  for (const [pattern, methods] of byPath) {
+    const allow = [...methods.keys()].join(', ');
     app.all(pattern, function dispatch(req: Req, res: Res, next: Next) {
-      if (req.method === 'GET' || req.method === 'HEAD') return run(req, res, next);
+      const run = methods.get(req.method ?? '');
+      if (run) return run(req, res, next);
       req.ctx.route = pattern;
-      methodNotAllowed(req, res);
+      methodNotAllowed(req, res, allow);
     } as never);
   }
   return app;

@@ -181,7 +181,7 @@ describe('per-disease endpoints on the real snapshot', () => {
 
   test('405 with Allow for other methods', async () => {
     const r = await get('/api/v1/diseases/MONDO:0009061', {}, 'POST');
-    assertProblem(r, 405, 'method-not-allowed');
+    assert.equal(assertProblem(r, 405, 'method-not-allowed').detail, 'POST is not supported on this path; allowed: GET, HEAD.');
     assert.equal(r.headers.allow, 'GET, HEAD');
   });
 

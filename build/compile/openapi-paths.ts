@@ -36,6 +36,6 @@ function operation(route: RouteDef): Obj {
 /** The `paths` object: every route of the table with its operation. */
 export function openApiPaths(): Record<string, Obj> {
   const paths: Record<string, Obj> = {};
-  for (const route of ROUTE_LIST) paths[route.path] = { ...paths[route.path], get: operation(route) };
+  for (const route of ROUTE_LIST) paths[route.path] = { ...paths[route.path], [(route.method ?? 'GET').toLowerCase()]: operation(route) };
   return paths;
 }

@@ -17,8 +17,13 @@ export const SEARCH_SORTS = ['relevance', 'label', 'activeTrialCount', 'updatedA
 /** Sort values of search: `-` prefix for descending; relevance is always best first. */
 export const SEARCH_SORT_VALUES = SEARCH_SORTS.flatMap((s) => (s === 'relevance' ? [s] : [s, `-${s}`]));
 
+/** Methods a route can have; HEAD is answered by every GET route. */
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
 export interface RouteDef {
   operationId: OperationId;
+  /** Default GET. */
+  method?: RouteMethod;
   path: string;
   tag: 'Diseases' | 'Disease resources' | 'Service';
   summary: string;

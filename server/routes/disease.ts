@@ -122,8 +122,8 @@ export function assistanceResource(getSnapshot: GetSnapshot) {
   };
 }
 
-/** 405 for any other method on a known path, with the Allow header RFC 9110 requires. */
-export function methodNotAllowed(req: Req, res: Res): void {
-  res.setHeader('Allow', 'GET, HEAD');
-  sendProblem(res, problem('method-not-allowed', `${req.method} is not supported; this API is read-only (GET, HEAD).`), req.method);
+/** 405 for a method the path does not serve, with the Allow header RFC 9110 requires. */
+export function methodNotAllowed(req: Req, res: Res, allow: string): void {
+  res.setHeader('Allow', allow);
+  sendProblem(res, problem('method-not-allowed', `${req.method} is not supported on this path; allowed: ${allow}.`), req.method);
 }
