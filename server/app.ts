@@ -1,11 +1,11 @@
 import polka from 'polka';
 import type { Logger } from 'pino';
-import type { Middleware, Next, Req, Res } from './http/context.ts';
+import type { Guard, Handler, Req, Res } from './http/context.ts';
 import { API_BASE, ROUTE_LIST, ROUTES, type OperationId } from './contract/routes.ts';
-import { chain } from './http/chain.ts';
+import { guarded } from './http/chain.ts';
 import { problem, sendProblem } from './http/problem.ts';
 import type { KeyStore } from './keys/key-store.ts';
-import { accessLog } from './middleware/access-log.ts';
+import type { AccessLogger } from './middleware/access-log.ts';
 import { auth } from './middleware/auth.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -20,8 +20,6 @@ import { searchResource } from './routes/search.ts';
 import type { SearchEngine } from './search/engine.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 
-type Handler = (req: Req, res: Res) => unknown;
-
 export interface AppOptions {
   snapshot: () => Snapshot;
   engine: () => SearchEngine;
@@ -29,35 +27,31 @@ export interface AppOptions {
   quotaStore: QuotaStore;
   policies: Policies;
   logger: Logger;
+  /** The access log (see accessLog()); null: no request lines. */
+  accessLog?: AccessLogger | null;
   now?: () => number;
   startedAt?: number;
 }
 
-/** Name the route pattern for the access log and quota (never the raw URL). */
-function named(route: string): Middleware {
-  return function routeName(req, _res, next) {
-    req.ctx.route = route;
-    next();
-  };
-}
-
 /**
- * The HTTP application: request context and access log first; then each route's chain, built
- * from the contract's route table. Keyed routes run auth -> scope -> quota -> handler, so 401/403
+ * The HTTP application: each path's dispatcher starts the request context (id, access log at the
+ * end), then runs the method's chain, built from the contract's route table. Keyed routes run auth -> scope -> quota -> handler, so 401/403
  * are never counted. A method the path does not serve is a 405 before any of that.
  */
 export function createApp(o: AppOptions) {
+  const startRequest = requestContext({ onEnd: o.accessLog ? o.accessLog.write : null });
   const app = polka({
     onError(err: unknown, req: Req, res: Res) {
       o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
-      if (!res.headersSent) sendProblem(res, problem('internal', 'The server failed to answer this request; it has been logged.'), req.method);
+      if (!req.ctx) startRequest(req, res);
+      if (!res.headersSent) sendProblem(req, res, problem('internal', 'The server failed to answer this request; it has been logged.'));
       else res.destroy();
     },
     onNoMatch(req: Req, res: Res) {
-      sendProblem(res, problem('not-found', `No endpoint at ${req.path}. See ${API_BASE}/openapi.`), req.method);
+      if (!req.ctx) startRequest(req, res);
+      sendProblem(req, res, problem('not-found', `No endpoint at ${req.path}. See ${API_BASE}/openapi.`));
     },
   } as never);
-  app.use(chain([requestContext(), accessLog({ logger: o.logger })]) as never);
 
   const snap = o.snapshot;
   const handlers: Record<OperationId, Handler> = {
@@ -78,24 +72,24 @@ export function createApp(o: AppOptions) {
   const authn = auth({ store: o.keys });
   const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });
   // One polka route per path: the method is dispatched here, so HEAD and 405 need no routes of their own.
-  const byPath = new Map<string, Map<string, Middleware>>();
+  const byPath = new Map<string, Map<string, Handler>>();
   for (const route of ROUTE_LIST) {
     const pattern = route.path.replace(/\{(\w+)\}/g, ':$1');
-    const steps: Middleware[] = [named(pattern)];
-    if (route.scope) steps.push(authn, requireScope(route.scope), metered);
-    steps.push(handlers[route.operationId] as Middleware);
-    const methods = byPath.get(pattern) ?? new Map<string, Middleware>();
+    const guards: Guard[] = route.scope ? [authn, requireScope(route.scope), metered] : [];
+    const methods = byPath.get(pattern) ?? new Map<string, Handler>();
     const method = route.method ?? 'GET';
-    methods.set(method, chain(steps));
+    methods.set(method, guarded(guards, handlers[route.operationId]));
     if (method === 'GET') methods.set('HEAD', methods.get('GET')!);
     byPath.set(pattern, methods);
   }
   for (const [pattern, methods] of byPath) {
     const allow = [...methods.keys()].join(', ');
-    app.all(pattern, function dispatch(req: Req, res: Res, next: Next) {
-      const run = methods.get(req.method ?? '');
-      if (run) return run(req, res, next);
+    app.all(pattern, function dispatch(req: Req, res: Res) {
+      startRequest(req, res);
+      // The route pattern names the request in the log and quota, never the raw URL.
       req.ctx.route = pattern;
+      const run = methods.get(req.method ?? '');
+      if (run) return run(req, res);
       methodNotAllowed(req, res, allow);
     } as never);
   }

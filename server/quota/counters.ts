@@ -26,16 +26,24 @@ export class CounterTable {
   /** Admit when every slot is below its limit, then count the request in all of them. */
   consume(keyId: string, slots: QuotaSlot[], now: number, counter: CounterLocation): Decision {
     this.#pruneNowAndThen(now);
-    // One key and one lookup per slot; counters are updated in place (this runs on every request).
-    const entries = slots.map((slot) => this.#entries.get(counterKey(keyId, slot)));
-    const counts = entries.map((e) => e?.count ?? 0);
-    const allowed = slots.every((slot, i) => counts[i] < slot.limit);
+    // One key and one lookup per slot, counters updated in place: this runs on every request.
+    const n = slots.length;
+    const keys = new Array<string>(n);
+    const entries = new Array<CounterEntry | undefined>(n);
+    const counts = new Array<number>(n);
+    let allowed = true;
+    for (let i = 0; i < n; i++) {
+      keys[i] = counterKey(keyId, slots[i]);
+      entries[i] = this.#entries.get(keys[i]);
+      counts[i] = entries[i]?.count ?? 0;
+      if (counts[i] >= slots[i].limit) allowed = false;
+    }
     if (allowed) {
-      for (let i = 0; i < slots.length; i++) {
+      for (let i = 0; i < n; i++) {
         counts[i] += 1;
         const e = entries[i];
         if (e) e.count = counts[i];
-        else this.#entries.set(counterKey(keyId, slots[i]), { count: counts[i], resetAt: slots[i].resetAt });
+        else this.#entries.set(keys[i], { count: counts[i], resetAt: slots[i].resetAt });
       }
       this.dirty = true;
     }

@@ -18,13 +18,14 @@ type StoredRoute = { stored: DiseaseResource; query: (typeof ROUTES)['getDisease
 export function storedResource(getSnapshot: GetSnapshot, route: StoredRoute) {
   const read = paramReader(route.query, route.pathParams);
   const suffix = RESOURCE_PATHS[route.stored];
-  return async function storedResourceHandler(req: Req, res: Res): Promise<void> {
+  return function storedResourceHandler(req: Req, res: Res): void | Promise<void> {
     const p = read(req.query, req.params);
     if (!p.ok) return badRequest(req, res, p.errors);
     const snap = getSnapshot();
     const id = p.path.mondoId;
-    if (!(await resolveDisease(req, res, snap, id, suffix))) return;
-    await sendEntry(req, res, snap, requireEntry(snap, diseaseKey(id, route.stored)));
+    const current = resolveDisease(req, res, snap, id, suffix);
+    if (current !== true) return current;
+    return sendEntry(req, res, snap, requireEntry(snap, diseaseKey(id, route.stored)));
   };
 }
 
@@ -32,23 +33,28 @@ export function storedResource(getSnapshot: GetSnapshot, route: StoredRoute) {
 export function recordResource(getSnapshot: GetSnapshot) {
   const route = ROUTES.getDisease;
   const read = paramReader(route.query, route.pathParams);
-  return async function recordHandler(req: Req, res: Res): Promise<void> {
+  return function recordHandler(req: Req, res: Res): void | Promise<void> {
     const p = read(req.query, req.params);
     if (!p.ok) return badRequest(req, res, p.errors);
     const snap = getSnapshot();
     const id = p.path.mondoId;
-    if (!(await resolveDisease(req, res, snap, id, ''))) return;
+    const current = resolveDisease(req, res, snap, id, '');
+    if (current !== true) return current;
     const rec = requireEntry(snap, id);
     const wanted = p.query.sections;
     if (!wanted) return sendEntry(req, res, snap, rec);
-    const names = SECTION_KEYS.filter((s) => wanted.includes(s));
-    const parts = names.map((n) => requireEntry(snap, sectionKey(id, n)));
-    // The ETag derives from the stored hashes, so a revalidation needs no body at all.
-    const etag = etagOfBytes(Buffer.from([rec[0], ...names, ...parts.map((e) => e[0])].join('|')));
-    if (notModified(req, res, etag, PRIVATE)) return;
-    const body = await spliceSections(snap, rec, names, parts);
-    sendComposed(req, res, body, PRIVATE, etag);
+    return sendSections(req, res, snap, id, rec, SECTION_KEYS.filter((s) => wanted.includes(s)));
   };
+}
+
+/** The record with only the chosen sections, spliced from stored bytes; its ETag from stored hashes. */
+async function sendSections(req: Req, res: Res, snap: Snapshot, id: string, rec: ManifestEntry, names: SectionKey[]): Promise<void> {
+  const parts = names.map((n) => requireEntry(snap, sectionKey(id, n)));
+  // The ETag derives from the stored hashes, so a revalidation needs no body at all.
+  const etag = etagOfBytes(Buffer.from([rec[0], ...names, ...parts.map((e) => e[0])].join('|')));
+  if (notModified(req, res, etag, PRIVATE)) return;
+  const body = await spliceSections(snap, rec, names, parts);
+  sendComposed(req, res, body, PRIVATE, etag);
 }
 
 /** Record head (everything before "sections") + the chosen stored section values + closing braces. */
@@ -67,13 +73,14 @@ export async function spliceSections(snap: Snapshot, rec: ManifestEntry, names: 
 export function sectionResource(getSnapshot: GetSnapshot) {
   const route = ROUTES.getDiseaseSection;
   const read = paramReader(route.query, route.pathParams);
-  return async function sectionHandler(req: Req, res: Res): Promise<void> {
+  return function sectionHandler(req: Req, res: Res): void | Promise<void> {
     const p = read(req.query, req.params);
     if (!p.ok) return badRequest(req, res, p.errors);
     const snap = getSnapshot();
     const { mondoId: id, section } = p.path;
-    if (!(await resolveDisease(req, res, snap, id, `/sections/${section}`))) return;
-    await sendEntry(req, res, snap, requireEntry(snap, sectionKey(id, section)));
+    const current = resolveDisease(req, res, snap, id, `/sections/${section}`);
+    if (current !== true) return current;
+    return sendEntry(req, res, snap, requireEntry(snap, sectionKey(id, section)));
   };
 }
 
@@ -92,7 +99,8 @@ export function pagsResource(getSnapshot: GetSnapshot) {
     if (!p.ok) return badRequest(req, res, p.errors);
     const snap = getSnapshot();
     const id = p.path.mondoId;
-    if (!(await resolveDisease(req, res, snap, id, RESOURCE_PATHS.pags))) return;
+    const current = resolveDisease(req, res, snap, id, RESOURCE_PATHS.pags);
+    if (current !== true) return current;
     const { limit, offset } = p.query;
     // The build stores the default page; any other page is cut here.
     if (limit === dflt.default && offset === 0) return sendEntry(req, res, snap, requireEntry(snap, diseaseKey(id, 'pags')));
@@ -112,7 +120,8 @@ export function assistanceResource(getSnapshot: GetSnapshot) {
     if (!p.ok) return badRequest(req, res, p.errors);
     const snap = getSnapshot();
     const id = p.path.mondoId;
-    if (!(await resolveDisease(req, res, snap, id, RESOURCE_PATHS.assistance))) return;
+    const current = resolveDisease(req, res, snap, id, RESOURCE_PATHS.assistance);
+    if (current !== true) return current;
     const status = p.query.status;
     if (!status) return sendEntry(req, res, snap, requireEntry(snap, diseaseKey(id, 'assistance')));
     const r = await recordJson(snap, id);
@@ -124,6 +133,5 @@ export function assistanceResource(getSnapshot: GetSnapshot) {
 
 /** 405 for a method the path does not serve, with the Allow header RFC 9110 requires. */
 export function methodNotAllowed(req: Req, res: Res, allow: string): void {
-  res.setHeader('Allow', allow);
-  sendProblem(res, problem('method-not-allowed', `${req.method} is not supported on this path; allowed: ${allow}.`), req.method);
+  sendProblem(req, res, problem('method-not-allowed', `${req.method} is not supported on this path; allowed: ${allow}.`), ['Allow', allow]);
 }

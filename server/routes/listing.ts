@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import { ROUTES } from '../contract/routes.ts';
 import type { Req, Res } from '../http/context.ts';
+import { PageCache } from '../http/page-cache.ts';
 import { paramReader } from '../http/param-reader.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import type { ListingRow } from '../contract/listing-row.ts';
@@ -8,43 +8,38 @@ import type { Snapshot } from '../snapshot/snapshot.ts';
 import { listingItem, pageLinks } from './collection-shapes.ts';
 import { badRequest } from './disease-lookup.ts';
 
-interface Cached { body: Buffer; etag: string; link: string }
-
-/** A stable key for a query: parameter order does not matter. */
-export function queryKey(snapshot: string, path: string, query: Record<string, unknown>): string {
-  return snapshot + path + JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
-}
-
 /**
  * GET /api/v1/diseases: filter the listing rows (in Mondo id order, the stable default), page
  * them, and cache the serialized page per distinct query.
  */
 export function listingResource(getSnapshot: () => Snapshot, cacheEntries = 2000) {
-  const cache = new LRUCache<string, Cached>({ max: cacheEntries });
+  const cache = new PageCache(cacheEntries);
   const read = paramReader(ROUTES.listDiseases.query, ROUTES.listDiseases.pathParams);
   return function listingHandler(req: Req, res: Res): void {
+    const snap = getSnapshot();
+    const key = cache.key(snap.manifest.snapshot, req);
+    const cached = cache.get(key);
+    if (cached) {
+      req.ctx.cache = 'result-cache';
+      return sendComposed(req, res, cached.body, PRIVATE, cached.etag, cached.headers);
+    }
     const p = read(req.query, req.params);
     if (!p.ok) return badRequest(req, res, p.errors);
     const v = p.query;
-    const snap = getSnapshot();
-    const key = queryKey(snap.manifest.snapshot, req.path, req.query);
-    let hit = cache.get(key);
-    req.ctx.cache = hit ? 'result-cache' : 'computed';
-    if (!hit) {
-      const { inheritance: inh, onset: ons, prevalence: prev, limit, offset } = v;
-      const keep = (r: ListingRow) =>
-        (v.hasContent === undefined || r.hasContent === v.hasContent) &&
-        (v.isRare === undefined || r.isRare === v.isRare) &&
-        (v.hasTrials === undefined || (r.trialCount > 0) === v.hasTrials) &&
-        (!inh || r.inheritance.some((x) => inh.includes(x))) &&
-        (!ons || r.onset.some((x) => ons.includes(x))) &&
-        (!prev || prev.includes(r.prevalenceCategory));
-      const rows = snap.rows.filter(keep);
-      const { pagination, links, linkHeader } = pageLinks(req.path, req.query, limit, offset, rows.length);
-      const body = Buffer.from(JSON.stringify({ data: rows.slice(offset, offset + limit).map(listingItem), pagination, links }));
-      hit = { body, etag: etagOfBytes(body), link: linkHeader };
-      cache.set(key, hit);
-    }
-    sendComposed(req, res, hit.body, PRIVATE, hit.etag, hit.link ? { Link: hit.link } : {});
+    req.ctx.cache = 'computed';
+    const { inheritance: inh, onset: ons, prevalence: prev, limit, offset } = v;
+    const keep = (r: ListingRow) =>
+      (v.hasContent === undefined || r.hasContent === v.hasContent) &&
+      (v.isRare === undefined || r.isRare === v.isRare) &&
+      (v.hasTrials === undefined || (r.trialCount > 0) === v.hasTrials) &&
+      (!inh || r.inheritance.some((x) => inh.includes(x))) &&
+      (!ons || r.onset.some((x) => ons.includes(x))) &&
+      (!prev || prev.includes(r.prevalenceCategory));
+    const rows = snap.rows.filter(keep);
+    const { pagination, links, linkHeader } = pageLinks(req.path, req.query, limit, offset, rows.length);
+    const body = Buffer.from(JSON.stringify({ data: rows.slice(offset, offset + limit).map(listingItem), pagination, links }));
+    const page = { body, etag: etagOfBytes(body), headers: linkHeader ? ['Link', linkHeader] : [] };
+    cache.set(key, page);
+    sendComposed(req, res, page.body, PRIVATE, page.etag, page.headers);
   };
 }

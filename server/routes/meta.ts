@@ -2,6 +2,7 @@ import type { Req, Res } from '../http/context.ts';
 import { ROUTES } from '../contract/routes.ts';
 import { paramReader } from '../http/param-reader.ts';
 import { problem, sendProblem } from '../http/problem.ts';
+import { respond } from '../http/respond.ts';
 import { etagOfBytes, JSON_TYPE, notModified } from '../http/send.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { badRequest } from './disease-lookup.ts';
@@ -26,19 +27,14 @@ export function openapiResource(getSnapshot: () => Snapshot) {
     const { format } = p.query;
     const yaml = format ? format === 'yaml' : wantsYaml(req.headers.accept);
     if (yaml === null) {
-      return sendProblem(res, problem('not-acceptable', 'The OpenAPI document is available as application/json or application/yaml.'), req.method);
+      return sendProblem(req, res, problem('not-acceptable', 'The OpenAPI document is available as application/json or application/yaml.'));
     }
     const snap = getSnapshot();
     const bytes = yaml ? snap.openapiYaml : snap.openapiJson;
     let etag = etags.get(bytes);
     if (!etag) etags.set(bytes, (etag = etagOfBytes(bytes)));
-    res.setHeader('Vary', 'Accept');
-    if (notModified(req, res, etag, PUBLIC_CACHE)) return;
-    res.setHeader('Content-Type', yaml ? 'application/yaml; charset=utf-8' : JSON_TYPE);
-    res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', PUBLIC_CACHE);
-    res.setHeader('Content-Length', bytes.length);
-    res.end(req.method === 'HEAD' ? undefined : bytes);
+    if (notModified(req, res, etag, PUBLIC_CACHE, 'Accept')) return;
+    respond(req, res, 200, ['Content-Type', yaml ? 'application/yaml; charset=utf-8' : JSON_TYPE, 'ETag', etag, 'Cache-Control', PUBLIC_CACHE, 'Vary', 'Accept', 'Content-Length', String(bytes.length)], bytes);
   };
 }
 
@@ -63,9 +59,6 @@ export function healthResource(getSnapshot: () => Snapshot, startedAt: number) {
       checkedAt: new Date(now).toISOString(),
       sources: rel.sources.map((s) => ({ id: s.id, name: s.name, release: s.release, releaseAgeDays: /^\d{4}-\d{2}-\d{2}$/.test(s.release) ? days(s.release) : null, ingestedAt: s.ingestedAt, license: s.license })),
     }));
-    res.setHeader('Content-Type', JSON_TYPE);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    respond(req, res, 200, ['Content-Type', JSON_TYPE, 'Cache-Control', 'no-store', 'Content-Length', String(body.length)], body);
   };
 }
