@@ -15,6 +15,11 @@ const PRUNE_EVERY_MS = 60_000;
  */
 export class CounterTable {
   readonly #entries = new Map<string, CounterEntry>();
+  /**
+   * Per API key, the counter keys of the slots it was last counted in: the middleware passes the
+   * same slots array for a policy all day, so a request builds no key strings and hashes none.
+   */
+  readonly #current = new Map<string, { slots: QuotaSlot[]; keys: string[] }>();
   #lastPrune = 0;
   /** Set by every change; the memory store clears it after persisting. */
   dirty = false;
@@ -26,14 +31,13 @@ export class CounterTable {
   /** Admit when every slot is below its limit, then count the request in all of them. */
   consume(keyId: string, slots: QuotaSlot[], now: number, counter: CounterLocation): Decision {
     this.#pruneNowAndThen(now);
-    // One key and one lookup per slot, counters updated in place: this runs on every request.
+    // One lookup per slot, counters updated in place: this runs on every request.
     const n = slots.length;
-    const keys = new Array<string>(n);
+    const keys = this.#keysOf(keyId, slots);
     const entries = new Array<CounterEntry | undefined>(n);
     const counts = new Array<number>(n);
     let allowed = true;
     for (let i = 0; i < n; i++) {
-      keys[i] = counterKey(keyId, slots[i]);
       entries[i] = this.#entries.get(keys[i]);
       counts[i] = entries[i]?.count ?? 0;
       if (counts[i] >= slots[i].limit) allowed = false;
@@ -48,6 +52,14 @@ export class CounterTable {
       this.dirty = true;
     }
     return decisionFrom(slots, counts, allowed, counter);
+  }
+
+  #keysOf(keyId: string, slots: QuotaSlot[]): string[] {
+    const known = this.#current.get(keyId);
+    if (known && known.slots === slots) return known.keys;
+    const keys = slots.map((slot) => counterKey(keyId, slot));
+    this.#current.set(keyId, { slots, keys });
+    return keys;
   }
 
   /** Undo one admitted request; counters already pruned stay gone. */
