@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { Req } from './context.ts';
+import type { Req, Res } from './context.ts';
+import { PRIVATE, sendComposed } from './send.ts';
 
 /** A serialized 200 of a collection route, ready to send again. */
 export interface CachedPage { body: Buffer; etag: string; headers: string[] }
@@ -21,8 +22,13 @@ export class PageCache {
     return `${snapshot}\0${req.search}`;
   }
 
-  get(key: string): CachedPage | undefined {
-    return this.#pages.get(key);
+  /** Answer from the cache when it holds the page (returns true), as sendComposed would. */
+  serve(key: string, req: Req, res: Res): boolean {
+    const page = this.#pages.get(key);
+    if (!page) return false;
+    req.ctx.cache = 'result-cache';
+    sendComposed(req, res, page.body, PRIVATE, page.etag, page.headers);
+    return true;
   }
 
   set(key: string, page: CachedPage): void {

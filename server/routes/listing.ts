@@ -18,11 +18,7 @@ export function listingResource(getSnapshot: () => Snapshot, cacheEntries = 2000
   return function listingHandler(req: Req, res: Res): void {
     const snap = getSnapshot();
     const key = cache.key(snap.manifest.snapshot, req);
-    const cached = cache.get(key);
-    if (cached) {
-      req.ctx.cache = 'result-cache';
-      return sendComposed(req, res, cached.body, PRIVATE, cached.etag, cached.headers);
-    }
+    if (cache.serve(key, req, res)) return;
     const p = read(req.query, req.params);
     if (!p.ok) return badRequest(req, res, p.errors);
     const v = p.query;

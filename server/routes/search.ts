@@ -16,11 +16,7 @@ export function searchResource(getSnapshot: () => Snapshot, getEngine: () => Sea
   return function searchHandler(req: Req, res: Res): void {
     const snap = getSnapshot();
     const key = cache.key(snap.manifest.snapshot, req);
-    const cached = cache.get(key);
-    if (cached) {
-      req.ctx.cache = 'result-cache';
-      return sendComposed(req, res, cached.body, PRIVATE, cached.etag, cached.headers);
-    }
+    if (cache.serve(key, req, res)) return;
     // An empty q is no query text: fine alongside filters, a 400 without them (below).
     const query = typeof req.query.q === 'string' && !req.query.q.trim() ? { ...req.query, q: undefined } : req.query;
     const p = read(query, req.params);
