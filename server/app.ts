@@ -39,7 +39,7 @@ export interface AppOptions {
  * are never counted. A method the path does not serve is a 405 before any of that.
  */
 export function createApp(o: AppOptions) {
-  const startRequest = requestContext({ onEnd: o.accessLog ? o.accessLog.write : null });
+  const startRequest = requestContext({ onEnd: o.accessLog ?? null });
   const app = polka({
     onError(err: unknown, req: Req, res: Res) {
       o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');

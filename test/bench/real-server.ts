@@ -4,7 +4,8 @@ import type { BenchEnv } from './bench-env.ts';
 import { stopChild, track } from './child-registry.ts';
 import { untilReady } from './until-ready.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+// BENCH_SERVER_ROOT runs another checkout's server over the same snapshot (a before/after run).
+const ROOT = resolve(process.env.BENCH_SERVER_ROOT ?? resolve(import.meta.dirname, '../..'));
 
 /** A server child the benchmark started: its base URL and how to stop it. */
 export interface RunningTarget {
