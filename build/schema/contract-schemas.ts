@@ -1,3 +1,4 @@
+import { CHANGE_KINDS, RELEASE_ID_PATTERN } from '../../server/contract/history.ts';
 import { AUTH_FAILURES, INVALID_PARAM_REASONS, PROBLEM_BASE, PROBLEMS } from '../../server/contract/problems.ts';
 import { WINDOW_NAMES } from '../../server/contract/quotas.ts';
 import { SCOPES, TIERS } from '../../server/contract/tiers.ts';
@@ -47,6 +48,8 @@ export function contractSchemas(): SchemaMap {
     countsOf('OnsetCounts', 'onset category', ONSET_CATEGORIES),
     countsOf('PrevalenceCounts', 'prevalence category', PREVALENCE_CATEGORIES),
     sections(),
+    enumOf('ChangeKind', 'What a release did to a disease: `added` (not in the release before), `changed` (a new version of its content), `removed` (no longer a current disease: obsoleted in Mondo, or no longer a human disease class). The allowed values of the `kind` filter of the changes feed.', CHANGE_KINDS),
+    { title: 'ReleaseId', description: 'A release id: `r` followed by the release number, in order of publication (`r1` is the first).', type: 'string', pattern: RELEASE_ID_PATTERN, example: 'r3' },
     enumOf('QuotaWindow', 'A UTC calendar window a quota is counted in: the day resets at 00:00 UTC, the month at 00:00 UTC on the 1st.', WINDOW_NAMES),
   ];
   return Object.fromEntries(list.map((s) => [s.title as string, s]));

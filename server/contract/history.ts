@@ -31,8 +31,8 @@ export const IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';
 export const CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
-/** The release and files fingerprint of one source. */
-export interface SourceState { id: string; release: string; fingerprint: string }
+/** The release and files fingerprint of one source (null when the build has none for it). */
+export interface SourceState { id: string; release: string; fingerprint: string | null }
 
 /** One source of a release; `changed` when its files differ from the previous release's (always, in the first). */
 export interface ReleaseSourceState extends SourceState { name: string; changed: boolean }
