@@ -57,7 +57,8 @@ export async function buildHistory(h: HistoryInput): Promise<HistoryResult> {
   if (publish) {
     const rel = { id: releaseId(h.release.number), publishedAt: h.release.publishedAt };
     const changes = await appendVersions(h, entries, rel);
-    const list = await h.store.put(Buffer.from(JSON.stringify(changes)));
+    // The server reads change lists and sends pages cut from them: no compressed variants.
+    const list = await h.store.put(Buffer.from(JSON.stringify(changes)), undefined, false);
     published = {
       id: rel.id, publishedAt: rel.publishedAt, snapshot: h.release.snapshot, previous: last?.id ?? null, code: h.release.code, sources,
       counts: { added: added.length, changed: changed.length, removed: removed.length, unchanged }, changes: list,
