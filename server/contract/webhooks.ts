@@ -91,3 +91,24 @@ export type UpdateEndpointInput = Partial<CreateEndpointInput> & { enabled?: boo
 export const SIGNATURE_VERSION = 'v1';
 /** Prefix of a signing secret as shown to clients. */
 export const SECRET_PREFIX = 'whsec_';
+
+/**
+ * Defaults of the operator settings (WEBHOOK_*; server/webhooks/config.ts reads them, the
+ * document states them). The schedule is Standard Webhooks' example: ten attempts over 3 days.
+ */
+export const WEBHOOK_DEFAULTS = {
+  schedule: ['0', '5s', '5m', '30m', '2h', '5h', '10h', '14h', '20h', '24h'],
+  jitter: 0.2,
+  timeout: '15s',
+  concurrency: 32,
+  endpointConcurrency: 4,
+  disableAfter: '5d',
+  rotationOverlap: '24h',
+  retention: '7d',
+} as const;
+
+/** Kinds of address a webhook may not reach unless the operator allows them (WEBHOOK_ALLOW_ADDRESSES). */
+export const ADDRESS_KINDS = ['loopback', 'private', 'link-local', 'cgnat', 'multicast', 'unspecified', 'metadata', 'reserved'] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+/** The kinds in words, for documents. */
+export const ADDRESS_KINDS_DOC = 'loopback, private (RFC 1918, IPv6 unique local), link-local, CGNAT (100.64.0.0/10), multicast, unspecified, reserved (documentation, benchmarking, broadcast) or cloud metadata (169.254.169.254 and the like)';

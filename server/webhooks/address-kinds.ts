@@ -1,12 +1,13 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import type { AddressKind } from '../contract/webhooks.ts';
+
+export { ADDRESS_KINDS, type AddressKind } from '../contract/webhooks.ts';
 
 /**
  * Which addresses a webhook may not reach: every range that leads into this machine, its networks
  * or a cloud provider's control plane rather than to a client's server on the internet. Each kind
  * can be allowed by the operator (WEBHOOK_ALLOW_ADDRESSES, e.g. `loopback` for tests).
  */
-export const ADDRESS_KINDS = ['loopback', 'private', 'link-local', 'cgnat', 'multicast', 'unspecified', 'metadata', 'reserved'] as const;
-export type AddressKind = (typeof ADDRESS_KINDS)[number];
 
 // Most specific first: 169.254.169.254 is metadata before it is link-local.
 const RANGES: [AddressKind, string, number, 'ipv4' | 'ipv6'][] = [
@@ -47,7 +48,6 @@ for (const [kind, net, prefix, type] of RANGES) {
   if (!list) LISTS.push([kind, (list = new BlockList())]);
   list.addSubnet(net, prefix, type);
 }
-// Order of the checks: the order of RANGES' first appearance, so metadata wins.
 
 /**
  * The kind of a forbidden address, or null for an address on the public internet. IPv6 forms

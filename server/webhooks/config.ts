@@ -1,5 +1,6 @@
 import { ADDRESS_KINDS, type AddressKind } from './address-kinds.ts';
-import { DEFAULT_SCHEDULE, parseDuration, parseSchedule } from './schedule.ts';
+import { WEBHOOK_DEFAULTS as D } from '../contract/webhooks.ts';
+import { parseDuration, parseSchedule } from './schedule.ts';
 
 /** Every operator setting of webhooks, read once from the environment (README "Webhooks" documents each). */
 export interface WebhookConfig {
@@ -46,15 +47,15 @@ export function webhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
   }
   const httpText = env.WEBHOOK_ALLOW_HTTP?.trim() || 'false';
   if (httpText !== 'true' && httpText !== 'false') throw new Error(`WEBHOOK_ALLOW_HTTP must be true or false, got "${httpText}"`);
-  const jitter = Number(env.WEBHOOK_JITTER?.trim() || '0.2');
+  const jitter = Number(env.WEBHOOK_JITTER?.trim() || D.jitter);
   if (!(jitter >= 0 && jitter < 1)) throw new Error('WEBHOOK_JITTER must be a fraction from 0 to below 1');
   return {
     store, dir: env.WEBHOOK_DIR?.trim() || '.webhooks', redisPrefix: env.WEBHOOK_REDIS_PREFIX?.trim() || 'webhooks:',
     allow, allowHttp: httpText === 'true',
-    schedule: parseSchedule(env.WEBHOOK_RETRY_SCHEDULE?.trim() || DEFAULT_SCHEDULE.join(',')), jitter,
-    timeoutMs: duration('WEBHOOK_TIMEOUT', '15s'),
-    concurrency: int('WEBHOOK_CONCURRENCY', 32, 1), perEndpoint: int('WEBHOOK_ENDPOINT_CONCURRENCY', 4, 1),
-    disableAfterMs: duration('WEBHOOK_DISABLE_AFTER', '5d'), overlapMs: duration('WEBHOOK_ROTATION_OVERLAP', '24h'),
-    retentionMs: duration('WEBHOOK_RETENTION', '7d'), pollMs: duration('WEBHOOK_POLL', '1s'),
+    schedule: parseSchedule(env.WEBHOOK_RETRY_SCHEDULE?.trim() || D.schedule.join(',')), jitter,
+    timeoutMs: duration('WEBHOOK_TIMEOUT', D.timeout),
+    concurrency: int('WEBHOOK_CONCURRENCY', D.concurrency, 1), perEndpoint: int('WEBHOOK_ENDPOINT_CONCURRENCY', D.endpointConcurrency, 1),
+    disableAfterMs: duration('WEBHOOK_DISABLE_AFTER', D.disableAfter), overlapMs: duration('WEBHOOK_ROTATION_OVERLAP', D.rotationOverlap),
+    retentionMs: duration('WEBHOOK_RETENTION', D.retention), pollMs: duration('WEBHOOK_POLL', '1s'),
   };
 }

@@ -71,7 +71,7 @@ export class RedisWebhookStore implements WebhookStore {
   async deleteEndpoint(id: string): Promise<void> {
     const e = await this.endpoint(id);
     if (!e) return;
-    const ids = await this.#redis.zrange(this.#k('dls:', id), 0, -1);
+    const ids = await this.#redis.zrange(this.#k('dls:', id), '0', '-1');
     const m = this.#redis.multi();
     for (const d of ids) m.del(this.#k('dl:', d), this.#k('att:', d));
     await m.del(this.#k('ep:', id), this.#k('due:', id), this.#k('dls:', id)).zrem(this.#k('due-eps'), id)

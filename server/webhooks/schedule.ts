@@ -5,9 +5,6 @@
  * bring every retry back at the same instant; and what a `Retry-After` asks for.
  */
 
-/** The delay before each attempt, in ms: the first is 0 (immediately). */
-export const DEFAULT_SCHEDULE = ['0', '5s', '5m', '30m', '2h', '5h', '10h', '14h', '20h', '24h'];
-
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** A duration such as `250ms`, `5s`, `30m`, `2h`, `5d` or a bare number of ms. Throws naming `what` when it is not one. */
