@@ -52,5 +52,5 @@ function iso(ms: number): string {
 }
 
 function days(ms: number): string {
-  return ms >= 86_400_000 ? `${+(ms / 86_400_000).toFixed(1)} days` : ms >= 3_600_000 ? `${+(ms / 3_600_000).toFixed(1)} hours` : `${Math.round(ms / 1000)} s`;
+  return ms >= 86_400_000 ? `${+(ms / 86_400_000).toFixed(1)} days` : ms >= 3_600_000 ? `${+(ms / 3_600_000).toFixed(1)} hours` : ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
 }
