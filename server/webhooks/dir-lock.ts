@@ -9,12 +9,16 @@ import { join } from 'node:path';
  */
 export function lockDir(dir: string): () => void {
   const file = join(dir, 'outbox.lock');
+  // A lock file naming this very process is stale (a pid reused after a kill) unless this process holds it now.
+  if (held.has(file)) throw new Error(`${dir}: the webhook outbox is in use by process ${process.pid} (this one)`);
   for (let tries = 0; tries < 3; tries++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      held.add(file);
       return () => {
+        held.delete(file);
         try { unlinkSync(file); } catch { /* gone already */ }
       };
     } catch (err) {
@@ -28,6 +32,8 @@ export function lockDir(dir: string): () => void {
   }
   throw new Error(`${file}: could not take the outbox lock`);
 }
+
+const held = new Set<string>();
 
 function alive(pid: number): boolean {
   try {
