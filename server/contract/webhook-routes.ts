@@ -1,7 +1,7 @@
 import { API_BASE } from './base.ts';
 import { anyOf, limit, offset, params } from './params.ts';
 import type { RouteDef } from './routes.ts';
-import { CREATE_ENDPOINT_BODY, DELIVERY_ID_PATTERN, DELIVERY_STATUSES, ENDPOINT_ID_PATTERN, UPDATE_ENDPOINT_BODY, WEBHOOK_LIMITS } from './webhooks.ts';
+import { CREATE_ENDPOINT_BODY, DELIVERY_ID_PATTERN, DELIVERY_STATUSES, ENDPOINT_ID_PATTERN, UPDATE_ENDPOINT_BODY, WEBHOOK_DEFAULTS, WEBHOOK_LIMITS } from './webhooks.ts';
 
 /**
  * The webhook subscription routes: the one thing a client writes. They join the route table
@@ -59,7 +59,7 @@ export const WEBHOOK_ROUTES = {
   },
   rotateWebhookSecret: {
     ...owned, method: 'POST', path: `${base}/{webhookId}/rotate-secret`, query: NO_PARAMS,
-    summary: 'Rotate the signing secret', description: 'Issues a new secret, returned this once. During the overlap (24 hours unless the operator set another) deliveries carry two signatures, one per secret, space-separated in `webhook-signature`, so receivers can switch without losing an event.',
+    summary: 'Rotate the signing secret', description: `Issues a new secret, returned this once. During the overlap (${WEBHOOK_DEFAULTS.rotationOverlap} unless the operator set another) deliveries carry two signatures, one per secret, space-separated in \`webhook-signature\`, so receivers can switch without losing an event.`,
     ok: { description: 'The endpoint with its new secret and when the previous one stops being used.', schema: 'WebhookEndpointSecretResponse' },
   },
   testWebhook: {
@@ -69,7 +69,7 @@ export const WEBHOOK_ROUTES = {
   },
   listWebhookDeliveries: {
     ...owned, path: `${base}/{webhookId}/deliveries`, query: DELIVERIES_QUERY, link: true,
-    summary: 'Recent deliveries to an endpoint', description: 'Deliveries newest first, each with its attempts (time, response status, duration, error) and the time of the next attempt. Finished deliveries are kept for 7 days unless the operator set another retention.',
+    summary: 'Recent deliveries to an endpoint', description: `Deliveries newest first, each with its attempts (time, response status, duration, error) and the time of the next attempt. Finished deliveries are kept for ${WEBHOOK_DEFAULTS.retention} unless the operator set another retention.`,
     ok: { description: 'One page of deliveries.', schema: 'WebhookDeliveryListResponse' },
   },
   retryWebhookDelivery: {

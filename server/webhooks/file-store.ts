@@ -127,7 +127,11 @@ export class FileStore implements WebhookStore {
     if (!d) return;
     const records: OutboxRecord[] = [{ t: 'att', id: d.id, a: o.attempt, s: o.status, n: o.nextAttemptAt, k: o.scheduled }];
     const e = this.#state.endpoints.get(d.endpointId);
-    if (e && o.endpoint) records.push({ t: 'ep', e: { ...e, ...o.endpoint, updatedAt: o.endpoint.enabled === false ? o.attempt.at : e.updatedAt } });
+    if (e && o.endpoint) {
+      // A failure keeps the start of a run of failures another attempt recorded meanwhile.
+      const failingSince = o.endpoint.failingSince === null ? null : e.failingSince ?? o.endpoint.failingSince;
+      records.push({ t: 'ep', e: { ...e, ...o.endpoint, failingSince, updatedAt: o.endpoint.enabled === false ? o.attempt.at : e.updatedAt } });
+    }
     this.#write(...records);
   }
 

@@ -13,6 +13,9 @@ export class FieldError extends Error {
   }
 }
 
+/** How long creating or changing an endpoint waits for its host to resolve. */
+const RESOLVE_MS = 5000;
+
 /** A request that conflicts with the endpoint's state or the key's limits (409). */
 export class ConflictError extends Error {}
 
@@ -62,7 +65,12 @@ export class WebhookService {
   async #checkedUrl(url: string): Promise<string> {
     try {
       const parsed = checkUrl(url, this.#o.policy);
-      await resolveChecked(hostOf(parsed), this.#o.policy);
+      // A resolver that does not answer must not hold the request: the name is refused instead.
+      let timer: NodeJS.Timeout | undefined;
+      const slow = new Promise<never>((_, fail) => {
+        timer = setTimeout(() => fail(new DestinationError(`${hostOf(parsed)} did not resolve within ${RESOLVE_MS / 1000} s`, 'malformed')), RESOLVE_MS);
+      });
+      await Promise.race([resolveChecked(hostOf(parsed), this.#o.policy), slow]).finally(() => clearTimeout(timer));
       return parsed.href;
     } catch (err) {
       if (err instanceof DestinationError) throw new FieldError('/url', err.reason, err.message);
