@@ -62,6 +62,8 @@ export class Announcer {
         const ids = new Set(part.map((d) => d.msgId));
         await store.enqueue(messages.filter((m) => ids.has(m.id)), part);
         this.#o.onEnqueued();
+        // Let requests in between: a release of every disease is tens of thousands of deliveries.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await store.finishRelease(release.id);
       this.#o.log('webhooks: release announced', {

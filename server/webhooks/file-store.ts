@@ -11,7 +11,7 @@ export interface FileStoreOptions {
   dir: string;
   /** Finished deliveries are dropped this long after their last attempt, at the next compaction. */
   retentionMs: number;
-  /** Compact once the log is this many bytes and twice its size after the last compaction; default 16 MB. */
+  /** Compact once the log is this many bytes and twice its size after the last compaction (see #maybeCompact); default 16 MB. */
   compactBytes?: number;
   now?: () => number;
 }
@@ -48,17 +48,37 @@ export class FileStore implements WebhookStore {
     this.#compact();
     this.#compactAt = Math.max(this.#compactBytes, 2 * this.#log.bytes);
     // A killed process loses nothing (every append reached the kernel); this bounds a power cut to 100 ms.
-    this.#syncTimer = setInterval(() => this.#log.sync(), 100);
+    // The same timer compacts a log that grew during a release once the release is delivered.
+    let turns = 0;
+    this.#syncTimer = setInterval(() => {
+      this.#log.sync();
+      if (++turns % 50 === 0) this.#maybeCompact();
+    }, 100);
     this.#syncTimer.unref();
   }
 
   #write(...records: OutboxRecord[]): void {
     this.#log.append(records);
     for (const r of records) this.#state.apply(r);
-    if (this.#log.bytes >= this.#compactAt) {
-      this.#compact();
-      this.#compactAt = Math.max(this.#compactBytes, 2 * this.#log.bytes);
-    }
+    this.#maybeCompact();
+  }
+
+  /**
+   * Compact once the log has doubled, but not while deliveries are pending unless it has grown
+   * eightfold: rewriting the whole outbox is a synchronous pause, which a large release being
+   * delivered (and the API beside it) should not take every few thousand deliveries.
+   */
+  #maybeCompact(): void {
+    const bytes = this.#log.bytes;
+    if (bytes < this.#compactAt) return;
+    if (bytes < 4 * this.#compactAt && !this.#idle()) return;
+    this.#compact();
+    this.#compactAt = Math.max(this.#compactBytes, 2 * this.#log.bytes);
+  }
+
+  #idle(): boolean {
+    for (const id of this.#state.due.keys()) if (this.#state.head(id)) return false;
+    return true;
   }
 
   #compact(): void {

@@ -6,13 +6,15 @@ import type { Changelog } from '../../server/contract/changelog.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
 import { bearer, type BenchContext, type GroupResult } from './bench-context.ts';
 import { startRealServer } from './real-server.ts';
-import { compareTargets } from './run-load.ts';
+import { compareTargets, LOAD_CPU } from './run-load.ts';
+import { pinProcess } from './wrk.ts';
 
 /**
  * Issue 11: webhook delivery. A scratch dist shares the snapshot's objects and publishes copies
  * of it whose changelog says every disease changed (a large release, as a new Mondo release date
  * would make), so the real server announces it through its ordinary path. The receiver is a bare
- * node:http server in this process answering 204. Measured: events per second to one endpoint
+ * node:http server in this process answering 204 (pinned beside the load generator, off the
+ * server's CPU). Measured: events per second to one endpoint
  * with the default settings (4 in flight per endpoint), and the API's request rate on the summary
  * while such a release is being delivered, as a ratio to the rate when idle.
  */
@@ -54,6 +56,8 @@ export async function benchWebhooks(ctx: BenchContext): Promise<GroupResult> {
     });
   });
   await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+  // The receiver runs in this process: kept off the server's CPU, beside the load generator.
+  if (options.pin) pinProcess(process.pid, LOAD_CPU);
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
   publish([]);
