@@ -6,6 +6,9 @@ import { lockDir } from './dir-lock.ts';
 import { OutboxState, type OutboxRecord } from './outbox-state.ts';
 import type { AttemptOutcome, ClaimedDelivery, Delivery, DeliveryPage, Endpoint, Message, WebhookStore } from './types.ts';
 
+/** Past this size the log is compacted even with deliveries pending. */
+const HARD_LIMIT = 1024 * 1024 * 1024;
+
 export interface FileStoreOptions {
   /** Directory of the outbox (created with mode 0700): outbox.log (0600) and outbox.lock. */
   dir: string;
@@ -64,14 +67,16 @@ export class FileStore implements WebhookStore {
   }
 
   /**
-   * Compact once the log has doubled, but not while deliveries are pending unless it has grown
-   * eightfold: rewriting the whole outbox is a synchronous pause, which a large release being
-   * delivered (and the API beside it) should not take every few thousand deliveries.
+   * Compact once the log has doubled, and only while no delivery is pending (the timer checks
+   * every 5 s) unless the log passed HARD_LIMIT: rewriting the outbox is a synchronous pause that
+   * grows with the live state (hundreds of ms with a release of every disease in it), which a
+   * release being delivered, and the API beside it, should not take. Meanwhile the log grows by
+   * about 1 KB per delivery.
    */
   #maybeCompact(): void {
     const bytes = this.#log.bytes;
     if (bytes < this.#compactAt) return;
-    if (bytes < 4 * this.#compactAt && !this.#idle()) return;
+    if (bytes < HARD_LIMIT && !this.#idle()) return;
     this.#compact();
     this.#compactAt = Math.max(this.#compactBytes, 2 * this.#log.bytes);
   }
