@@ -128,10 +128,14 @@ refresh(ep)
 return 1
 `;
 
-/** ARGV: prefix, release id. Records it done and, when newer, as the last release. */
+/**
+ * ARGV: prefix, release id. Records it done and, when newer, as the last release. The done mark
+ * only has to outlive the processes that might still try to announce the release (they compare
+ * with release:last first), so it expires after 30 days instead of piling up.
+ */
 export const FINISH_RELEASE = `
 local P = ARGV[1]
-redis.call('SET', P .. 'release:' .. ARGV[2], 'done')
+redis.call('SET', P .. 'release:' .. ARGV[2], 'done', 'PX', 2592000000)
 local last = redis.call('GET', P .. 'release:last')
 if not last or last < ARGV[2] then redis.call('SET', P .. 'release:last', ARGV[2]) end
 return 1
