@@ -17,6 +17,8 @@ import { assistanceResource, methodNotAllowed, pagsResource, recordResource, sec
 import { listingResource } from './routes/listing.ts';
 import { healthResource, openapiResource } from './routes/meta.ts';
 import { searchResource } from './routes/search.ts';
+import { webhookHandlers } from './routes/webhooks.ts';
+import type { WebhookService } from './webhooks/service.ts';
 import type { SearchEngine } from './search/engine.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 
@@ -31,6 +33,8 @@ export interface AppOptions {
   accessLog?: AccessLogger | null;
   now?: () => number;
   startedAt?: number;
+  /** The webhook subscriptions and outbox; without it the webhook routes answer 503. */
+  webhooks?: WebhookService | null;
 }
 
 /**
@@ -68,6 +72,7 @@ export function createApp(o: AppOptions) {
     getDiseaseScreening: storedResource(snap, ROUTES.getDiseaseScreening),
     getOpenApi: openapiResource(snap),
     getHealth: healthResource(snap, o.startedAt ?? Date.now()),
+    ...webhookHandlers(() => o.webhooks ?? null),
   };
   const authn = auth({ store: o.keys });
   const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });

@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { Changelog } from '../../server/contract/changelog.ts';
 import type { DiseaseRecord } from '../record/types.ts';
+
+export type { Changelog };
 
 /** Per record: content version, date last changed, and a short hash per top-level part and section. */
 export interface ContentIndexEntry { v: string; changed: string; parts: Record<string, string> }
 export type ContentIndex = Record<string, ContentIndexEntry>;
-
-export interface Changelog {
-  from: string | null;
-  to: string;
-  builtAt: string;
-  added: { id: string; contentVersion: string }[];
-  changed: { id: string; contentVersion: string; previousVersion: string; sections: string[]; fields: string[] }[];
-  removed: { id: string; previousVersion: string }[];
-  counts: { added: number; changed: number; removed: number; unchanged: number };
-}
 
 const short = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 12);
 
