@@ -19,6 +19,8 @@ import { releaseChangesResource, releaseResource, releasesResource } from './rou
 import { versionResource, versionsResource } from './routes/versions.ts';
 import { healthResource, openapiResource } from './routes/meta.ts';
 import { searchResource } from './routes/search.ts';
+import { webhookHandlers } from './routes/webhooks.ts';
+import type { WebhookService } from './webhooks/service.ts';
 import type { SearchEngine } from './search/engine.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 
@@ -33,6 +35,8 @@ export interface AppOptions {
   accessLog?: AccessLogger | null;
   now?: () => number;
   startedAt?: number;
+  /** The webhook subscriptions and outbox; without it the webhook routes answer 503. */
+  webhooks?: WebhookService | null;
 }
 
 /**
@@ -75,6 +79,7 @@ export function createApp(o: AppOptions) {
     getDiseaseVersion: versionResource(snap),
     getOpenApi: openapiResource(snap),
     getHealth: healthResource(snap, o.startedAt ?? Date.now()),
+    ...webhookHandlers(() => o.webhooks ?? null),
   };
   const authn = auth({ store: o.keys });
   const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });

@@ -24,6 +24,15 @@ export function releaseNumber(id: string): number {
   return RELEASE_ID.test(id) ? Number(id.slice(1)) : NaN;
 }
 
+/**
+ * Publication order of a release id: its number, and 0 for anything else, so that a marker taken
+ * before the history existed (a webhook baseline) orders before r1.
+ */
+export function releaseOrder(id: string): number {
+  const n = releaseNumber(id);
+  return Number.isNaN(n) ? 0 : n;
+}
+
 /** Old versions never change: any cache may keep them for a year without asking again. */
 export const IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';
 

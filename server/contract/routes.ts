@@ -1,7 +1,11 @@
+import { API_BASE, MONDO_ID_PATTERN } from './base.ts';
 import { anyOf, bool, limit, offset, params, type ParamsSchema } from './params.ts';
 import { CHANGE_KINDS, IMMUTABLE_CACHE, LATEST_RELEASE, RELEASE_ID_PATTERN } from './history.ts';
+import type { ProblemKind } from './problems.ts';
 import type { DiseaseResource } from './route-map.ts';
 import type { Scope } from './tiers.ts';
+import { WEBHOOK_ROUTES } from './webhook-routes.ts';
+import type { BodySchema } from './webhooks.ts';
 import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from './vocab.ts';
 
 /**
@@ -10,7 +14,7 @@ import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CA
  * map derives the stored per-disease resources from it. Paths are in OpenAPI form (`{mondoId}`).
  */
 
-export const API_BASE = '/api/v1';
+export { API_BASE, MONDO_ID_PATTERN };
 export const BULK_MAX = 50;
 export const PAGE_MAX = 100;
 export const PAGE_DEFAULT = 20;
@@ -26,15 +30,22 @@ export interface RouteDef {
   /** Default GET. */
   method?: RouteMethod;
   path: string;
-  tag: 'Diseases' | 'Disease resources' | 'History' | 'Service';
+  tag: 'Diseases' | 'Disease resources' | 'History' | 'Webhooks' | 'Service';
   summary: string;
   description: string;
   /** Scope the API key needs; null: a public route, no key. */
   scope: Scope | null;
   query: ParamsSchema;
   pathParams: ParamsSchema;
-  /** Component schema of the 200 body; `null` where the route documents its own 200 (openapi). */
-  ok: { description: string; schema: string | null };
+  /**
+   * The success response: its status (default 200) and body component; `null` where there is no
+   * body (204) or the route documents its own 200 (openapi).
+   */
+  ok: { description: string; schema: string | null; status?: 200 | 201 | 202 | 204 };
+  /** JSON request body (POST, PATCH): validated by the server, `requestBody` in the document. */
+  body?: BodySchema;
+  /** Problem kinds this route answers besides those every route has (400, 401, 403, 429, 500). */
+  problems?: readonly ProblemKind[];
   /** The precomputed per-disease body this route serves. */
   stored?: DiseaseResource;
   /** Answers 301/404/410 for obsolete and unknown ids. */
@@ -48,8 +59,6 @@ export interface RouteDef {
 }
 
 const NO_PARAMS = params({});
-/** A Mondo id as the API accepts it. */
-export const MONDO_ID_PATTERN = '^MONDO:\\d{7}$';
 const MONDO_ID = {
   type: 'string', pattern: MONDO_ID_PATTERN, 'x-malformed': 'MONDO: followed by 7 digits (e.g. MONDO:0007739)', example: 'MONDO:0007739',
   description: 'Mondo disease id: `MONDO:` followed by 7 digits. Anything else is a 400 (`malformed`); a well-formed id that was never a Mondo class is a 404; an obsolete id is a 301 to its replacement or a 410.',
@@ -243,6 +252,7 @@ export const ROUTES = {
     summary: 'Health check with data-freshness timestamps', description: 'Live status: the snapshot served, when it was built, uptime, and the release and ingest time of every source. No API key needed.',
     ok: { description: 'The service is up and serving a snapshot; the body says which, and the release of every source in it.', schema: 'Health' },
   },
+  ...WEBHOOK_ROUTES,
 } as const satisfies Record<string, Omit<RouteDef, 'operationId'>>;
 
 export type OperationId = keyof typeof ROUTES;
@@ -255,5 +265,6 @@ export const TAGS = [
   { name: 'Diseases', description: 'Listing, search, bulk fetch and the disease record in its views.' },
   { name: 'Disease resources', description: 'Sub-resources of one disease.' },
   { name: 'History', description: 'Releases, what each changed, and the version history of every disease.' },
+  { name: 'Webhooks', description: 'Signed change notifications: subscriptions, test events and delivery history. Needs the `webhooks` scope (professional and enterprise keys).' },
   { name: 'Service', description: 'Public endpoints: the specification and the health check.' },
 ];
