@@ -46,7 +46,7 @@ export function contractSchemas(): SchemaMap {
     enumOf('ProblemType', `The \`type\` of a problem: ${PROBLEM_BASE}<kind>, one URI per kind of error; it never changes.`, Object.keys(PROBLEMS).map((k) => PROBLEM_BASE + k)),
     enumOf('InvalidParamReason', 'Why a parameter was rejected.', INVALID_PARAM_REASONS),
     enumOf('AuthFailureReason', 'unauthorized (401): no Bearer credentials (`missing`), a key that is not `svc_live_`/`svc_test_` + 38 base62 characters (`malformed`), a wrong checksum (`checksum`), or an unknown or revoked key.', AUTH_FAILURES),
-    enumOf('Scope', 'A permission an API key carries: `read` the per-disease endpoints, `search` the listing and search, `bulk` the bulk endpoint, `webhooks` the webhook subscriptions.', SCOPES),
+    enumOf('Scope', 'A permission an API key carries: `read` the per-disease endpoints and the release history, `search` the listing and search, `bulk` the bulk endpoint, `webhooks` the webhook subscriptions.', SCOPES),
     enumOf('Tier', 'A subscription tier.', TIERS),
     countsOf('InheritanceCounts', 'inheritance term', INHERITANCE_TERMS),
     countsOf('OnsetCounts', 'onset category', ONSET_CATEGORIES),
