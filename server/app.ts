@@ -15,6 +15,8 @@ import type { QuotaStore } from './quota/store.ts';
 import { bulkResource } from './routes/bulk.ts';
 import { assistanceResource, methodNotAllowed, pagsResource, recordResource, sectionResource, storedResource } from './routes/disease.ts';
 import { listingResource } from './routes/listing.ts';
+import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
+import { versionResource, versionsResource } from './routes/versions.ts';
 import { healthResource, openapiResource } from './routes/meta.ts';
 import { searchResource } from './routes/search.ts';
 import { webhookHandlers } from './routes/webhooks.ts';
@@ -70,6 +72,11 @@ export function createApp(o: AppOptions) {
     listDiseaseAssistancePrograms: assistanceResource(snap),
     listDiseaseOrphanDrugs: storedResource(snap, ROUTES.listDiseaseOrphanDrugs),
     getDiseaseScreening: storedResource(snap, ROUTES.getDiseaseScreening),
+    listReleases: releasesResource(snap),
+    getRelease: releaseResource(snap),
+    listReleaseChanges: releaseChangesResource(snap),
+    listDiseaseVersions: versionsResource(snap),
+    getDiseaseVersion: versionResource(snap),
     getOpenApi: openapiResource(snap),
     getHealth: healthResource(snap, o.startedAt ?? Date.now()),
     ...webhookHandlers(() => o.webhooks ?? null),

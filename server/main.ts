@@ -12,7 +12,7 @@ import { createStore } from './quota/create-store.ts';
 import { loadPolicies } from './contract/quotas.ts';
 import { LiveSnapshot } from './snapshot/live-snapshot.ts';
 import { createWebhooks } from './webhooks/create-webhooks.ts';
-import { SnapshotFeed } from './webhooks/snapshot-feed.ts';
+import { HistoryFeed } from './webhooks/history-feed.ts';
 import type { WebhookService } from './webhooks/service.ts';
 
 /**
@@ -52,7 +52,7 @@ const keys = KeyStore.load(process.env.KEYS_FILE || undefined, { onReloadError: 
 // Webhooks: a newly published snapshot is announced on the swap; the periodic check takes over a
 // release whose claim lapsed in another process, and one published while no process ran.
 webhooks = createWebhooks({
-  env: process.env, root, feed: new SnapshotFeed(() => live.snapshot), logger,
+  env: process.env, root, feed: new HistoryFeed(() => live.snapshot), logger,
   ownerActive: (keyId) => keys.list().some((k) => k.id === keyId && k.revokedAt === null && k.scopes.includes('webhooks')),
 });
 setInterval(announce, 2000).unref();

@@ -42,12 +42,13 @@ describe('OpenAPI document', () => {
     assert.equal(doc.info.version, '1.2.0');
   });
 
-  it('has the 13 read paths of the interface with one GET each, the webhook paths with their methods, and unique operationIds', () => {
+  it('has the 13 read paths of the interface and the 5 of the history with one GET each, the webhook paths with their methods, and unique operationIds', () => {
     const read = [
       '/api/v1/diseases', '/api/v1/diseases/search', '/api/v1/diseases/bulk', '/api/v1/diseases/{mondoId}',
       '/api/v1/diseases/{mondoId}/summary', '/api/v1/diseases/{mondoId}/sections/{section}', '/api/v1/diseases/{mondoId}/phenotypes',
       '/api/v1/diseases/{mondoId}/pags', '/api/v1/diseases/{mondoId}/assistance', '/api/v1/diseases/{mondoId}/orphan-drugs',
-      '/api/v1/diseases/{mondoId}/screening', '/api/v1/openapi', '/api/v1/health',
+      '/api/v1/diseases/{mondoId}/screening', '/api/v1/releases', '/api/v1/releases/{releaseId}', '/api/v1/releases/{releaseId}/changes',
+      '/api/v1/diseases/{mondoId}/versions', '/api/v1/diseases/{mondoId}/versions/{version}', '/api/v1/openapi', '/api/v1/health',
     ];
     const methods = Object.fromEntries(Object.entries(doc.paths as Obj).map(([p, item]) => [p, Object.keys(item)]));
     assert.deepEqual(methods, {
@@ -56,7 +57,24 @@ describe('OpenAPI document', () => {
       '/api/v1/webhooks/{webhookId}/rotate-secret': ['post'], '/api/v1/webhooks/{webhookId}/test': ['post'],
       '/api/v1/webhooks/{webhookId}/deliveries': ['get'], '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry': ['post'],
     });
-    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 22);
+    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 27);
+  });
+
+  it('documents the history routes: read scope, 404 without obsolete-id redirects, the release id and version parameters', () => {
+    const byPath = (p: string): Obj => (doc.paths as Obj)[p].get;
+    for (const p of ['/api/v1/releases/{releaseId}', '/api/v1/releases/{releaseId}/changes', '/api/v1/diseases/{mondoId}/versions', '/api/v1/diseases/{mondoId}/versions/{version}']) {
+      assert.deepEqual(Object.keys(byPath(p).responses), ['200', '304', '400', '401', '403', '404', '429', '500'], p);
+      assert.equal(byPath(p)['x-required-scope'], 'read', p);
+    }
+    assert.deepEqual(Object.keys(byPath('/api/v1/releases').responses), ['200', '304', '400', '401', '403', '429', '500']);
+    assert.deepEqual(Object.keys(byPath('/api/v1/releases').responses['200'].headers), ['ETag', 'Cache-Control', 'Vary', 'Link', 'RateLimit-Policy', 'RateLimit']);
+    const [releaseId] = byPath('/api/v1/releases/{releaseId}').parameters;
+    assert.deepEqual([releaseId.in, releaseId.schema], ['path', { type: 'string', pattern: '^(?:r[1-9][0-9]{0,8}|latest)$' }]);
+    const [, version] = byPath('/api/v1/diseases/{mondoId}/versions/{version}').parameters;
+    assert.deepEqual([version.name, version.schema], ['version', { type: 'integer', minimum: 1, maximum: 1_000_000 }]);
+    assert.match(byPath('/api/v1/diseases/{mondoId}/versions/{version}').description, /Cache-Control: private, max-age=31536000, immutable/);
+    assert.deepEqual(byPath('/api/v1/releases/{releaseId}/changes').responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/ChangeListResponse' });
+    assert.deepEqual(doc.components.schemas.ChangeKind.enum, ['added', 'changed', 'removed']);
   });
 
   it('documents the webhook request bodies, success statuses and every event under x-webhooks', () => {
@@ -192,6 +210,7 @@ describe('OpenAPI document', () => {
     assert.ok(text.includes('`limit` 1-100, default 20; `offset` 0-1,000,000, default 0.'));
     assert.ok(text.includes('the daily one resets at 00:00 UTC, the monthly one at 00:00 UTC on the 1st'));
     assert.ok(text.includes('come from a sample of ClinicalTrials.gov studies, not from the full registry'));
+    assert.ok(text.includes('with `Cache-Control: private, max-age=31536000, immutable`. Obsolete ids keep their history'));
     for (const term of [...INHERITANCE_TERMS, ...SECTION_KEYS]) assert.ok(text.includes(`\`${term}\``), term);
   });
 

@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from './helpers/server-process.ts';
 import { waitFor } from './helpers/wait-for.ts';
 import { api } from './helpers/webhook-app.ts';
 import { Receiver } from './helpers/webhook-receiver.ts';
+import { releasesOf } from './fixtures/build-pipeline/snapshot-audit.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6390/0';
 const made = makeKeys([{ tier: 'professional', name: 'pro' }]);
@@ -21,7 +22,7 @@ after(async () => {
   for (const r of receivers) await r.close();
 });
 
-/** A mini snapshot in a fresh dist, and the data edit that changes every record (a new Mondo release date). */
+/** A mini snapshot in a fresh dist, and the data edit that changes every record (a new Mondo release date); publish() returns the new release id. */
 async function distWithPendingRelease(): Promise<{ dist: string; publish: () => Promise<string> }> {
   const dist = tempDir('webhooks-process');
   const first = await build(MINI_DATA, dist);
@@ -33,7 +34,8 @@ async function distWithPendingRelease(): Promise<{ dist: string; publish: () => 
       for (const f of readdirSync(join(data, 'mondo/mappings'))) editData(data, `mondo/mappings/${f}`, (t) => t.replace('/releases/2026-08-04/', '/releases/2026-09-01/'));
       const next = await build(data, dist);
       assert.equal(next.ok, true, next.log);
-      return next.snapshot!;
+      // The id the events carry: the newest release of the history (r2).
+      return releasesOf(dist).releases.at(-1)!.id;
     },
   };
 }

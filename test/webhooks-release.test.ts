@@ -22,7 +22,6 @@ test('a published snapshot produces release.published and disease.updated, filte
   await subscribe(a, watchCf, { diseases: [CF, HUNTINGTON] });
   await subscribe(a, watchHd, { diseases: [HUNTINGTON] });
   await subscribe(a, updatesOnly, { events: ['disease.updated'] });
-  const before = a.live.snapshot.manifest.snapshot;
   const contentBefore = a.live.snapshot.rowById.get(CF)!;
 
   // The edit the build pipeline test makes: one Orphanet phenotype frequency of cystic fibrosis.
@@ -37,17 +36,19 @@ test('a published snapshot produces release.published and disease.updated, filte
   await waitFor('every delivery', () => (all.received.length === 2 && watchCf.received.length === 2 && updatesOnly.received.length === 1 ? true : undefined));
   const byType = (r: typeof all) => Object.fromEntries(r.received.map((x) => [x.payload.type, x]));
   const published = byType(all)['release.published'].payload;
+  // The fixture's dist is release r1; this build is r2 (the release history of issue 10).
   assert.deepEqual(published.data, {
-    release: next.snapshot, previous: before, publishedAt: published.timestamp,
-    counts: { added: 0, changed: 1, removed: 0, unchanged: 60 }, links: { health: '/api/v1/health' },
+    release: 'r2', previous: 'r1', publishedAt: published.timestamp,
+    counts: { added: 0, changed: 1, removed: 0, unchanged: 60 }, links: { release: '/api/v1/releases/r2', changes: '/api/v1/releases/r2/changes', health: '/api/v1/health' },
   });
   assert.equal(published.timestamp, a.live.snapshot.release.builtAt);
   const updated = byType(all)['disease.updated'].payload;
   const record = a.live.snapshot.rowById.get(CF)!;
   assert.equal(record.name, contentBefore.name);
   assert.deepEqual(updated.data, {
-    id: CF, name: record.name, release: next.snapshot, sections: ['clinical-features'], fields: ['phenotypes'],
-    previousContentVersion: updated.data.previousContentVersion, contentVersion: updated.data.contentVersion, links: { record: `/api/v1/diseases/${CF}` },
+    id: CF, name: record.name, release: 'r2', sections: ['clinical-features'], fields: ['phenotypes'],
+    previousContentVersion: updated.data.previousContentVersion, contentVersion: updated.data.contentVersion,
+    links: { record: `/api/v1/diseases/${CF}`, versions: `/api/v1/diseases/${CF}/versions`, version: `/api/v1/diseases/${CF}/versions/2` },
   });
   assert.notEqual(updated.data.previousContentVersion, updated.data.contentVersion);
   const served = await api(a.url, `/api/v1/diseases/${CF}`, { key: keys.pro });
@@ -64,7 +65,7 @@ test('a published snapshot produces release.published and disease.updated, filte
 
   // Announcing again (another swap notice, the periodic check) enqueues nothing.
   await a.webhooks.announcer.check();
-  assert.equal(await a.webhooks.store.lastRelease(), next.snapshot);
+  assert.equal(await a.webhooks.store.lastRelease(), 'r2');
   const pending = await Promise.all((await a.webhooks.store.allEndpoints()).map((e) => a.webhooks.store.deliveries(e.id, 0, 100, null)));
   assert.deepEqual(pending.map((p) => p.total).sort(), [0, 1, 2, 2]);
   assert.deepEqual(watchHd.received, []);

@@ -32,7 +32,7 @@ function operation(route: RouteDef): Obj {
     // A public operation says so explicitly: no security requirement applies to it.
     security: auth ? [{ [SECURITY_SCHEME]: [] }] : [],
     ...(auth ? { 'x-required-scope': route.scope } : {}),
-    responses: responses(ok, { auth, perDisease: route.perDisease ?? false, link: route.link, etag: route.etag, status: route.ok.status, problems: route.problems, body: route.body !== undefined }),
+    responses: responses(ok, { auth, perDisease: route.perDisease ?? false, notFound: route.notFound, link: route.link, etag: route.etag, status: route.ok.status, problems: route.problems, body: route.body !== undefined }),
   };
 }
 

@@ -4,6 +4,7 @@
  * RateLimit fields, while every counted response (2xx, 301, 304, 400, 404, 410) and a 429 do.
  */
 
+import { IMMUTABLE_CACHE } from '../../server/contract/history.ts';
 import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../../server/contract/problems.ts';
 
 type Obj = Record<string, unknown>;
@@ -19,7 +20,7 @@ export const HEADERS: Record<string, Obj> = {
     schema: { type: 'string', pattern: '^W/".+"$' },
   },
   CacheControl: {
-    description: 'Authenticated responses: `private, no-cache` (store, but revalidate with `If-None-Match`). Errors: `no-store`.',
+    description: `Authenticated responses: \`private, no-cache\` (store, but revalidate with \`If-None-Match\`); an old version of a record, which never changes: \`${IMMUTABLE_CACHE}\`. Errors: \`no-store\`.`,
     schema: { type: 'string' },
   },
   Vary: { description: 'Request headers that select the representation.', schema: { type: 'string' } },
@@ -49,6 +50,8 @@ export interface ResponseOptions {
   auth: boolean;
   /** Takes `{mondoId}`: adds 301, 404 and 410. */
   perDisease: boolean;
+  /** When another route answers 404: adds it, with this explanation. */
+  notFound?: string;
   /** Adds the Link header to the 200 (the listing). */
   link?: boolean;
   /** Has an ETag and answers If-None-Match with 304. */
@@ -98,7 +101,7 @@ function problem(kind: ProblemKind, explanation: string, headers: Obj = {}): [nu
  * ready response object), then the redirect, revalidation and error responses that apply.
  */
 export function responses(ok: { description: string; schema: string } | Obj, options: ResponseOptions): Obj {
-  const { auth, perDisease, link = false, etag = true, status = 200 } = options;
+  const { auth, perDisease, notFound, link = false, etag = true, status = 200 } = options;
   const quota = quotaHeaders(auth);
   const okResponse = 'schema' in ok && typeof ok.schema === 'string'
     ? { description: ok.description, headers: { ...cacheHeaders(etag), ...(link ? { Link: headerRef('Link') } : {}), ...(status === 201 ? { Location: headerRef('Location') } : {}), ...quota }, content: { 'application/json': { schema: schemaRef(ok.schema) } } }
@@ -123,6 +126,7 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
     problems.push(problem('not-found', 'a well-formed id that was never a Mondo class.', quota));
     problems.push(problem('obsolete', '`consider` lists current ids to look at.', quota));
   }
+  if (notFound) problems.push(problem('not-found', notFound, quota));
   for (const kind of options.problems ?? []) problems.push(problem(kind, EXTRA_PROBLEMS[kind] ?? PROBLEMS[kind].title, quota));
   if (auth) problems.push(problem('quota-exceeded', 'not counted. `window`, `limit` and `reset` say which window and when it resets.', { 'Retry-After': headerRef('RetryAfter'), ...quota }));
   problems.push(problem('internal', 'not counted against the quota.'));

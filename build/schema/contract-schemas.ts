@@ -1,3 +1,4 @@
+import { CHANGE_KINDS, RELEASE_ID_PATTERN } from '../../server/contract/history.ts';
 import { AUTH_FAILURES, INVALID_PARAM_REASONS, PROBLEM_BASE, PROBLEMS } from '../../server/contract/problems.ts';
 import { WINDOW_NAMES } from '../../server/contract/quotas.ts';
 import { SCOPES, TIERS } from '../../server/contract/tiers.ts';
@@ -45,12 +46,14 @@ export function contractSchemas(): SchemaMap {
     enumOf('ProblemType', `The \`type\` of a problem: ${PROBLEM_BASE}<kind>, one URI per kind of error; it never changes.`, Object.keys(PROBLEMS).map((k) => PROBLEM_BASE + k)),
     enumOf('InvalidParamReason', 'Why a parameter was rejected.', INVALID_PARAM_REASONS),
     enumOf('AuthFailureReason', 'unauthorized (401): no Bearer credentials (`missing`), a key that is not `svc_live_`/`svc_test_` + 38 base62 characters (`malformed`), a wrong checksum (`checksum`), or an unknown or revoked key.', AUTH_FAILURES),
-    enumOf('Scope', 'A permission an API key carries: `read` the per-disease endpoints, `search` the listing and search, `bulk` the bulk endpoint, `webhooks` the webhook subscriptions.', SCOPES),
+    enumOf('Scope', 'A permission an API key carries: `read` the per-disease endpoints and the release history, `search` the listing and search, `bulk` the bulk endpoint, `webhooks` the webhook subscriptions.', SCOPES),
     enumOf('Tier', 'A subscription tier.', TIERS),
     countsOf('InheritanceCounts', 'inheritance term', INHERITANCE_TERMS),
     countsOf('OnsetCounts', 'onset category', ONSET_CATEGORIES),
     countsOf('PrevalenceCounts', 'prevalence category', PREVALENCE_CATEGORIES),
     sections(),
+    enumOf('ChangeKind', 'What a release did to a disease: `added` (not in the release before), `changed` (a new version of its content), `removed` (no longer a current disease: obsoleted in Mondo, or no longer a human disease class). The allowed values of the `kind` filter of the changes feed.', CHANGE_KINDS),
+    { title: 'ReleaseId', description: 'A release id: `r` followed by the release number, in order of publication (`r1` is the first).', type: 'string', pattern: RELEASE_ID_PATTERN, example: 'r3' },
     enumOf('WebhookEventType', 'A webhook event type (see `x-webhooks` for each payload).', EVENT_TYPES),
     enumOf('WebhookDeliveryStatus', '`pending`: an attempt is due or under way; `delivered`: an attempt got a 2xx; `failed`: the retry schedule ran out, the endpoint answered 410 Gone, or it was disabled.', DELIVERY_STATUSES),
     component(CREATE_ENDPOINT_BODY),

@@ -8,7 +8,7 @@ export const TIERS = ['free', 'developer', 'professional', 'enterprise'] as cons
 export type Tier = (typeof TIERS)[number];
 
 /**
- * Every permission a key can carry: 'read' per-disease endpoints, 'search' listing and search,
+ * Every permission a key can carry: 'read' per-disease endpoints and the release history, 'search' listing and search,
  * 'bulk' the bulk endpoint, 'webhooks' the webhook subscriptions.
  */
 export const SCOPES = ['read', 'search', 'bulk', 'webhooks'] as const;

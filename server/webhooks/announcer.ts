@@ -1,4 +1,5 @@
 import { fanOut, releaseMessages } from './events.ts';
+import { releaseOrder } from '../contract/history.ts';
 import type { ReleaseFeed } from './release-feed.ts';
 import type { WebhookStore } from './types.ts';
 
@@ -73,6 +74,6 @@ export class Announcer {
     }
     // Done here only once the store says so: a claim held by another process may yet lapse.
     const after = await store.lastRelease();
-    if (after !== null && after >= newest) this.#done = newest;
+    if (after !== null && releaseOrder(after) >= releaseOrder(newest)) this.#done = newest;
   }
 }

@@ -137,6 +137,8 @@ export const FINISH_RELEASE = `
 local P = ARGV[1]
 redis.call('SET', P .. 'release:' .. ARGV[2], 'done', 'PX', 2592000000)
 local last = redis.call('GET', P .. 'release:last')
-if not last or last < ARGV[2] then redis.call('SET', P .. 'release:last', ARGV[2]) end
+-- Release ids are r<n>, ordered by n as releaseOrder() orders them (anything else first).
+local function order(id) return tonumber(string.match(id, '^r(%d+)$') or '0') end
+if not last or order(last) < order(ARGV[2]) then redis.call('SET', P .. 'release:last', ARGV[2]) end
 return 1
 `;

@@ -1,8 +1,6 @@
 /**
  * The event source of webhooks: published releases, each a release id plus its list of changes.
- * Today it is read from the snapshot (snapshot-feed.ts: the changelog against the previous
- * snapshot); once the release history exists (issue 10) a feed over it implements the same
- * interface, and nothing else in the webhooks changes.
+ * history-feed.ts reads them from the release history of the served snapshot.
  */
 
 export type ChangeKind = 'added' | 'changed' | 'removed';
@@ -23,7 +21,7 @@ export interface ReleaseChange {
   versionAfter: string | null;
   /** For a removed disease obsoleted with a single replacement: that Mondo id. */
   replacedBy: string | null;
-  /** Where to read about it (API paths), by name: `record` today; `versions` with the history. */
+  /** Where to read about it (API paths), by name: `record`, `versions` and (unless removed) `version`, the one it reached. */
   links: Record<string, string>;
 }
 
@@ -35,11 +33,11 @@ export interface PublishedRelease {
   previous: string | null;
   counts: { added: number; changed: number; removed: number; unchanged: number };
   changes: ReleaseChange[];
-  /** Where to read about the release (API paths), by name: `health` today; `release` and `changes` with the history. */
+  /** Where to read about the release (API paths), by name: `release`, `changes` and `health`. */
   links: Record<string, string>;
 }
 
-/** Where releases come from. Release ids sort in publication order. */
+/** Where releases come from. Release ids order by publication (releaseOrder in server/contract/history.ts). */
 export interface ReleaseFeed {
   /** The newest published release id. */
   newest(): string;

@@ -1,17 +1,16 @@
-import { mkdirSync, readdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Changelog } from '../../server/contract/changelog.ts';
-import { SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
 import { bearer, type BenchContext, type GroupResult } from './bench-context.ts';
 import { startRealServer } from './real-server.ts';
 import { compareTargets, LOAD_CPU } from './run-load.ts';
 import { pinProcess } from './wrk.ts';
+import { ScratchReleases } from './scratch-releases.ts';
 
 /**
  * Issue 11: webhook delivery. A scratch dist shares the snapshot's objects and publishes copies
- * of it whose changelog says every disease changed (a large release, as a new Mondo release date
+ * of it whose release history says every disease changed (a large release, as a new Mondo release date
  * would make), so the real server announces it through its ordinary path. The receiver is a bare
  * node:http server in this process answering 204 (pinned beside the load generator, off the
  * server's CPU). Measured: events per second to one endpoint
@@ -21,27 +20,10 @@ import { pinProcess } from './wrk.ts';
 export async function benchWebhooks(ctx: BenchContext): Promise<GroupResult> {
   const { env, options, src } = ctx;
   const dist = join(env.dir, 'webhook-dist');
-  mkdirSync(join(dist, 'snapshots'), { recursive: true });
-  symlinkSync(join(src.dist, 'objects'), join(dist, 'objects'));
   const ids = src.rows.map((r) => r.id);
-  let published = 0;
-  /** Publish a copy of the snapshot as a new release whose changelog changes `changed` diseases. */
-  const publish = (changed: string[]): string => {
-    const id = `${src.manifest.snapshot}-webhooks-${++published}`;
-    const dir = join(dist, 'snapshots', id);
-    mkdirSync(dir);
-    for (const f of readdirSync(src.dir)) if (f !== SNAPSHOT_FILES.manifest && f !== SNAPSHOT_FILES.changelog) symlinkSync(join(src.dir, f), join(dir, f));
-    writeFileSync(join(dir, SNAPSHOT_FILES.manifest), JSON.stringify({ ...src.manifest, snapshot: id }));
-    const log: Changelog = {
-      from: null, to: id, builtAt: new Date().toISOString(), added: [], removed: [],
-      changed: changed.map((d) => ({ id: d, contentVersion: `v${published}`, previousVersion: `v${published - 1}`, sections: ['overview'], fields: ['metadata'] })),
-      counts: { added: 0, changed: changed.length, removed: 0, unchanged: ids.length - changed.length },
-    };
-    writeFileSync(join(dir, SNAPSHOT_FILES.changelog), JSON.stringify(log));
-    symlinkSync(`snapshots/${id}`, join(dist, 'current.tmp'));
-    renameSync(join(dist, 'current.tmp'), join(dist, 'current'));
-    return id;
-  };
+  const releases = new ScratchReleases(dist, src);
+  /** Publish a copy of the snapshot as a new release that changes `changed` diseases. */
+  const publish = (changed: string[]): string => releases.publish(changed);
 
   let received = 0;
   let first = 0;

@@ -11,7 +11,7 @@ import type { WebhookConfig } from '../../server/webhooks/config.ts';
 import { createWebhooks } from '../../server/webhooks/create-webhooks.ts';
 import type { Resolver } from '../../server/webhooks/destination.ts';
 import type { WebhookService } from '../../server/webhooks/service.ts';
-import { SnapshotFeed } from '../../server/webhooks/snapshot-feed.ts';
+import { HistoryFeed } from '../../server/webhooks/history-feed.ts';
 import { ROOT } from './real-snapshot.ts';
 
 export interface WebhookApp { url: string; webhooks: WebhookService; live: LiveSnapshot; close(): Promise<void> }
@@ -26,7 +26,7 @@ export async function startWebhookApp(o: { dist: string; keysFile: string; dir: 
   const keys = KeyStore.load(o.keysFile);
   const quotaStore = new MemoryStore({ file: null });
   const webhooks = createWebhooks({
-    env: { WEBHOOK_DIR: join(o.dir, 'outbox'), ...o.env }, root: ROOT, feed: new SnapshotFeed(() => live.snapshot), logger,
+    env: { WEBHOOK_DIR: join(o.dir, 'outbox'), ...o.env }, root: ROOT, feed: new HistoryFeed(() => live.snapshot), logger,
     ownerActive: (id) => keys.list().some((k) => k.id === id && k.revokedAt === null), resolver: o.resolver, config: o.config,
   });
   const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: DEFAULT_POLICIES, logger, webhooks });
