@@ -1,22 +1,26 @@
 import polka from 'polka';
 import type { Logger } from 'pino';
-import type { Scope } from './contract/tiers.ts';
-import type { Middleware, Req, Res } from './http/context.ts';
-import { chain } from './http/chain.ts';
+import type { Guard, Handler, Req, Res } from './http/context.ts';
+import { API_BASE, ROUTE_LIST, ROUTES, type OperationId } from './contract/routes.ts';
+import { guarded } from './http/chain.ts';
 import { problem, sendProblem } from './http/problem.ts';
 import type { KeyStore } from './keys/key-store.ts';
-import { accessLog } from './middleware/access-log.ts';
+import type { AccessLogger } from './middleware/access-log.ts';
 import { auth } from './middleware/auth.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requireScope } from './middleware/require-scope.ts';
-import type { Policies } from './quota/policies.ts';
+import type { Policies } from './contract/quotas.ts';
 import type { QuotaStore } from './quota/store.ts';
 import { bulkResource } from './routes/bulk.ts';
-import { assistanceResource, methodNotAllowed, pagsResource, recordResource, sectionResource, storedResource } from './routes/disease.ts';
+import { assistanceResource, methodNotAllowed, orphanDrugsResource, pagsResource, recordResource, sectionResource, storedResource } from './routes/disease.ts';
 import { listingResource } from './routes/listing.ts';
+import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
+import { versionResource, versionsResource } from './routes/versions.ts';
 import { healthResource, openapiResource } from './routes/meta.ts';
 import { searchResource } from './routes/search.ts';
+import { webhookHandlers } from './routes/webhooks.ts';
+import type { WebhookService } from './webhooks/service.ts';
 import type { SearchEngine } from './search/engine.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 
@@ -27,61 +31,79 @@ export interface AppOptions {
   quotaStore: QuotaStore;
   policies: Policies;
   logger: Logger;
+  /** The access log (see accessLog()); null: no request lines. */
+  accessLog?: AccessLogger | null;
   now?: () => number;
   startedAt?: number;
-}
-
-const BASE = '/api/v1';
-
-/** Name the route pattern for the access log and quota (never the raw URL). */
-function named(route: string): Middleware {
-  return function routeName(req, _res, next) {
-    req.ctx.route = route;
-    next();
-  };
+  /** The webhook subscriptions and outbox; without it the webhook routes answer 503. */
+  webhooks?: WebhookService | null;
 }
 
 /**
- * The HTTP application: request context and access log first; then each route's chain. Keyed
- * routes run auth -> scope -> quota -> handler, so 401/403 are never counted.
+ * The HTTP application: each path's dispatcher starts the request context (id, access log at the
+ * end), then runs the method's chain, built from the contract's route table. Keyed routes run auth -> scope -> quota -> handler, so 401/403
+ * are never counted. A method the path does not serve is a 405 before any of that.
  */
 export function createApp(o: AppOptions) {
+  const startRequest = requestContext({ onEnd: o.accessLog ?? null });
   const app = polka({
     onError(err: unknown, req: Req, res: Res) {
       o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
-      if (!res.headersSent) sendProblem(res, problem('internal', 'The server failed to answer this request; it has been logged.'), req.method);
+      if (!req.ctx) startRequest(req, res);
+      if (!res.headersSent) sendProblem(req, res, problem('internal', 'The server failed to answer this request; it has been logged.'));
       else res.destroy();
     },
     onNoMatch(req: Req, res: Res) {
-      sendProblem(res, problem('not-found', `No endpoint at ${req.path}. See ${BASE}/openapi.`), req.method);
+      if (!req.ctx) startRequest(req, res);
+      sendProblem(req, res, problem('not-found', `No endpoint at ${req.path}. See ${API_BASE}/openapi.`));
     },
   } as never);
-  app.use(chain([requestContext(), accessLog({ logger: o.logger })]) as never);
 
+  const snap = o.snapshot;
+  const handlers: Record<OperationId, Handler> = {
+    listDiseases: listingResource(snap),
+    searchDiseases: searchResource(snap, o.engine),
+    getDiseasesBulk: bulkResource(snap),
+    getDisease: recordResource(snap),
+    getDiseaseSummary: storedResource(snap, ROUTES.getDiseaseSummary),
+    getDiseaseSection: sectionResource(snap),
+    getDiseasePhenotypes: storedResource(snap, ROUTES.getDiseasePhenotypes),
+    listDiseasePags: pagsResource(snap),
+    listDiseaseAssistancePrograms: assistanceResource(snap),
+    listDiseaseOrphanDrugs: orphanDrugsResource(snap),
+    getDiseaseScreening: storedResource(snap, ROUTES.getDiseaseScreening),
+    listReleases: releasesResource(snap),
+    getRelease: releaseResource(snap),
+    listReleaseChanges: releaseChangesResource(snap),
+    listDiseaseVersions: versionsResource(snap),
+    getDiseaseVersion: versionResource(snap),
+    getOpenApi: openapiResource(snap),
+    getHealth: healthResource(snap, o.startedAt ?? Date.now()),
+    ...webhookHandlers(() => o.webhooks ?? null),
+  };
   const authn = auth({ store: o.keys });
   const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });
-  const route = (pattern: string, scope: Scope | null, handler: (req: Req, res: Res) => unknown) => {
-    const steps: Middleware[] = [named(pattern)];
-    if (scope) steps.push(authn, requireScope(scope), metered);
-    steps.push(handler as Middleware);
-    const run = chain(steps);
-    app.get(pattern, run as never);
-    app.head(pattern, run as never);
-    app.all(pattern, methodNotAllowed as never);
-  };
-  const snap = o.snapshot;
-  route(`${BASE}/openapi`, null, openapiResource(snap));
-  route(`${BASE}/health`, null, healthResource(snap, o.startedAt ?? Date.now()));
-  route(`${BASE}/diseases`, 'search', listingResource(snap));
-  route(`${BASE}/diseases/search`, 'search', searchResource(snap, o.engine));
-  route(`${BASE}/diseases/bulk`, 'bulk', bulkResource(snap));
-  route(`${BASE}/diseases/:mondoId`, 'read', recordResource(snap));
-  route(`${BASE}/diseases/:mondoId/summary`, 'read', storedResource(snap, 'summary', '/summary'));
-  route(`${BASE}/diseases/:mondoId/sections/:section`, 'read', sectionResource(snap));
-  route(`${BASE}/diseases/:mondoId/phenotypes`, 'read', storedResource(snap, 'phenotypes', '/phenotypes'));
-  route(`${BASE}/diseases/:mondoId/pags`, 'read', pagsResource(snap));
-  route(`${BASE}/diseases/:mondoId/assistance`, 'read', assistanceResource(snap));
-  route(`${BASE}/diseases/:mondoId/orphan-drugs`, 'read', storedResource(snap, 'orphan-drugs', '/orphan-drugs'));
-  route(`${BASE}/diseases/:mondoId/screening`, 'read', storedResource(snap, 'screening', '/screening'));
+  // One polka route per path: the method is dispatched here, so HEAD and 405 need no routes of their own.
+  const byPath = new Map<string, Map<string, Handler>>();
+  for (const route of ROUTE_LIST) {
+    const pattern = route.path.replace(/\{(\w+)\}/g, ':$1');
+    const guards: Guard[] = route.scope ? [authn, requireScope(route.scope), metered] : [];
+    const methods = byPath.get(pattern) ?? new Map<string, Handler>();
+    const method = route.method ?? 'GET';
+    methods.set(method, guarded(guards, handlers[route.operationId]));
+    if (method === 'GET') methods.set('HEAD', methods.get('GET')!);
+    byPath.set(pattern, methods);
+  }
+  for (const [pattern, methods] of byPath) {
+    const allow = [...methods.keys()].join(', ');
+    app.all(pattern, function dispatch(req: Req, res: Res) {
+      startRequest(req, res);
+      // The route pattern names the request in the log and quota, never the raw URL.
+      req.ctx.route = pattern;
+      const run = methods.get(req.method ?? '');
+      if (run) return run(req, res);
+      methodNotAllowed(req, res, allow);
+    } as never);
+  }
   return app;
 }

@@ -1,13 +1,19 @@
-import { existsSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
+import { hostname } from 'node:os';
 import pino from 'pino';
 import { createApp } from './app.ts';
+import { ChunkWriter } from './log/chunk-writer.ts';
+import { accessLog } from './middleware/access-log.ts';
 import { KeyStore } from './keys/key-store.ts';
 import { createStore } from './quota/create-store.ts';
-import { loadPolicies } from './quota/policies.ts';
+import { loadPolicies } from './contract/quotas.ts';
 import { LiveSnapshot } from './snapshot/live-snapshot.ts';
+import { createWebhooks } from './webhooks/create-webhooks.ts';
+import { HistoryFeed } from './webhooks/history-feed.ts';
+import type { WebhookService } from './webhooks/service.ts';
 
 /**
  * `npm start`: serve dist/current on HOST:PORT (defaults 127.0.0.1:8080), building the snapshot
@@ -16,12 +22,14 @@ import { LiveSnapshot } from './snapshot/live-snapshot.ts';
  */
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
-// Lines are buffered up to 4 KB and flushed at least every 250 ms: one write per request cost
-// more than the rest of the access log; a crash loses at most that buffer.
-const logDestination = pino.destination({ dest: process.env.LOG_FILE ?? 1, sync: false, minLength: 4096 });
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'disease-content-service' } }, logDestination);
-// flush() without a callback adds no listener, however often it runs during a write.
-setInterval(() => logDestination.flush(), 250).unref();
+// Both writers append to one descriptor, asynchronously, flushed at least every 250 ms (the
+// interval below): a crash loses at most the log lines of the last 250 ms. Request lines go
+// through their own ChunkWriter: one write per 64 KB of them.
+const logFd = process.env.LOG_FILE ? openSync(process.env.LOG_FILE, 'a') : 1;
+const logDestination = pino.destination({ dest: logFd, sync: false, minLength: 4096 });
+const requestLines = new ChunkWriter(logFd, 64 * 1024, (err) => logger.error({ err }, 'access log write failed; request lines are being dropped'));
+const SERVICE = 'disease-content-service';
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid, hostname: hostname(), service: SERVICE } }, logDestination);
 
 if (!existsSync(resolve(dist, 'current'))) {
   logger.info({ dist }, 'no published snapshot: building it first (npm run build)');
@@ -33,16 +41,35 @@ if (!existsSync(resolve(dist, 'current'))) {
   }
 }
 
-const live = new LiveSnapshot(dist, Number(process.env.BODY_CACHE_MB ?? 256) * 1024 * 1024, (from, to) => logger.info({ from, to }, 'snapshot swapped'), (err) => logger.error({ err }, 'new snapshot not loaded; still serving the previous one'));
+let webhooks: WebhookService | null = null;
+const announce = () => void webhooks?.announcer.check().catch((err) => logger.error({ err }, 'webhooks: announcing a release failed; trying again shortly'));
+const live = new LiveSnapshot(dist, Number(process.env.BODY_CACHE_MB ?? 256) * 1024 * 1024, (from, to) => {
+  logger.info({ from, to }, 'snapshot swapped');
+  announce();
+}, (err) => logger.error({ err }, 'new snapshot not loaded; still serving the previous one'));
 live.watch();
 const keys = KeyStore.load(process.env.KEYS_FILE || undefined, { onReloadError: (err) => logger.error({ err }, 'key file reload failed; keeping previous keys') });
+// Webhooks: a newly published snapshot is announced on the swap; the periodic check takes over a
+// release whose claim lapsed in another process, and one published while no process ran.
+webhooks = createWebhooks({
+  env: process.env, root, feed: new HistoryFeed(() => live.snapshot), logger,
+  ownerActive: (keyId) => keys.list().some((k) => k.id === keyId && k.revokedAt === null && k.scopes.includes('webhooks')),
+});
+setInterval(announce, 2000).unref();
 const quotaStore = createStore(process.env, { logger });
-const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger });
+const accessLogger = accessLog({ destination: requestLines, level: logger.level, service: SERVICE });
+// flush() without a callback adds no listener, however often it runs during a write.
+setInterval(() => {
+  requestLines.flush();
+  logDestination.flush();
+}, 250).unref();
+const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger, accessLog: accessLogger, webhooks });
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 // The server calls polka's handler directly: app.listen would defer every request by a setImmediate.
 const server = createServer((req, res) => app.handler(req as never, res as never, undefined as never));
+void webhooks.start().catch((err) => logger.error({ err }, 'webhooks: start failed'));
 server.listen(port, host, () => {
   const addr = server.address();
   const where = typeof addr === 'object' && addr ? `http://${addr.address}:${addr.port}` : String(addr);
@@ -60,9 +87,11 @@ async function shutdown(signal: string): Promise<void> {
   server.closeIdleConnections();
   await new Promise<void>((done) => server.close(() => done()));
   live.close();
+  await webhooks?.stop(2000);
   await quotaStore.close();
   logger.info('stopped');
-  logger.flush();
+  requestLines.flushSync();
+  logDestination.flushSync();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

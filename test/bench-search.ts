@@ -3,7 +3,6 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSearchIndex } from '../build/compile/search-index.ts';
-import { createCachedSearch } from '../server/search/cached-search.ts';
 import { SearchEngine } from '../server/search/engine.ts';
 import type { SearchParams } from '../server/search/search-types.ts';
 import type { ListingRow } from '../server/contract/listing-row.ts';
@@ -102,9 +101,6 @@ function main(): void {
     const { p50, p99 } = benchSearch(engine, queries, Math.max(3, Math.ceil(2000 / queries.length)));
     console.log(`${name.padEnd(24)} p50 ${p50.toFixed(3)} ms  p99 ${p99.toFixed(3)} ms`);
   }
-  const cached = createCachedSearch(engine, 1000);
-  for (let i = 0; i < 2; i++) cached.search({ ...DEFAULTS, q: 'syndrome' });
-  console.log('cache:', cached.stats());
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

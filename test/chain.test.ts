@@ -1,34 +1,36 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Middleware, Req, Res } from '../server/http/context.ts';
-import { chain } from '../server/http/chain.ts';
+import type { Guard, Req, Res } from '../server/http/context.ts';
+import { guarded } from '../server/http/chain.ts';
 
 const req = {} as Req;
 const res = {} as Res;
 
-function run(fns: Middleware[]): Promise<unknown[]> {
-  return new Promise((done) => chain(fns)(req, res, (...args: unknown[]) => done(args)));
-}
-
-test('chain runs steps in order and calls the outer next after the last one', async () => {
-  const seen: number[] = [];
-  const step = (n: number): Middleware => (_q, _s, next) => { seen.push(n); next(); };
-  assert.deepEqual(await run([step(1), step(2), step(3)]), []);
-  assert.deepEqual(seen, [1, 2, 3]);
+test('guards run in order, then the handler', async () => {
+  const seen: string[] = [];
+  const guard = (n: number): Guard => () => { seen.push(`g${n}`); return true; };
+  await guarded([guard(1), guard(2), guard(3)], () => { seen.push('handler'); })(req, res);
+  assert.deepEqual(seen, ['g1', 'g2', 'g3', 'handler']);
 });
 
-test('a step that does not call next ends the chain there', async () => {
-  const seen: number[] = [];
-  const outer: unknown[] = [];
-  chain([(_q, _s, _n) => { seen.push(1); }, (_q, _s, next) => { seen.push(2); next(); }])(req, res, (e) => outer.push(e));
-  await new Promise((r) => setImmediate(r));
-  assert.deepEqual([seen, outer], [[1], []]);
+test('a guard that answers (false) ends the chain there, synchronously', () => {
+  const seen: string[] = [];
+  const result = guarded([() => { seen.push('g1'); return false; }, () => { seen.push('g2'); return true; }], () => { seen.push('handler'); })(req, res);
+  assert.equal(result, undefined);
+  assert.deepEqual(seen, ['g1']);
 });
 
-test('an error passed to next, thrown, or rejected reaches the outer next and stops the chain', async () => {
+test('an asynchronous guard continues or stops the chain when it settles', async () => {
+  const seen: string[] = [];
+  const later = (ok: boolean, name: string): Guard => () => Promise.resolve().then(() => { seen.push(name); return ok; });
+  await guarded([later(true, 'a1'), () => { seen.push('g2'); return true; }], () => { seen.push('handler'); })(req, res);
+  await guarded([later(false, 'b1'), () => { seen.push('never'); return true; }], () => { seen.push('never'); })(req, res);
+  assert.deepEqual(seen, ['a1', 'g2', 'handler', 'b1']);
+});
+
+test('an error thrown by a guard or the handler, or a rejected guard, reaches the caller', async () => {
   const boom = new Error('boom');
-  const never: Middleware = () => assert.fail('ran after an error');
-  assert.deepEqual(await run([(_q, _s, next) => next(boom), never]), [boom]);
-  assert.deepEqual(await run([() => { throw boom; }, never]), [boom]);
-  assert.deepEqual(await run([async () => { throw boom; }, never]), [boom]);
+  assert.throws(() => guarded([() => { throw boom; }], () => assert.fail('ran after an error'))(req, res), boom);
+  await assert.rejects(async () => guarded([() => Promise.reject(boom)], () => assert.fail('ran after an error'))(req, res), boom);
+  await assert.rejects(async () => guarded([], async () => { throw boom; })(req, res), boom);
 });

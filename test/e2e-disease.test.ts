@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { MAX_OFFSET } from '../server/contract/params.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { bearer, call, type RawResponse } from './helpers/http.ts';
 import { startRealServer } from './helpers/real-server.ts';
+import { accessLogLine } from './helpers/wait-for.ts';
 import { schemaErrors } from './helpers/response-schemas.ts';
 import type { RunningServer } from './helpers/server-process.ts';
 
@@ -120,6 +122,21 @@ describe('per-disease endpoints on the real snapshot', () => {
 
     const drugs = (await get('/api/v1/diseases/MONDO:0009061/orphan-drugs')).json().data;
     assert.ok(drugs.items.some((d: { tradeName: string | null }) => d.tradeName === 'Trikafta'));
+    type Drug = { status: string };
+    const counts = (items: Drug[]) => ['approved', 'designated', 'withdrawn'].map((s) => items.filter((d) => d.status === s).length);
+    assert.deepEqual(counts(drugs.items), [26, 75, 30]);
+    const inForce = await get('/api/v1/diseases/MONDO:0009061/orphan-drugs?status=designated,approved');
+    assert.equal(inForce.status, 200);
+    assert.equal(inForce.headers['cache-control'], 'private, no-cache');
+    const kept = inForce.json().data;
+    assert.deepEqual(kept.status, ['designated', 'approved']);
+    assert.equal(kept.total, 101);
+    // The stored order (approved first, newest first) survives the filter.
+    assert.deepEqual(kept.items, drugs.items.filter((d: Drug) => d.status !== 'withdrawn'));
+    assert.deepEqual(kept.provenance, drugs.provenance);
+    const bad = await get('/api/v1/diseases/MONDO:0009061/orphan-drugs?status=revoked');
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.json().invalidParams.map((p: { name: string; reason: string }) => `${p.name}:${p.reason}`), ['status:not-allowed-value']);
 
     const screening = (await get('/api/v1/diseases/MONDO:0009061/screening')).json().data;
     assert.deepEqual([screening.status, screening.screened, screening.via, screening.acronym], ['core', true, 'direct', 'CF']);
@@ -147,6 +164,24 @@ describe('per-disease endpoints on the real snapshot', () => {
     assert.equal(c.invalidParams[0].name, 'section');
     const d = assertProblem(await get('/api/v1/diseases/MONDO:0009061/pags?limit=0&offset=x'), 400, 'invalid-parameters');
     assert.deepEqual(d.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]), [['limit', 'out-of-range'], ['offset', 'wrong-type']]);
+    // The bound the OpenAPI document publishes is the bound the server enforces (both read the route table).
+    const e = assertProblem(await get(`/api/v1/diseases/MONDO:0009061/pags?offset=${MAX_OFFSET + 1}`), 400, 'invalid-parameters');
+    assert.deepEqual(e.invalidParams, [{ name: 'offset', reason: 'out-of-range', detail: `must be between 0 and ${MAX_OFFSET}, got ${MAX_OFFSET + 1}` }]);
+    const f = assertProblem(await get('/api/v1/diseases/MONDO:123/pags?limit=0'), 400, 'invalid-parameters');
+    assert.deepEqual(f.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]), [['mondoId', 'malformed'], ['limit', 'out-of-range']]);
+  });
+
+  test('the record names its version and history; that version is the same bytes and ETag, immutable', async () => {
+    const rec = await get('/api/v1/diseases/MONDO:0009061');
+    const meta = rec.json().data.metadata;
+    assert.deepEqual(meta.links, { history: '/api/v1/diseases/MONDO:0009061/versions' });
+    const list = (await get(meta.links.history)).json().data;
+    assert.deepEqual([list.current, list.currentVersion, list.versions[0].version, list.versions[0].etag], [true, meta.version, meta.version, rec.headers.etag]);
+    const same = await get(`${meta.links.history}/${meta.version}`);
+    assert.ok(same.body.equals(rec.body));
+    assert.deepEqual([same.headers.etag, same.headers['cache-control']], [rec.headers.etag, 'private, max-age=31536000, immutable']);
+    const latest = (await get('/api/v1/releases/latest')).json().data;
+    assert.equal(latest.counts.added + latest.counts.changed + latest.counts.unchanged, (await call(server.url, '/api/v1/health')).json().recordCount);
   });
 
   test('401 without a key or with a mistyped one; 403 without the scope', async () => {
@@ -174,7 +209,7 @@ describe('per-disease endpoints on the real snapshot', () => {
 
   test('405 with Allow for other methods', async () => {
     const r = await get('/api/v1/diseases/MONDO:0009061', {}, 'POST');
-    assertProblem(r, 405, 'method-not-allowed');
+    assert.equal(assertProblem(r, 405, 'method-not-allowed').detail, 'POST is not supported on this path; allowed: GET, HEAD.');
     assert.equal(r.headers.allow, 'GET, HEAD');
   });
 
@@ -200,18 +235,22 @@ describe('per-disease endpoints on the real snapshot', () => {
   });
 
   test('the access log has one line per request with key id but never the key', async () => {
-    await get('/api/v1/diseases/MONDO:0009861/screening');
-    await new Promise((r) => setTimeout(r, 300));
-    const log = readFileSync(logFile, 'utf8');
-    assert.equal(log.includes(keys.dev), false);
-    const line = log.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.msg === 'request' && l.route === '/api/v1/diseases/:mondoId/screening').at(-1);
-    assert.equal(line.method, 'GET');
-    assert.equal(line.status, 200);
-    assert.equal(line.tier, 'developer');
-    assert.match(line.keyId, /^key_/);
-    assert.equal(typeof line.ms, 'number');
-    assert.equal(line.counted, true);
-    assert.ok(['memory', 'disk'].includes(line.cache));
+    const started = process.hrtime.bigint();
+    const r = await get('/api/v1/diseases/MONDO:0009861/screening', { 'x-request-id': 'log-test-screening' });
+    const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+    assert.equal(r.headers['x-request-id'], 'log-test-screening');
+    const line = await accessLogLine(logFile, 'log-test-screening');
+    assert.equal(readFileSync(logFile, 'utf8').includes(keys.dev), false);
+    const { ms, time, pid, hostname, cache, keyId, ...rest } = line;
+    assert.deepEqual(rest, {
+      level: 30, service: 'disease-content-service', msg: 'request', reqId: 'log-test-screening', method: 'GET',
+      route: '/api/v1/diseases/:mondoId/screening', status: 200, bytes: Number(r.headers['content-length']),
+      tier: 'developer', test: false, counted: true, aborted: false,
+    });
+    assert.match(keyId, /^key_[A-Za-z0-9]+$/);
+    assert.ok(['memory', 'disk'].includes(cache), cache);
+    // The server's own duration is positive and within what the client waited for the whole exchange.
+    assert.ok(ms > 0 && ms <= elapsedMs, `server ${ms} ms, client ${elapsedMs} ms`);
   });
 });
 
@@ -231,6 +270,14 @@ describe('every response matches its schema in the OpenAPI document', () => {
     ['/api/v1/diseases/search?q=muscular%20dystrophy&facets=true&highlight=true', 'SearchResponse', 'dev'],
     ['/api/v1/diseases/search?gene=HTT', 'SearchResponse', 'dev'],
     ['/api/v1/diseases/bulk?ids=MONDO:0009061,MONDO:0000002,MONDO:0000038,MONDO:9999999,x&sections=overview', 'BulkResponse', 'pro'],
+    ['/api/v1/releases', 'ReleaseListResponse', 'dev'],
+    ['/api/v1/releases/r1', 'ReleaseResponse', 'dev'],
+    ['/api/v1/releases/latest/changes?limit=100', 'ChangeListResponse', 'dev'],
+    ['/api/v1/releases/latest/changes?since=r1&kind=changed,removed', 'ChangeListResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/versions', 'VersionListResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/versions/1', 'DiseaseRecordResponse', 'dev'],
+    ['/api/v1/releases/r0', 'Problem', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/versions/999999', 'Problem', 'dev'],
     ['/api/v1/diseases/MONDO:12', 'Problem', 'dev'],
     ['/api/v1/diseases/MONDO:0000038', 'Problem', 'dev'],
   ];

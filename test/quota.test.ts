@@ -171,9 +171,9 @@ describe('memory store persistence', () => {
       'k|day|2026-06-14': { count: 7, resetAt: at('2026-06-15T00:00:00Z') },
       'k|month|2026-06': { count: 7, resetAt: at('2026-07-01T00:00:00Z') },
     } }));
-    const store = new MemoryStore({ file, now: () => now, flushIntervalMs: 20 });
+    const store = new MemoryStore({ file, now: () => now, flushIntervalMs: 60_000 });
     rmSync(file);
-    await sleep(120);
+    await store.flush(); // what the timer runs
     assert.equal(existsSync(file), false, 'an unchanged table is not rewritten');
     const slot = { window: 'day' as const, id: '2026-06-15', limit: 5, start: at('2026-06-15T00:00:00Z'), resetAt: at('2026-06-16T00:00:00Z') };
     assert.equal((await store.consume('k', [slot], now)).allowed, true);

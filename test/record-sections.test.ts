@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECTION_KEYS } from '../server/contract/vocab.ts';
+import { QcReport } from '../build/record/qc.ts';
 import { SECTION_TITLES, composeSection, composeSections } from '../build/record/sections.ts';
 import { checkSection, composeFactsOnly, finalizeSections } from '../build/record/fact-check.ts';
 import type { Section, SectionKey } from '../build/record/types.ts';
@@ -200,5 +201,18 @@ describe('finalizeSections', () => {
       'Orphan drug: Dornase alfa (Pulmozyme), designated 1991-01-16, approved 1993-12-30, status approved',
     ]);
     assert.equal(sections.overview.generation, 'template');
+  });
+
+  it('keeps the fact checker\'s findings in the QC report (tier 2) for editorial review', () => {
+    const qc = new QcReport();
+    qc.regenerate('MONDO:0009061', 'treatment', ['name Orkambi is not in the facts']);
+    qc.regenerate('MONDO:0009061', 'genetics', ['number 42 is not in the facts']);
+    assert.deepEqual((qc.toJSON() as { tier2: unknown }).tier2, {
+      sectionsRegenerated: { genetics: 1, treatment: 1 }, total: 2,
+      regenerations: [
+        { diseaseId: 'MONDO:0009061', section: 'treatment', problems: ['name Orkambi is not in the facts'] },
+        { diseaseId: 'MONDO:0009061', section: 'genetics', problems: ['number 42 is not in the facts'] },
+      ],
+    });
   });
 });

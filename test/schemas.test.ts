@@ -147,26 +147,25 @@ describe('computed schema from COMPUTED_FIELDS', () => {
   });
 });
 
-describe('schemas agree with the TypeScript constants', () => {
-  it('vocabularies and section keys', () => {
+describe('components generated from the contract', () => {
+  it('vocabularies, section keys, facet counts and problem members come from server/contract/', () => {
     assert.deepEqual(enumOf('InheritanceTerm'), [...INHERITANCE_TERMS]);
     assert.deepEqual(enumOf('OnsetCategory'), [...ONSET_CATEGORIES]);
     assert.deepEqual(enumOf('PrevalenceCategory'), [...PREVALENCE_CATEGORIES]);
     assert.deepEqual(enumOf('SectionKey'), [...SECTION_KEYS]);
     assert.deepEqual(Object.keys(props('Sections')), [...SECTION_KEYS]);
+    assert.deepEqual(schemas.InheritanceCounts.required, [...INHERITANCE_TERMS]);
+    assert.deepEqual(props('Facets').onset, { allOf: [{ $ref: '#/components/schemas/OnsetCounts' }], description: 'Diseases per onset category.' });
+    assert.deepEqual(enumOf('ProblemType'), Object.keys(PROBLEMS).map((k) => PROBLEM_BASE + k));
+    assert.deepEqual(enumOf('Scope'), [...SCOPES]);
+    assert.deepEqual(enumOf('Tier'), [...TIERS]);
   });
 
-  it('facet counts cover each vocabulary in order', () => {
-    const facets = props('Facets');
-    assert.deepEqual(facets.inheritance.required, [...INHERITANCE_TERMS]);
-    assert.deepEqual(facets.onset.required, [...ONSET_CATEGORIES]);
-    assert.deepEqual(facets.prevalence.required, [...PREVALENCE_CATEGORIES]);
-  });
-
-  it('problem types, scopes and tiers', () => {
-    assert.deepEqual(props('Problem').type.enum, Object.keys(PROBLEMS).map((k) => PROBLEM_BASE + k));
-    assert.deepEqual(props('Problem').requiredScope.enum, [...SCOPES]);
-    assert.deepEqual(props('Problem').tier.enum, [...TIERS]);
+  it('a record section must sit under its own key', () => {
+    const check = createValidator(schemas, 'Sections');
+    const section = { key: 'genetics', title: 'Genetics', paragraphs: ['x'], generation: 'template', basedOn: ['genes'] };
+    assert.deepEqual(check({ genetics: section }, 's'), []);
+    assert.notDeepEqual(check({ overview: section }, 's'), []);
   });
 
   it('a search item is a listing item plus search fields; screening is ScreeningStatus plus identity', () => {

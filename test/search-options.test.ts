@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSearchIndex } from '../build/compile/search-index.ts';
-import { canonicalSearchKey, createCachedSearch } from '../server/search/cached-search.ts';
 import { SearchEngine } from '../server/search/engine.ts';
 import type { SearchFilters, SearchParams, SearchSort } from '../server/search/search-types.ts';
 import { ROWS } from './fixtures/search/rows.ts';
@@ -89,29 +88,6 @@ describe('paging', () => {
     assert.deepEqual(engine.search(params('xyzzy')), { total: 0, items: [] });
     assert.deepEqual(engine.search(params('?!')), { total: 0, items: [] });
     assert.equal(engine.search(params('   ')).total, ROWS.length);
-  });
-});
-
-describe('cached search', () => {
-  it('answers identical canonical queries from the cache and counts hits and misses', () => {
-    const cached = createCachedSearch(engine, 2);
-    const a = cached.search(params('Cystic Fibrosis'));
-    const b = cached.search(params('cystic  fibrosis!'));
-    assert.equal(a.cache, 'miss');
-    assert.equal(b.cache, 'hit');
-    assert.equal(b.result, a.result);
-    assert.equal(cached.search(params('cystic fibrosis', { limit: 5 })).cache, 'miss');
-    assert.equal(cached.search(params('htt')).cache, 'miss');
-    assert.deepEqual(cached.stats(), { hits: 1, misses: 3, size: 2 });
-  });
-
-  it('treats filter lists as sets and ignores direction for relevance', () => {
-    const key = (filters: SearchFilters, sort: SearchSort = { field: 'relevance', direction: 'desc' }) => canonicalSearchKey(params('x', { filters, sort }));
-    assert.equal(key({ inheritancePattern: ['x-linked', 'x-linked-recessive'] }), key({ inheritancePattern: ['x-linked-recessive', 'x-linked', 'x-linked'] }));
-    assert.equal(key({ gene: ['HLA-B'] }), key({ gene: ['hlab'] }));
-    assert.equal(key({}, { field: 'relevance', direction: 'asc' }), key({}));
-    assert.notEqual(key({}, { field: 'label', direction: 'asc' }), key({}, { field: 'label', direction: 'desc' }));
-    assert.notEqual(key({ hasActiveTrials: true }), key({ hasActiveTrials: false }));
   });
 });
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Principal } from '../server/http/context.ts';
 import { limitField, nearestToExhaustion, policyField } from '../server/quota/headers.ts';
-import { loadPolicies, parsePolicies, policyFor } from '../server/quota/policies.ts';
+import { loadPolicies, parsePolicies } from '../server/contract/quotas.ts';
+import { policyFor } from '../server/quota/policy-for.ts';
 import { decisionFrom, slotsFor, type SlotUsage } from '../server/quota/store.ts';
 import { isoSeconds, secondsUntil, windowAt } from '../server/quota/windows.ts';
 

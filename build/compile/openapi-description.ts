@@ -1,60 +1,55 @@
-import { TIER_SCOPES } from '../../server/contract/tiers.ts';
-import type { Tier } from '../../server/contract/tiers.ts';
+import { CHANGE_KINDS, IMMUTABLE_CACHE, LATEST_RELEASE } from '../../server/contract/history.ts';
+import { PROBLEMS, INVALID_PARAM_REASONS } from '../../server/contract/problems.ts';
+import { DEFAULT_POLICIES } from '../../server/contract/quotas.ts';
+import { BULK_MAX, ROUTES, SEARCH_SORTS } from '../../server/contract/routes.ts';
+import { TIER_SCOPES, TIERS } from '../../server/contract/tiers.ts';
+import { describeWebhooks } from './openapi-webhooks.ts';
+import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../../server/contract/vocab.ts';
 
 /**
  * The `info.description` of the OpenAPI document: every decision the interface left "not shown",
  * as in the README's "API decisions", so that a client needs nothing else.
  */
 
-/** Vocabulary values, as exported by build/record/vocab.ts. */
-export interface Vocabularies {
-  inheritance: readonly string[];
-  onset: readonly string[];
-  prevalence: readonly string[];
-}
-
-/** Calls per UTC window per tier, as in server/tiers.json (null: unlimited); `test` applies to every svc_test_ key. */
-export const QUOTAS: Record<Tier | 'test', { day: number | null; month: number | null }> = {
-  free: { day: 1000, month: 1000 },
-  developer: { day: 1000, month: 10000 },
-  professional: { day: 10000, month: 100000 },
-  enterprise: { day: null, month: null },
-  test: { day: 100, month: 1000 },
-};
-
 const n = (v: number | null): string => (v === null ? 'unlimited' : v.toLocaleString('en-US'));
 const code = (values: readonly string[]): string => values.map((v) => `\`${v}\``).join(', ');
 
+const { limits: TEST } = DEFAULT_POLICIES.test;
+const L = ROUTES.listDiseases.query.properties;
+const S = ROUTES.searchDiseases.query.properties;
+const P = ROUTES.listDiseasePags.query.properties;
+const page = (p: { minimum: number; maximum: number; default: number }) => `${p.minimum}-${p.maximum}, default ${p.default}`;
+
 function quotaTable(): string {
-  const rows = (['free', 'developer', 'professional', 'enterprise'] as const).map((tier) =>
-    `| ${tier} | ${n(QUOTAS[tier].day)} | ${n(QUOTAS[tier].month)} | ${TIER_SCOPES[tier].join(', ')} |`);
-  rows.push(`| any \`svc_test_\` key | ${n(QUOTAS.test.day)} | ${n(QUOTAS.test.month)} | those of its tier |`);
+  const rows = TIERS.map((tier) =>
+    `| ${tier} | ${n(DEFAULT_POLICIES[tier].limits.day)} | ${n(DEFAULT_POLICIES[tier].limits.month)} | ${TIER_SCOPES[tier].join(', ')} |`);
+  rows.push(`| any \`svc_test_\` key | ${n(TEST.day)} | ${n(TEST.month)} | those of its tier |`);
   return ['| Tier | Calls per day | Calls per month | Scopes |', '|---|---|---|---|', ...rows].join('\n');
 }
 
 /** The Markdown description of the API for `info.description`. */
-export function describeApi(options: { releaseDate: string; sections: readonly string[]; vocabularies: Vocabularies }): string {
-  const { releaseDate, sections, vocabularies: v } = options;
-  return `Read-only REST/JSON service of validated disease records, with a focus on rare diseases, keyed by Mondo ids. Every endpoint is a GET. This document is release 1.2.0 of ${releaseDate}; the major version is in the path (\`/api/v1\`).
+export function describeApi(options: { releaseDate: string }): string {
+  const { releaseDate } = options;
+  return `Read-only REST/JSON service of validated disease records, with a focus on rare diseases, keyed by Mondo ids. Every disease endpoint is a GET; webhook subscriptions are the one thing a client writes. This document is release 1.2.0 of ${releaseDate}; the major version is in the path (\`/api/v1\`).
 
 The service is a static snapshot: each build reads public data releases, validates every record against the JSON Schemas below (QC tier 1: a failure stops the build), and precomputes the responses. \`/api/v1/health\` names the release of every source.
 
 ## Authentication, scopes and quotas
 - Every endpoint except \`/api/v1/openapi\` and \`/api/v1/health\` needs \`Authorization: Bearer <API key>\`. Keys are \`svc_live_\` (production) or \`svc_test_\` (testing) followed by 38 base62 characters: 32 random, then a 6-character CRC-32 checksum. A missing, malformed, mistyped or revoked key is a 401 (\`reason\` says which).
-- Scopes: \`read\` for the per-disease endpoints, \`search\` for the listing and search, \`bulk\` for the bulk endpoint. A key without the needed scope gets a 403 naming \`requiredScope\` and the key's \`tier\`.
+- Scopes: \`read\` for the per-disease endpoints and the release history, \`search\` for the listing and search, \`bulk\` for the bulk endpoint, \`webhooks\` for the webhook subscriptions. A key without the needed scope gets a 403 naming \`requiredScope\` and the key's \`tier\`.
 - Quotas per key:
 
 ${quotaTable()}
 
-- The free allowance (1,000 calls per month, at most 1,000 per day, no credit card) is the \`free\` tier.
+- The free allowance (${n(DEFAULT_POLICIES.free.limits.month)} calls per month, at most ${n(DEFAULT_POLICIES.free.limits.day)} per day, no credit card) is the \`free\` tier.
 - Windows are UTC calendar windows: the daily one resets at 00:00 UTC, the monthly one at 00:00 UTC on the 1st.
 - A request counts once it is authenticated and permitted: 2xx, 301, 304 and 4xx responses after authentication count; a 429 does not; a 5xx is refunded. 401 and 403 are never counted.
 - Counted responses carry \`RateLimit-Policy\` (e.g. \`"day";q=1000;w=86400, "month";q=10000;w=2678400\`) and \`RateLimit\` (calls left and seconds to reset in the window nearest to exhaustion), per draft-ietf-httpapi-ratelimit-headers; unlimited keys carry neither. A 429 \`quota-exceeded\` names the \`window\`, its \`limit\` and \`reset\` time, with \`Retry-After\` in seconds.
 
 ## Envelope and errors
 - Per-disease responses are \`{"data": ...}\`; collections are \`{"data": [...], "pagination": {...}, "links": {...}}\`.
-- Every error is RFC 9457 \`application/problem+json\`: \`type\` (a stable URI \`https://disease-content-service.dev/problems/<kind>\`), \`title\`, \`status\`, \`detail\`, \`instance\` (the request path), \`requestId\`. A 400 adds \`invalidParams: [{name, reason, detail}]\`, one entry per bad parameter, with \`reason\` one of \`unknown-parameter\`, \`wrong-type\`, \`out-of-range\`, \`malformed\`, \`not-allowed-value\`, \`missing\`, \`duplicate\`.
-- Kinds: \`invalid-parameters\` 400, \`unauthorized\` 401, \`forbidden\` 403, \`not-found\` 404, \`method-not-allowed\` 405, \`not-acceptable\` 406, \`obsolete\` 410, \`quota-exceeded\` 429, \`internal\` 500, \`unavailable\` 503.
+- Every error is RFC 9457 \`application/problem+json\`: \`type\` (a stable URI \`https://disease-content-service.dev/problems/<kind>\`), \`title\`, \`status\`, \`detail\`, \`instance\` (the request path), \`requestId\`. A 400 adds \`invalidParams: [{name, reason, detail}]\`, one entry per bad parameter, with \`reason\` one of ${code(INVALID_PARAM_REASONS)}.
+- Kinds: ${Object.entries(PROBLEMS).map(([kind, p]) => `\`${kind}\` ${p.status}`).join(', ')}.
 - Unknown query parameters are a 400 (\`unknown-parameter\`), so a typo never silently changes a result.
 
 ## Identifiers and obsolete ids
@@ -62,38 +57,46 @@ ${quotaTable()}
 - An obsolete id with a replacement answers 301 with \`Location\` set to the same resource of the replacement and a small redirect document (\`data.obsolete\`, \`data.replacedBy\`, \`data.consider\`). An obsolete id without a single replacement answers 410 \`obsolete\` listing the \`consider\` ids.
 
 ## Sections
-${code(sections)}. \`?sections=a,b\` on the full record (and on bulk) returns only those in \`sections\`; an unknown name is a 400 listing the allowed names. The summary is the overview section with identity fields. Section text is composed from the record's facts and fact-checked against them; a section whose template text fails the check is regenerated from the facts alone (QC tier 2, \`generation: facts-only\`); other findings go to editorial review (QC tier 3, \`metadata.qcWarnings\`).
+${code(SECTION_KEYS)}. \`?sections=a,b\` on the full record (and on bulk) returns only those in \`sections\`; an unknown name is a 400 listing the allowed names. The summary is the overview section with identity fields. Section text is composed from the record's facts and fact-checked against them; a section whose template text fails the check is regenerated from the facts alone (QC tier 2, \`generation: facts-only\`); other findings go to editorial review (QC tier 3, \`metadata.qcWarnings\`).
 
 ## Listing \`/api/v1/diseases\`
-- \`limit\` 1-100, default 20; \`offset\` >= 0, default 0. Order: Mondo id ascending (stable).
+- \`limit\` ${page(L.limit)}; \`offset\` 0-${n(L.offset.maximum)}, default 0. Order: Mondo id ascending (stable).
 - Filters combine with AND; the values of one comma-separated filter with OR: \`hasContent\`, \`isRare\`, \`hasTrials\` (\`true\`|\`false\`); \`inheritance\`, \`onset\`, \`prevalence\` (vocabularies below).
 - Body: \`data\`, \`pagination\` (\`limit\`, \`offset\`, \`total\`, \`hasMore\`) and \`links\` (\`self\`, \`first\`, \`next\`, \`prev\`); the same links in an RFC 8288 \`Link\` header.
 
 ## Search \`/api/v1/diseases/search\`
-- \`q\` (1-200 characters) matches names, synonyms and gene symbols; \`limit\` 1-100 (default 20); \`offset\` >= 0; \`highlight\` and \`facets\` (\`true\`|\`false\`).
-- Filters: \`hasActiveTrials\`, \`hasExpertContent\` (\`true\`|\`false\`); \`minTrialCount\` (integer >= 0); \`inheritancePattern\`, \`onsetCategory\`, \`prevalence\` (comma-separated vocabulary values); \`gene\` (comma-separated HGNC symbols, case-insensitive).
-- \`sort\`: \`relevance\` (default when \`q\` is given; best first), \`label\` (default without \`q\`), \`activeTrialCount\`, \`updatedAt\`, \`pagCount\`; prefix \`-\` for descending (\`sort=-activeTrialCount\`), ascending otherwise.
+- \`q\` (${S.q.minLength}-${S.q.maxLength} characters) matches names, synonyms and gene symbols; \`limit\` ${page(S.limit)}; \`offset\` 0-${n(S.offset.maximum)}; \`highlight\` and \`facets\` (\`true\`|\`false\`).
+- Filters: \`hasActiveTrials\`, \`hasExpertContent\` (\`true\`|\`false\`); \`minTrialCount\` (integer >= 0); \`inheritancePattern\`, \`onsetCategory\`, \`prevalence\` (comma-separated vocabulary values); \`gene\` (at most ${S.gene.maxItems} comma-separated HGNC symbols, case-insensitive).
+- \`sort\`: ${code(SEARCH_SORTS)}: \`relevance\` (default when \`q\` is given; best first), \`label\` (default without \`q\`); prefix \`-\` for descending (\`sort=-activeTrialCount\`), ascending otherwise.
 - A missing or empty \`q\` with no filter is a 400; no match is a 200 with an empty \`data\`.
 - Each item: the listing fields plus \`hasActiveTrials\`, \`activeTrialCount\`, \`trialCount\`, \`inheritancePatterns\`, \`onsetCategories\`, \`prevalenceCategory\`, \`genes\` and \`match\` (\`field\`: name|synonym|gene, \`text\`, \`kind\`: exact|prefix|words|fuzzy, \`score\`); with \`highlight=true\` also \`highlight\` (\`field\`, \`text\` with \`<mark>\` around matched spans, \`spans\` as [start, end) offsets into the unmarked text).
 - \`facets=true\` adds \`facets\` over the whole filtered result set: \`inheritance\`, \`onset\`, \`prevalence\` (count per vocabulary value, zeros included), \`rarity\` (\`rare\`, \`common\`), \`trialStatus\` (\`withActiveTrials\`, \`withTrialsNoneActive\`, \`noTrials\`).
 
 ## Bulk \`/api/v1/diseases/bulk\`
-- \`?ids=MONDO:0007739,MONDO:0009061[&sections=overview,genetics]\`: 1-50 comma-separated ids. More than 50, a duplicate id or an empty list is a 400 saying which.
+- \`?ids=MONDO:0007739,MONDO:0009061[&sections=overview,genetics]\`: 1-${BULK_MAX} comma-separated ids. More than ${BULK_MAX}, a duplicate id or an empty list is a 400 saying which.
 - Body: \`data\`, one item per requested id in request order, \`{id, status, data?}\` with \`status\` \`found\` (with \`data\`: the full record, or only the requested sections), \`not_found\`, \`obsolete\` (with \`replacedBy\`, \`consider\`) or \`malformed\`; and \`meta\` with counts per status. Needs the \`bulk\` scope.
 
 ## Sub-resources
-- \`/pags\`: \`limit\` 1-100 (default 20), \`offset\`. \`/assistance\`: \`status\` = comma-separated \`open\`|\`waitlist\`|\`closed\`|\`unknown\`. Both list \`sources\`, saying which sources were absent. No open directory of advocacy groups or assistance programs was obtainable: advocacy groups are NORD (where it has a report on the disease) and curated entries; assistance programs are curated entries only. An empty list means unknown, not none.
+- \`/pags\`: \`limit\` ${page(P.limit)}, \`offset\`. \`/assistance\`: \`status\` = comma-separated ${code(ASSISTANCE_STATUSES)}. Both list \`sources\`, saying which sources were absent. No open directory of advocacy groups or assistance programs was obtainable: advocacy groups are NORD (where it has a report on the disease) and curated entries; assistance programs are curated entries only. An empty list means unknown, not none.
+
+## Releases and version history
+- A release is a build that added, changed or removed a disease or took in a changed source; a build with unchanged inputs publishes nothing. Release ids are \`r\` + a sequence number (\`r1\` is the first; \`${LATEST_RELEASE}\` stands for the newest in paths). \`/api/v1/releases\` lists them newest first with the release of every source, the code that built them and counts; \`/api/v1/releases/{releaseId}/changes\` lists what one did, per disease (\`kind\`: ${code(CHANGE_KINDS)}; the sections and top-level fields that changed; \`before\` and \`after\` versions; the replacement of a removed disease).
+- \`?since=<releaseId>\` merges every change after that release per disease: poll \`/api/v1/releases/${LATEST_RELEASE}/changes?since=<meta.release of your last walk>\`.
+- Each disease has versions 1, 2, 3... (one per change of content, not per build); \`metadata.version\` and \`metadata.links.history\` of the record point to them. \`/api/v1/diseases/{mondoId}/versions/{n}\` is the record exactly as it was served while version n was current (same bytes, same ETag), with \`Cache-Control: ${IMMUTABLE_CACHE}\`. Obsolete ids keep their history; these routes do not redirect them.
+- The service may keep only its newest releases (HISTORY_KEEP): an older release or a version superseded before them is a 404.
 
 ## Vocabularies
-- Inheritance: ${code(v.inheritance)}.
-- Onset: ${code(v.onset)}.
-- Prevalence: ${code(v.prevalence)}.
+- Inheritance: ${code(INHERITANCE_TERMS)}.
+- Onset: ${code(ONSET_CATEGORIES)}.
+- Prevalence: ${code(PREVALENCE_CATEGORIES)}.
 
 ## Clinical trials come from a sample
 Trial counts and items (\`trials\`, \`hasTrials\`, \`hasActiveTrials\`, \`activeTrialCount\`, \`trialCount\`, \`minTrialCount\`, \`computed.trialCount\`) come from a sample of ClinicalTrials.gov studies, not from the full registry; every record says so in \`trials.notice\` (\`trials.fromSample\` is always true).
 
+${describeWebhooks()}
+
 ## Caching
-Every 200 carries a weak \`ETag\` (\`W/"<hash>"\`, a SHA-256 of the identity bytes, valid for every encoding). \`If-None-Match\` (lists and \`*\`, weak comparison) gives a 304 with \`ETag\`, \`Cache-Control\`, \`Vary\` and \`Date\` and no body. Authenticated responses are \`Cache-Control: private, no-cache\`.
+Every 200 carries a weak \`ETag\` (\`W/"<hash>"\`, a SHA-256 of the identity bytes, valid for every encoding). \`If-None-Match\` (lists and \`*\`, weak comparison) gives a 304 with \`ETag\`, \`Cache-Control\`, \`Vary\` and \`Date\` and no body. Authenticated responses are \`Cache-Control: private, no-cache\`, except old versions of a record, which never change: \`${IMMUTABLE_CACHE}\`.
 
 ## Versions
 - 1.0.0 (2025-11-01): list, search, get by id, sections, summary, PAGs, assistance programs, API keys, tier quotas, OpenAPI, health, ETags.

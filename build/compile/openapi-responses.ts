@@ -4,6 +4,9 @@
  * RateLimit fields, while every counted response (2xx, 301, 304, 400, 404, 410) and a 429 do.
  */
 
+import { IMMUTABLE_CACHE } from '../../server/contract/history.ts';
+import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../../server/contract/problems.ts';
+
 type Obj = Record<string, unknown>;
 
 const headerRef = (name: string): Obj => ({ $ref: `#/components/headers/${name}` });
@@ -17,7 +20,7 @@ export const HEADERS: Record<string, Obj> = {
     schema: { type: 'string', pattern: '^W/".+"$' },
   },
   CacheControl: {
-    description: 'Authenticated responses: `private, no-cache` (store, but revalidate with `If-None-Match`). Errors: `no-store`.',
+    description: `Authenticated responses: \`private, no-cache\` (store, but revalidate with \`If-None-Match\`); an old version of a record, which never changes: \`${IMMUTABLE_CACHE}\`. Errors: \`no-store\`.`,
     schema: { type: 'string' },
   },
   Vary: { description: 'Request headers that select the representation.', schema: { type: 'string' } },
@@ -38,7 +41,7 @@ export const HEADERS: Record<string, Obj> = {
     description: 'RFC 6750 Bearer challenge, e.g. `Bearer realm="disease-content-service", error="invalid_token", error_description="..."`; on a 403 `error="insufficient_scope"` with the needed `scope`.',
     schema: { type: 'string' },
   },
-  Location: { description: 'The same resource of the replacement id.', schema: { type: 'string' } },
+  Location: { description: 'The same resource of the replacement id; on a 201, the resource created.', schema: { type: 'string' } },
 };
 
 /** What an operation's responses depend on. */
@@ -47,40 +50,50 @@ export interface ResponseOptions {
   auth: boolean;
   /** Takes `{mondoId}`: adds 301, 404 and 410. */
   perDisease: boolean;
+  /** When another route answers 404: adds it, with this explanation. */
+  notFound?: string;
   /** Adds the Link header to the 200 (the listing). */
   link?: boolean;
   /** Has an ETag and answers If-None-Match with 304. */
   etag?: boolean;
+  /** Status of the success response (default 200; 201 adds Location, 204 has no body). */
+  status?: 200 | 201 | 202 | 204;
+  /** Problem kinds the operation answers besides the common ones. */
+  problems?: readonly ProblemKind[];
+  /** Takes a JSON request body: the 400 names body members too. */
+  body?: boolean;
 }
+
+/** What an extra problem kind means for the operations that answer it. */
+const EXTRA_PROBLEMS: Partial<Record<ProblemKind, string>> = {
+  'not-found': 'no such webhook endpoint (or delivery) for this API key; another key\'s endpoints do not exist for it.',
+  conflict: '`detail` says which: the key already has the most endpoints it may have, or the endpoint is disabled.',
+  'unsupported-media-type': 'the body was not sent as `Content-Type: application/json`.',
+};
 
 const quotaHeaders = (auth: boolean): Obj => (auth ? { 'RateLimit-Policy': headerRef('RateLimitPolicy'), RateLimit: headerRef('RateLimit') } : {});
 const cacheHeaders = (etag: boolean): Obj => ({ ...(etag ? { ETag: headerRef('ETag') } : {}), 'Cache-Control': headerRef('CacheControl'), Vary: headerRef('Vary') });
 
-const EXAMPLES: Record<number, Obj> = {
-  400: {
-    type: 'https://disease-content-service.dev/problems/invalid-parameters', title: 'Invalid request parameters', status: 400,
-    detail: 'One query parameter is invalid.', instance: '/api/v1/diseases', requestId: 'req-1',
-    invalidParams: [{ name: 'limit', reason: 'out-of-range', detail: 'limit must be an integer from 1 to 100.' }],
-  },
-  401: {
-    type: 'https://disease-content-service.dev/problems/unauthorized', title: 'Missing or invalid API key', status: 401,
-    detail: 'No API key: send the header `Authorization: Bearer <API key>`.', instance: '/api/v1/diseases', requestId: 'req-1', reason: 'missing',
-  },
-  403: {
-    type: 'https://disease-content-service.dev/problems/forbidden', title: 'The API key lacks the permission this endpoint needs', status: 403,
-    detail: "This endpoint needs the 'bulk' scope; this API key (tier developer) has: read, search.", instance: '/api/v1/diseases/bulk', requestId: 'req-1',
-    requiredScope: 'bulk', tier: 'developer',
-  },
-  429: {
-    type: 'https://disease-content-service.dev/problems/quota-exceeded', title: 'Quota exceeded for the subscription tier', status: 429,
-    detail: 'The daily quota of 1000 calls for this API key is used up; it resets at 2026-01-07T00:00:00Z.', instance: '/api/v1/diseases', requestId: 'req-1',
+/** A problem document of `kind`, built as the server builds it (type URI and title from the contract). */
+const example = (kind: ProblemKind, instance: string, detail: string, extensions: Obj = {}): Obj =>
+  ({ type: PROBLEM_BASE + kind, title: PROBLEMS[kind].title, status: PROBLEMS[kind].status, detail, instance, requestId: 'req-1', ...extensions });
+
+const EXAMPLES: Partial<Record<ProblemKind, Obj>> = {
+  'invalid-parameters': example('invalid-parameters', '/api/v1/diseases', 'Invalid parameter: limit.', {
+    invalidParams: [{ name: 'limit', reason: 'out-of-range', detail: 'must be between 1 and 100, got 500' }],
+  }),
+  unauthorized: example('unauthorized', '/api/v1/diseases', 'No API key: send the header `Authorization: Bearer <API key>`.', { reason: 'missing' }),
+  forbidden: example('forbidden', '/api/v1/diseases/bulk', "This endpoint needs the 'bulk' scope; this API key (tier developer) has: read, search.", { requiredScope: 'bulk', tier: 'developer' }),
+  'quota-exceeded': example('quota-exceeded', '/api/v1/diseases/MONDO:0007739', 'The daily quota of 1000 calls for this API key is used up; it resets at 2026-01-07T00:00:00Z.', {
     window: 'day', limit: 1000, reset: '2026-01-07T00:00:00Z', 'violated-policies': ['day'],
-  },
+  }),
 };
 
-function problem(description: string, status: number, headers: Obj = {}): Obj {
-  const example = EXAMPLES[status];
-  return { description, headers: { 'Cache-Control': headerRef('CacheControl'), ...headers }, content: { [PROBLEM_JSON]: { schema: schemaRef('Problem'), ...(example ? { example } : {}) } } };
+/** The response of a problem kind: its title (from the contract) and what it means for this operation. */
+function problem(kind: ProblemKind, explanation: string, headers: Obj = {}): [number, Obj] {
+  const example = EXAMPLES[kind];
+  const description = `${PROBLEMS[kind].title} (\`${kind}\`): ${explanation}`;
+  return [PROBLEMS[kind].status, { description, headers: { 'Cache-Control': headerRef('CacheControl'), ...headers }, content: { [PROBLEM_JSON]: { schema: schemaRef('Problem'), ...(example ? { example } : {}) } } }];
 }
 
 /**
@@ -88,12 +101,12 @@ function problem(description: string, status: number, headers: Obj = {}): Obj {
  * ready response object), then the redirect, revalidation and error responses that apply.
  */
 export function responses(ok: { description: string; schema: string } | Obj, options: ResponseOptions): Obj {
-  const { auth, perDisease, link = false, etag = true } = options;
+  const { auth, perDisease, notFound, link = false, etag = true, status = 200 } = options;
   const quota = quotaHeaders(auth);
   const okResponse = 'schema' in ok && typeof ok.schema === 'string'
-    ? { description: ok.description, headers: { ...cacheHeaders(etag), ...(link ? { Link: headerRef('Link') } : {}), ...quota }, content: { 'application/json': { schema: schemaRef(ok.schema) } } }
-    : ok;
-  const out: Obj = { 200: okResponse };
+    ? { description: ok.description, headers: { ...cacheHeaders(etag), ...(link ? { Link: headerRef('Link') } : {}), ...(status === 201 ? { Location: headerRef('Location') } : {}), ...quota }, content: { 'application/json': { schema: schemaRef(ok.schema) } } }
+    : status === 204 ? { ...ok, headers: { 'Cache-Control': headerRef('CacheControl'), ...quota } } : ok;
+  const out: Obj = { [status]: okResponse };
   if (perDisease) {
     out[301] = {
       description: 'The id is obsolete and has a replacement: `Location` is the same resource of the replacement; the body is a small redirect document.',
@@ -102,18 +115,21 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
     };
   }
   if (etag) out[304] = { description: 'Not Modified: `If-None-Match` matched the current ETag. No body.', headers: { ...cacheHeaders(true), ...quota } };
-  out[400] = problem('Invalid parameters (`invalid-parameters`): one `invalidParams` entry per bad parameter, including unknown ones.', 400, quota);
+  const problems: [number, Obj][] = [problem('invalid-parameters', options.body
+    ? 'one `invalidParams` entry per bad parameter or body member (named by JSON pointer, `/url`; `(body)` for the body as a whole: too large, not JSON), including unknown ones.'
+    : 'one `invalidParams` entry per bad parameter, including unknown ones.', quota)];
   if (auth) {
-    out[401] = problem('Missing or invalid API key (`unauthorized`); `reason` says which.', 401, { 'WWW-Authenticate': headerRef('WWWAuthenticate') });
-    out[403] = problem('The key lacks the scope this endpoint needs (`forbidden`); `requiredScope` and `tier` say which.', 403, { 'WWW-Authenticate': headerRef('WWWAuthenticate') });
+    problems.push(problem('unauthorized', '`reason` says why the key was refused.', { 'WWW-Authenticate': headerRef('WWWAuthenticate') }));
+    problems.push(problem('forbidden', '`requiredScope` and `tier` say which scope is missing.', { 'WWW-Authenticate': headerRef('WWWAuthenticate') }));
   }
   if (perDisease) {
-    out[404] = problem('No disease with this id: a well-formed id that was never a Mondo class (`not-found`).', 404, quota);
-    out[410] = problem('The id is obsolete and has no single replacement (`obsolete`); `consider` lists current ids to look at.', 410, quota);
+    problems.push(problem('not-found', 'a well-formed id that was never a Mondo class.', quota));
+    problems.push(problem('obsolete', '`consider` lists current ids to look at.', quota));
   }
-  if (auth) {
-    out[429] = problem('The quota of the key is used up (`quota-exceeded`); not counted. `window`, `limit` and `reset` say which window and when it resets.', 429, { 'Retry-After': headerRef('RetryAfter'), ...quota });
-  }
-  out[500] = problem('Server failure (`internal`); not counted against the quota.', 500);
+  if (notFound) problems.push(problem('not-found', notFound, quota));
+  for (const kind of options.problems ?? []) problems.push(problem(kind, EXTRA_PROBLEMS[kind] ?? PROBLEMS[kind].title, quota));
+  if (auth) problems.push(problem('quota-exceeded', 'not counted. `window`, `limit` and `reset` say which window and when it resets.', { 'Retry-After': headerRef('RetryAfter'), ...quota }));
+  problems.push(problem('internal', 'not counted against the quota.'));
+  for (const [status, response] of problems) out[status] = response;
   return out;
 }

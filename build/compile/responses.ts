@@ -2,8 +2,10 @@ import { ORPHAN_DRUG_LIST_NOTE } from '../record/text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
 import { envelope, recordEnvelope, sectionEnvelope } from '../../server/contract/envelope.ts';
 import { diseasePath, type DiseaseResource } from '../../server/contract/route-map.ts';
+import { ROUTES } from '../../server/contract/routes.ts';
 
-export const DEFAULT_PAG_LIMIT = 20;
+/** The stored page of advocacy groups is the route's default page; the server cuts the others. */
+const PAG_PAGE = ROUTES.listDiseasePags.query.properties.limit.default;
 
 /** One response body to store, with the splice offset the server needs for records and sections. */
 export interface BodySpec { key: string; body: Buffer; extra?: number }
@@ -29,7 +31,7 @@ export function diseaseBodies(record: DiseaseRecord, keyOf: (resource: DiseaseRe
   out.push({ key: keyOf('phenotypes'), body: envelope({ id, name, total: record.phenotypes.length, items: record.phenotypes }) });
   const pags = record.advocacyGroups;
   // The default page; other limit/offset values are cut by the server from the full record.
-  out.push({ key: keyOf('pags'), body: envelope({ id, name, total: pags.items.length, limit: DEFAULT_PAG_LIMIT, offset: 0, items: pags.items.slice(0, DEFAULT_PAG_LIMIT), sources: pags.sources }) });
+  out.push({ key: keyOf('pags'), body: envelope({ id, name, total: pags.items.length, limit: PAG_PAGE, offset: 0, items: pags.items.slice(0, PAG_PAGE), sources: pags.sources }) });
   const aps = record.assistancePrograms;
   out.push({ key: keyOf('assistance'), body: envelope({ id, name, total: aps.items.length, status: null, items: aps.items, sources: aps.sources }) });
   out.push({ key: keyOf('orphan-drugs'), body: envelope({ id, name, total: record.orphanDrugs.length, items: record.orphanDrugs, provenance: { source: 'fda-oopd', note: ORPHAN_DRUG_LIST_NOTE } }) });

@@ -24,6 +24,9 @@ function readDocs(pattern: string, cwd: string, kind: 'advocacy' | 'assistance',
   });
 }
 
+/** Where our curated entries live, under content/ (also what the input fingerprint covers). */
+export const EDITORIAL_FILES = { advocacy: 'advocacy-groups/*.json', assistance: 'assistance-programs/*.json' } as const;
+
 /**
  * Our curated advocacy groups and assistance programs (content/advocacy-groups/*.json and
  * content/assistance-programs/*.json, formats in their READMEs). There is no such data yet: the
@@ -32,13 +35,13 @@ function readDocs(pattern: string, cwd: string, kind: 'advocacy' | 'assistance',
 export function readEditorial(contentDir: string, check?: EditorialCheck): EditorialData {
   const advocacy = new Map<string, AdvocacyGroup[]>();
   const assistance = new Map<string, AssistanceProgram[]>();
-  const adv = readDocs('advocacy-groups/*.json', contentDir, 'advocacy', check);
+  const adv = readDocs(EDITORIAL_FILES.advocacy, contentDir, 'advocacy', check);
   for (const { doc } of adv) {
     const list = advocacy.get(doc.mondoId) ?? [];
     for (const it of doc.items) list.push({ name: it.name, url: it.url ?? null, kind: it.kind ?? 'patient-organization', reportId: null, provenance: { source: 'editorial', release: it.retrieved } });
     advocacy.set(doc.mondoId, list);
   }
-  const ast = readDocs('assistance-programs/*.json', contentDir, 'assistance', check);
+  const ast = readDocs(EDITORIAL_FILES.assistance, contentDir, 'assistance', check);
   for (const { doc } of ast) {
     const list = assistance.get(doc.mondoId) ?? [];
     for (const it of doc.items) list.push({ name: it.name, sponsor: it.sponsor ?? null, url: it.url ?? null, status: it.status ?? 'unknown', eligibility: it.eligibility ?? null, provenance: { source: 'editorial', release: it.retrieved } });

@@ -15,6 +15,7 @@ import { createScreeningLookup } from './screening.ts';
 import { joinGard } from './gard-links.ts';
 import { linkDesignations, linkTrials } from './text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry, SourceId } from './types.ts';
+import { versionsPath } from '../../server/contract/route-map.ts';
 
 export interface BuiltRecords {
   records: DiseaseRecord[];
@@ -106,8 +107,8 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
   for (const id of set.ids) {
     const before = qc.warnings.length;
     const f = assembleFacts(id, ctx, ancestry);
-    const { sections, regenerated } = finalizeSections(f);
-    for (const s of regenerated) qc.regenerate(s);
+    const { sections, regenerated, problems } = finalizeSections(f);
+    for (const s of regenerated) qc.regenerate(id, s, problems[s] ?? []);
     const computed = computeFields(f);
     const classification = classify(f, computed, { referenceDate });
     const quality = qualityScore(f, regenerated);
@@ -116,7 +117,8 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
       ...f, computed, classification,
       metadata: {
         qualityScore: quality.score, qualityBreakdown: quality.breakdown, qcWarnings: warnings, sectionsRegenerated: regenerated,
-        contentVersion: '', lastChanged: '', sources: contributingSources(f, data.releases),
+        // Stamped by stampVersions() once the previous history is known.
+        contentVersion: '', version: 0, lastChanged: '', links: { history: versionsPath(f.id) }, sources: contributingSources(f, data.releases),
       },
       sections,
     });

@@ -1,8 +1,6 @@
 import type { GardDisease, GardXref, SssomMapping } from '../ingest/types.ts';
-import type { GardLink, GardPath } from './types.ts';
-
-/** Paths in the order they are listed in `via`: Mondo's own cross-reference first. */
-export const GARD_PATHS: readonly GardPath[] = ['mondo-xref', 'gard-omim-exact', 'gard-orphanet-exact'];
+import { GARD_PATHS, type GardPath } from '../../server/contract/vocab.ts';
+import type { GardLink } from './types.ts';
 
 /** A GARD disease joined to one Mondo class, with every path that joined it. */
 export interface GardMatch { disease: GardDisease; via: GardPath[] }

@@ -7,6 +7,8 @@ export interface QcWarning { kind: string; diseaseId: string | null; source: str
 export class QcReport {
   readonly warnings: QcWarning[] = [];
   readonly regenerated = new Map<string, number>();
+  /** Each regenerated section with the fact checker's findings, for editorial review. */
+  readonly regenerations: { diseaseId: string; section: string; problems: string[] }[] = [];
   readonly notes: string[] = [];
 
   /** Record a tier-3 warning for editorial review. */
@@ -14,9 +16,10 @@ export class QcReport {
     this.warnings.push({ kind, diseaseId, source, detail });
   }
 
-  /** Count one tier-2 section regeneration. */
-  regenerate(section: string): void {
+  /** Record one tier-2 section regeneration and why the template text failed the fact check. */
+  regenerate(diseaseId: string, section: string, problems: string[]): void {
     this.regenerated.set(section, (this.regenerated.get(section) ?? 0) + 1);
+    this.regenerations.push({ diseaseId, section, problems });
   }
 
   /** Counts per warning kind, sorted by kind. */
@@ -31,7 +34,7 @@ export class QcReport {
     const sorted = [...this.warnings].sort((a, b) =>
       a.kind.localeCompare(b.kind) || (a.diseaseId ?? '').localeCompare(b.diseaseId ?? '') || a.detail.localeCompare(b.detail));
     return {
-      tier2: { sectionsRegenerated: Object.fromEntries([...this.regenerated].sort()), total: [...this.regenerated.values()].reduce((a, b) => a + b, 0) },
+      tier2: { sectionsRegenerated: Object.fromEntries([...this.regenerated].sort()), total: [...this.regenerated.values()].reduce((a, b) => a + b, 0), regenerations: this.regenerations },
       tier3: { counts: this.counts(), total: this.warnings.length, warnings: sorted },
       notes: this.notes,
     };

@@ -3,7 +3,7 @@
  * content/schemas/disease-record.schema.json, and serves as `data` of /api/v1/diseases/{mondoId}.
  * Key order here is the serialized order; `sections` is last so the server can splice a subset.
  */
-import type { AssistanceStatus, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey } from '../../server/contract/vocab.ts';
+import type { AssistanceStatus, GardPath, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey } from '../../server/contract/vocab.ts';
 
 export type { AssistanceStatus, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey };
 
@@ -183,7 +183,10 @@ export interface RecordMetadata {
   sectionsRegenerated: SectionKey[];
   /** Content hash of the record without this metadata's version fields. */
   contentVersion: string;
+  /** Version number: 1 for the first content published, +1 per change of content. */
+  version: number;
   lastChanged: string;
+  links: { history: string };
   sources: { source: SourceId; release: string }[];
 }
 
@@ -215,8 +218,6 @@ export interface DiseaseRecord {
   sections: Record<SectionKey, Section>;
 }
 
-/** How a GARD id was joined to the Mondo class. */
-export type GardPath = 'mondo-xref' | 'gard-omim-exact' | 'gard-orphanet-exact';
 /** A GARD disease page for the record. */
 export interface GardLink { id: string; name: string; url: string; via: GardPath[] }
 

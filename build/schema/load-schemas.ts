@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withContract } from './contract-schemas.ts';
 
 /** A JSON Schema in the subset shared by JSON Schema (ajv) and OpenAPI 3.0.3 schema objects. */
 export type SchemaObject = Record<string, unknown>;
@@ -7,7 +8,9 @@ export type SchemaObject = Record<string, unknown>;
 /** Component name -> schema, as under `components.schemas` of the OpenAPI document. */
 export type SchemaMap = Record<string, SchemaObject>;
 
-const SUFFIX = '.schema.json';
+/** Schema files are content/schemas/*.schema.json (also what the input fingerprint covers). */
+export const SCHEMA_SUFFIX = '.schema.json';
+const SUFFIX = SCHEMA_SUFFIX;
 const FILE_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.schema\.json$/;
 // Component schemas live inside one OpenAPI document: these keywords would mean nothing there.
 const FORBIDDEN = ['$schema', '$id', 'const', 'definitions', '$defs'];
@@ -78,7 +81,8 @@ export function refsOf(schema: unknown, out: { target: string; alone: boolean }[
 }
 
 /**
- * Read every `*.schema.json` in `dir` into a map of component name -> schema, sorted by name.
+ * Read every `*.schema.json` in `dir` into a map of component name -> schema, sorted by name, with
+ * the enum components generated from server/contract/ (contract-schemas.ts) added.
  * Throws an error naming the file for unreadable JSON, a file name that is not kebab-case, a
  * `title` that is not the component name, a missing description, or a keyword outside the
  * subset that OpenAPI 3.0 and ajv share.
@@ -99,5 +103,6 @@ export function loadSchemas(dir: string): SchemaMap {
     out[name] = check(path, name, parsed);
   }
   if (files.length === 0) throw new Error(`${dir}: no *.schema.json files`);
-  return out;
+  const all = withContract(out, dir);
+  return Object.fromEntries(Object.keys(all).sort().map((k) => [k, all[k]]));
 }

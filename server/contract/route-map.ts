@@ -3,23 +3,22 @@
  * to a manifest key; a manifest entry holds a content hash; the hash alone names the file under
  * dist/objects/. Request input is only ever used as a Map key, never as part of a path.
  */
+import { API_BASE, MONDO_ID_PATTERN, ROUTE_LIST, ROUTES } from './routes.ts';
 
 /** Per-disease resources precomputed for every current disease. */
 export const DISEASE_RESOURCES = ['record', 'summary', 'phenotypes', 'pags', 'assistance', 'orphan-drugs', 'screening'] as const;
 export type DiseaseResource = (typeof DISEASE_RESOURCES)[number];
 
-/** Path suffix of each resource after /api/v1/diseases/{mondoId}. */
-export const RESOURCE_PATHS: Record<DiseaseResource, string> = {
-  record: '',
-  summary: '/summary',
-  phenotypes: '/phenotypes',
-  pags: '/pags',
-  assistance: '/assistance',
-  'orphan-drugs': '/orphan-drugs',
-  screening: '/screening',
-};
+const DISEASE_PREFIX = `${API_BASE}/diseases/{mondoId}`;
 
-export const MONDO_ID = /^MONDO:\d{7}$/;
+/** Path suffix of each resource after /api/v1/diseases/{mondoId}, from the route table. */
+export const RESOURCE_PATHS = Object.fromEntries(DISEASE_RESOURCES.map((res) => {
+  const route = ROUTE_LIST.find((r) => r.stored === res);
+  if (!route?.path.startsWith(DISEASE_PREFIX)) throw new Error(`no per-disease route serves the stored resource ${res}`);
+  return [res, route.path.slice(DISEASE_PREFIX.length)];
+})) as Record<DiseaseResource, string>;
+
+export const MONDO_ID = new RegExp(MONDO_ID_PATTERN);
 
 /** Manifest key of a per-disease resource. */
 export function diseaseKey(mondoId: string, resource: DiseaseResource): string {
@@ -33,7 +32,47 @@ export function sectionKey(mondoId: string, section: string): string {
 
 /** Public URL path of a per-disease resource (for links in bodies and Location headers). */
 export function diseasePath(mondoId: string, resource: DiseaseResource = 'record'): string {
-  return `/api/v1/diseases/${mondoId}${RESOURCE_PATHS[resource]}`;
+  return `${API_BASE}/diseases/${mondoId}${RESOURCE_PATHS[resource]}`;
+}
+
+/** Manifest key of a disease's stored version list. */
+export function versionsKey(mondoId: string): string {
+  return `${mondoId}/versions`;
+}
+
+/** Manifest key of the record body of one version of a disease. */
+export function versionKey(mondoId: string, version: number): string {
+  return `${mondoId}/versions/${version}`;
+}
+
+const HISTORY_KEY = new RegExp(`^(${MONDO_ID_PATTERN.slice(1, -1)})/versions(?:/(\\d+))?$`);
+
+/** The disease (and version, or null for the list) of a history manifest key; null for other keys. */
+export function historyKeyOf(key: string): { id: string; version: number | null } | null {
+  const m = HISTORY_KEY.exec(key);
+  return m ? { id: m[1], version: m[2] === undefined ? null : Number(m[2]) } : null;
+}
+
+const fill = (path: string, values: Record<string, string | number>) => path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+
+/** Public URL path of a disease's version list. */
+export function versionsPath(mondoId: string): string {
+  return fill(ROUTES.listDiseaseVersions.path, { mondoId });
+}
+
+/** Public URL path of one version of a disease. */
+export function versionPath(mondoId: string, version: number): string {
+  return fill(ROUTES.getDiseaseVersion.path, { mondoId, version });
+}
+
+/** Public URL path of a release. */
+export function releasePath(releaseId: string): string {
+  return fill(ROUTES.getRelease.path, { releaseId });
+}
+
+/** Public URL path of a release's change list. */
+export function releaseChangesPath(releaseId: string): string {
+  return fill(ROUTES.listReleaseChanges.path, { releaseId });
 }
 
 /** Relative file of a stored object: fan-out by the first two hash characters. */
@@ -50,7 +89,9 @@ export const SNAPSHOT_FILES = {
   openapiJson: 'openapi.json',
   openapiYaml: 'openapi.yaml',
   release: 'release.json',
-  changelog: 'changelog.json',
+  /** The release history (server/contract/history.ts ReleasesDoc). */
+  releases: 'releases.json',
   qcReport: 'qc-report.json',
+  /** Build-only: per disease its content version, part hashes and versions kept (build/compile/content-versions.ts). */
   contentIndex: 'content-index.json',
 } as const;

@@ -61,3 +61,10 @@ export type AssistanceStatus = (typeof ASSISTANCE_STATUSES)[number];
  */
 export const ORPHAN_DRUG_STATUSES = ['approved', 'designated', 'withdrawn'] as const;
 export type OrphanDrugStatus = (typeof ORPHAN_DRUG_STATUSES)[number];
+
+/**
+ * How a GARD disease was joined to a Mondo class: Mondo's own GARD cross-reference, or GARD's exact
+ * cross-reference to an OMIM or Orphanet code that Mondo maps exactly to the class.
+ */
+export const GARD_PATHS = ['mondo-xref', 'gard-omim-exact', 'gard-orphanet-exact'] as const;
+export type GardPath = (typeof GARD_PATHS)[number];

@@ -1,23 +1,21 @@
-import type { Middleware, Next, Req, Res } from './context.ts';
+import type { Guard, Handler, Req, Res } from './context.ts';
 
 /**
- * Run middlewares in order as one: polka spends a promise and a loop turn per step, this only a
- * function call. An error or rejected promise goes to the outer `next`, as in polka.
+ * A route's guards and handler run as one function. A guard that answers returns false and the
+ * handler never runs; synchronous guards cost a call each, with no `next` closure per request
+ * (polka spends a promise and a loop turn per step). An error thrown, or a rejected promise,
+ * reaches polka's onError through the returned promise.
  */
-export function chain(fns: Middleware[]): Middleware {
-  return function chained(req: Req, res: Res, outer: Next): void {
-    let i = 0;
-    const step: Next = (err) => {
-      if (err) return outer(err);
-      const fn = fns[i++];
-      if (!fn) return outer();
-      try {
-        const r = fn(req, res, step);
-        if (r && typeof (r as Promise<void>).then === 'function') (r as Promise<void>).catch(outer);
-      } catch (e) {
-        outer(e);
-      }
-    };
-    step();
+export function guarded(guards: Guard[], handler: Handler): Handler {
+  const from = (i: number, req: Req, res: Res): void | Promise<void> => {
+    for (; i < guards.length; i++) {
+      const go = guards[i](req, res);
+      if (go === false) return;
+      if (go !== true) return go.then((ok) => (ok ? from(i + 1, req, res) : undefined));
+    }
+    return handler(req, res);
+  };
+  return function run(req, res) {
+    return from(0, req, res);
   };
 }

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Scope, Tier } from '../contract/tiers.ts';
+import type { Decision } from '../quota/store.ts';
 
+/** A quota store, as far as giving a counted call back goes. */
+export interface Refunds { refund(keyId: string, decision: Decision): Promise<void> }
 
 /** The caller, once the auth middleware accepted its key. */
 export interface Principal {
@@ -15,7 +18,8 @@ export interface Principal {
 /** Per-request state the middleware chain fills in; the access log reads it at the end. */
 export interface RequestContext {
   id: string;
-  start: bigint;
+  /** performance.now() when the request began. */
+  start: number;
   /** Route pattern, e.g. '/api/v1/diseases/:mondoId' (never the raw URL, which may hold anything). */
   route: string | null;
   principal: Principal | null;
@@ -23,14 +27,31 @@ export interface RequestContext {
   cache: string | null;
   /** Whether the quota hook counted this request. */
   counted: boolean;
+  /**
+   * Header name/value pairs every answer to this request carries (request id, rate-limit fields),
+   * sent by respond() with the response's own: one writeHead, no per-header bookkeeping.
+   */
+  headers: string[];
+  /** What the quota middleware counted, so that respond() can give a 5xx's call back. */
+  charge: { store: Refunds; decision: Decision } | null;
+  /** Runs once the response is written (the access log line). */
+  onEnd: ((req: Req, status: number, bytes: number) => void) | null;
 }
 
 export type Req = IncomingMessage & {
   ctx: RequestContext;
   path: string;
   query: Record<string, string | string[] | undefined>;
+  /** The raw query string as polka parsed it off the URL ('?a=1&b=2', or '' when there is none). */
+  search: string;
   params: Record<string, string>;
 };
 export type Res = ServerResponse;
 export type Next = (err?: unknown) => void;
-export type Middleware = (req: Req, res: Res, next: Next) => void | Promise<void>;
+/**
+ * A step before a handler (authentication, scope, quota): it either answers the request itself
+ * and returns false, or returns true to let it go on; asynchronous steps return a promise of that.
+ */
+export type Guard = (req: Req, res: Res) => boolean | Promise<boolean>;
+/** A route's handler: it answers the request. */
+export type Handler = (req: Req, res: Res) => void | Promise<void>;

@@ -1,5 +1,6 @@
-import type { ServerResponse } from 'node:http';
 import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../contract/problems.ts';
+import type { Req, Res } from './context.ts';
+import { respond } from './respond.ts';
 
 export interface Problem {
   type: string;
@@ -17,18 +18,13 @@ export function problem(kind: ProblemKind, detail: string, extensions: Record<st
 }
 
 /**
- * Send a problem as application/problem+json. Headers already set on `res` (rate-limit fields,
- * WWW-Authenticate, Allow) are kept. HEAD requests get the headers without the body.
+ * Send a problem as application/problem+json, with `extra` headers (WWW-Authenticate, Allow,
+ * Retry-After). The request's own headers (request id, rate limits) go too; HEAD gets no body.
  */
-export function sendProblem(res: ServerResponse, p: Problem, method = 'GET'): void {
+export function sendProblem(req: Req, res: Res, p: Problem, extra: string[] = []): void {
   // Every problem names where it happened and which request, whoever raised it.
-  const req = res.req as (typeof res.req & { path?: string; ctx?: { id: string } }) | undefined;
-  if (req && p.instance === undefined) p.instance = req.path ?? (req.url ?? '').split('?')[0];
-  if (req?.ctx && p.requestId === undefined) p.requestId = req.ctx.id;
+  if (p.instance === undefined) p.instance = req.path ?? (req.url ?? '').split('?')[0];
+  if (p.requestId === undefined) p.requestId = req.ctx.id;
   const body = Buffer.from(JSON.stringify(p));
-  res.statusCode = p.status;
-  res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(method === 'HEAD' ? undefined : body);
+  respond(req, res, p.status, ['Content-Type', 'application/problem+json; charset=utf-8', 'Content-Length', String(body.length), 'Cache-Control', 'no-store', ...extra], body);
 }

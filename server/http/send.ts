@@ -1,44 +1,43 @@
 import { createHash } from 'node:crypto';
+import type { ManifestEntry } from '../contract/manifest.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { Req, Res } from './context.ts';
 import { noneMatch } from './conditional.ts';
-import { pickEncoding } from './negotiate.ts';
-import type { Snapshot } from '../snapshot/snapshot.ts';
-import type { ManifestEntry } from '../contract/manifest.ts';
-import { etagOf } from '../contract/manifest.ts';
+import { pickEncoding, type Encoding } from './negotiate.ts';
+import { respond } from './respond.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PRIVATE = 'private, no-cache';
+const NO_HEADERS: string[] = [];
 
 /** Answer 304 when If-None-Match matches; returns true when it did (RFC 9110 §15.4.5 headers). */
-export function notModified(req: Req, res: Res, etag: string, cacheControl: string): boolean {
+export function notModified(req: Req, res: Res, etag: string, cacheControl: string, vary = 'Accept-Encoding'): boolean {
   if (!noneMatch(req.headers['if-none-match'], etag)) return false;
-  res.statusCode = 304;
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
   req.ctx.cache = '304';
-  res.end();
+  respond(req, res, 304, ['ETag', etag, 'Cache-Control', cacheControl, 'Vary', vary]);
   return true;
 }
 
 /**
  * Send a precomputed response: 304 on a matching If-None-Match, else the best encoding the
- * client accepts, from memory or disk. HEAD gets the same headers and no body.
+ * client accepts, from memory (synchronously) or disk. HEAD gets the same headers and no body.
+ * `extra` headers go with it (a redirect's Location).
  */
-export async function sendEntry(req: Req, res: Res, snapshot: Snapshot, entry: ManifestEntry, cacheControl = PRIVATE, status = 200): Promise<void> {
-  const etag = etagOf(entry);
+export function sendEntry(req: Req, res: Res, snapshot: Snapshot, entry: ManifestEntry, cacheControl = PRIVATE, status = 200, extra = NO_HEADERS): void | Promise<void> {
+  const etag = snapshot.etag(entry);
   if (status === 200 && notModified(req, res, etag, cacheControl)) return;
   const encoding = pickEncoding(req.headers['accept-encoding'] as string | undefined, entry[2] > 0, entry[3] > 0);
-  const { bytes, hit } = await snapshot.body(entry, encoding);
-  req.ctx.cache = hit ? 'memory' : 'disk';
-  res.statusCode = status;
-  res.setHeader('Content-Type', JSON_TYPE);
-  if (status === 200) res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', bytes.length);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
+  const hot = snapshot.cachedBody(entry, encoding);
+  if (hot) return writeEntry(req, res, etag, cacheControl, status, extra, encoding, hot, 'memory');
+  return snapshot.body(entry, encoding).then(({ bytes }) => writeEntry(req, res, etag, cacheControl, status, extra, encoding, bytes, 'disk'));
+}
+
+function writeEntry(req: Req, res: Res, etag: string, cacheControl: string, status: number, extra: string[], encoding: Encoding, bytes: Buffer, from: string): void {
+  req.ctx.cache = from;
+  const headers = ['Content-Type', JSON_TYPE, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding', 'Content-Length', String(bytes.length)];
+  if (status === 200) headers.push('ETag', etag);
+  if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
+  respond(req, res, status, extra.length ? headers.concat(extra) : headers, bytes);
 }
 
 /** ETag of bytes composed at request time: the same hash the build uses for stored bodies. */
@@ -47,15 +46,9 @@ export function etagOfBytes(bytes: Buffer): string {
 }
 
 /** Send bytes composed at request time (identity encoding), with their own ETag and 304 support. */
-export function sendComposed(req: Req, res: Res, bytes: Buffer, cacheControl = PRIVATE, etag = etagOfBytes(bytes), extraHeaders: Record<string, string> = {}): void {
+export function sendComposed(req: Req, res: Res, bytes: Buffer, cacheControl = PRIVATE, etag = etagOfBytes(bytes), extra = NO_HEADERS): void {
   if (notModified(req, res, etag, cacheControl)) return;
   req.ctx.cache ??= 'composed';
-  res.statusCode = 200;
-  res.setHeader('Content-Type', JSON_TYPE);
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
-  for (const [k, v] of Object.entries(extraHeaders)) res.setHeader(k, v);
-  res.setHeader('Content-Length', bytes.length);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
+  const headers = ['Content-Type', JSON_TYPE, 'ETag', etag, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding', 'Content-Length', String(bytes.length)];
+  respond(req, res, 200, extra.length ? headers.concat(extra) : headers, bytes);
 }

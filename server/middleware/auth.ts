@@ -1,4 +1,5 @@
-import type { Middleware, Req, Res } from '../http/context.ts';
+import type { AuthFailure } from '../contract/problems.ts';
+import type { Guard, Req, Res } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { parseKey } from '../keys/key-format.ts';
 import type { KeyStore } from '../keys/key-store.ts';
@@ -9,8 +10,6 @@ export interface AuthOptions {
   realm?: string;
 }
 
-/** Why a request was not authenticated; sent as the `reason` member of the 401 problem. */
-export type AuthFailure = 'missing' | 'malformed' | 'checksum' | 'unknown-or-revoked';
 
 // Texts never quote the presented key or header: a key pasted into the wrong place is still a secret.
 // error_description values stay within RFC 6750's allowed characters (no quotes or backslashes).
@@ -37,19 +36,18 @@ const BEARER = /^Bearer(?:[ \t]+(.*))?$/i;
  * challenge (RFC 6750 section 3.1: no error code when no bearer credentials were offered); a bad
  * or unknown key adds error="invalid_token". Mount it on every route except openapi and health.
  */
-export function auth(options: AuthOptions): Middleware {
+export function auth(options: AuthOptions): Guard {
   const { store } = options;
   const challenge = `Bearer realm="${options.realm ?? 'disease-content-service'}"`;
 
-  return function auth(req, res, next) {
+  return function auth(req, res) {
     const header = req.headers.authorization;
     const bearer = header === undefined ? null : BEARER.exec(header.trim());
     if (!bearer) {
       const detail = header === undefined
         ? 'No API key: send the header `Authorization: Bearer <API key>`.'
         : 'The Authorization header does not use the Bearer scheme: send `Authorization: Bearer <API key>`.';
-      res.setHeader('WWW-Authenticate', challenge);
-      return reject(req, res, 'missing', detail);
+      return reject(req, res, 'missing', detail, challenge);
     }
     const key = (bearer[1] ?? '').trim();
     // The store remembers accepted keys; the format is only parsed again to say why one failed.
@@ -58,14 +56,14 @@ export function auth(options: AuthOptions): Middleware {
       const parsed = parseKey(key);
       const reason: AuthFailure = parsed.ok ? 'unknown-or-revoked' : parsed.reason;
       const { detail, description } = FAILURES[reason];
-      res.setHeader('WWW-Authenticate', `${challenge}, error="invalid_token", error_description="${description}"`);
-      return reject(req, res, reason, detail);
+      return reject(req, res, reason, detail, `${challenge}, error="invalid_token", error_description="${description}"`);
     }
     req.ctx.principal = principal;
-    next();
+    return true;
   };
 }
 
-function reject(req: Req, res: Res, reason: AuthFailure, detail: string): void {
-  sendProblem(res, problem('unauthorized', detail, { reason }), req.method);
+function reject(req: Req, res: Res, reason: AuthFailure, detail: string, challenge: string): false {
+  sendProblem(req, res, problem('unauthorized', detail, { reason }), ['WWW-Authenticate', challenge]);
+  return false;
 }

@@ -1,8 +1,9 @@
-import type { Middleware } from '../http/context.ts';
+import type { Guard, Req, Res } from '../http/context.ts';
 import { problem, sendProblem, type Problem } from '../http/problem.ts';
-import { setQuotaHeaders } from '../quota/headers.ts';
-import { policyFor, type Policies, type QuotaPolicy } from '../quota/policies.ts';
-import { slotsFor, type QuotaSlot, type SlotUsage, type QuotaStore } from '../quota/store.ts';
+import { quotaHeaders } from '../quota/headers.ts';
+import type { Policies, QuotaPolicy } from '../contract/quotas.ts';
+import { policyFor } from '../quota/policy-for.ts';
+import { slotsFor, type Decision, type QuotaSlot, type SlotUsage, type QuotaStore } from '../quota/store.ts';
 import { isoSeconds } from '../quota/windows.ts';
 
 export interface QuotaOptions {
@@ -18,11 +19,11 @@ const ADJECTIVE = { day: 'daily', month: 'monthly' } as const;
 /**
  * Enforce the caller's tier quota. Mount after authentication and permission checks: a request
  * counts once it has a principal and is admitted. A rejected request gets a 429 'quota-exceeded'
- * problem and is not counted; a response that finishes with a 5xx status is refunded. Counted and
+ * problem and is not counted; a response answered with a 5xx status is refunded (by respond()). Counted and
  * rejected responses carry RateLimit-Policy and RateLimit; unlimited policies carry neither and are
  * not counted. Requests without a principal (public endpoints) pass untouched.
  */
-export function quota(options: QuotaOptions): Middleware {
+export function quota(options: QuotaOptions): Guard {
   const { store, policies } = options;
   const clock = options.now ?? Date.now;
   // Windows change once a day: computing them (Date arithmetic, ISO ids) per request cost ~3 µs.
@@ -35,26 +36,28 @@ export function quota(options: QuotaOptions): Middleware {
     return slots;
   };
 
-  return async function quota(req, res, next) {
-    const principal = req.ctx.principal;
-    if (!principal) return next();
-    const now = clock();
-    const slots = slotsAt(policyFor(policies, principal), now);
-    if (slots.length === 0) return next();
-
-    const decision = store.consumeNow ? store.consumeNow(principal.keyId, slots, now) : await store.consume(principal.keyId, slots, now);
-    setQuotaHeaders(res, decision, now, slots);
+  /** Count the decision: headers, a 429 when a window is used up, the refund for a 5xx. */
+  const apply = (req: Req, res: Res, decision: Decision, now: number, slots: QuotaSlot[]): boolean => {
+    quotaHeaders(req.ctx.headers, decision, now, slots);
     if (decision.violated) {
-      return sendProblem(res, exceeded(decision.violated, decision.usage), req.method);
+      sendProblem(req, res, exceeded(decision.violated, decision.usage));
+      return false;
     }
     req.ctx.counted = true;
-    res.once('finish', () => {
-      if (res.statusCode < 500) return;
-      // A server failure is ours, not the caller's: give the call back.
-      req.ctx.counted = false;
-      void store.refund(principal.keyId, decision);
-    });
-    next();
+    // respond() gives it back on a 5xx: a server failure is ours, not the caller's.
+    req.ctx.charge = { store, decision };
+    return true;
+  };
+
+  return function quota(req, res) {
+    const principal = req.ctx.principal;
+    if (!principal) return true;
+    const now = clock();
+    const slots = slotsAt(policyFor(policies, principal), now);
+    if (slots.length === 0) return true;
+    // A store that counts in this process answers at once: the request goes on in the same tick.
+    if (store.consumeNow) return apply(req, res, store.consumeNow(principal.keyId, slots, now), now, slots);
+    return store.consume(principal.keyId, slots, now).then((decision) => apply(req, res, decision, now, slots));
   };
 }
 

@@ -15,6 +15,11 @@ const PRUNE_EVERY_MS = 60_000;
  */
 export class CounterTable {
   readonly #entries = new Map<string, CounterEntry>();
+  /**
+   * Per API key, the counter keys of the slots it was last counted in: the middleware passes the
+   * same slots array for a policy all day, so a request builds no key strings and hashes none.
+   */
+  readonly #current = new Map<string, { slots: QuotaSlot[]; keys: string[] }>();
   #lastPrune = 0;
   /** Set by every change; the memory store clears it after persisting. */
   dirty = false;
@@ -26,20 +31,35 @@ export class CounterTable {
   /** Admit when every slot is below its limit, then count the request in all of them. */
   consume(keyId: string, slots: QuotaSlot[], now: number, counter: CounterLocation): Decision {
     this.#pruneNowAndThen(now);
-    // One key and one lookup per slot; counters are updated in place (this runs on every request).
-    const entries = slots.map((slot) => this.#entries.get(counterKey(keyId, slot)));
-    const counts = entries.map((e) => e?.count ?? 0);
-    const allowed = slots.every((slot, i) => counts[i] < slot.limit);
+    // One lookup per slot, counters updated in place: this runs on every request.
+    const n = slots.length;
+    const keys = this.#keysOf(keyId, slots);
+    const entries = new Array<CounterEntry | undefined>(n);
+    const counts = new Array<number>(n);
+    let allowed = true;
+    for (let i = 0; i < n; i++) {
+      entries[i] = this.#entries.get(keys[i]);
+      counts[i] = entries[i]?.count ?? 0;
+      if (counts[i] >= slots[i].limit) allowed = false;
+    }
     if (allowed) {
-      for (let i = 0; i < slots.length; i++) {
+      for (let i = 0; i < n; i++) {
         counts[i] += 1;
         const e = entries[i];
         if (e) e.count = counts[i];
-        else this.#entries.set(counterKey(keyId, slots[i]), { count: counts[i], resetAt: slots[i].resetAt });
+        else this.#entries.set(keys[i], { count: counts[i], resetAt: slots[i].resetAt });
       }
       this.dirty = true;
     }
     return decisionFrom(slots, counts, allowed, counter);
+  }
+
+  #keysOf(keyId: string, slots: QuotaSlot[]): string[] {
+    const known = this.#current.get(keyId);
+    if (known && known.slots === slots) return known.keys;
+    const keys = slots.map((slot) => counterKey(keyId, slot));
+    this.#current.set(keyId, { slots, keys });
+    return keys;
   }
 
   /** Undo one admitted request; counters already pruned stay gone. */

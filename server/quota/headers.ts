@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { Decision, QuotaSlot, SlotUsage } from './store.ts';
 import { secondsUntil } from './windows.ts';
 
@@ -42,14 +41,13 @@ export function limitField(slot: SlotUsage, now: number): string {
 }
 
 /**
- * Set RateLimit-Policy and RateLimit for a counted or rejected request. A rejection reports the
- * violated window in RateLimit and adds Retry-After (seconds to that window's reset), so both
- * fields name the same instant.
+ * RateLimit-Policy and RateLimit of a counted or rejected request, as header name/value pairs to
+ * add to `out`. A rejection reports the violated window in RateLimit and adds Retry-After (seconds
+ * to that window's reset), so both fields name the same instant.
  */
-export function setQuotaHeaders(res: ServerResponse, decision: Decision, now: number, slots: QuotaSlot[] = decision.usage): void {
+export function quotaHeaders(out: string[], decision: Decision, now: number, slots: QuotaSlot[] = decision.usage): void {
   if (decision.usage.length === 0) return;
-  res.setHeader('RateLimit-Policy', policyField(slots));
   const reported = decision.violated ?? nearestToExhaustion(decision.usage);
-  res.setHeader('RateLimit', limitField(reported, now));
-  if (decision.violated) res.setHeader('Retry-After', String(secondsUntil(decision.violated.resetAt, now)));
+  out.push('RateLimit-Policy', policyField(slots), 'RateLimit', limitField(reported, now));
+  if (decision.violated) out.push('Retry-After', String(secondsUntil(decision.violated.resetAt, now)));
 }

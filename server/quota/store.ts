@@ -1,5 +1,6 @@
-import type { QuotaPolicy } from './policies.ts';
-import { WINDOW_NAMES, windowAt, type WindowName } from './windows.ts';
+import type { QuotaPolicy } from '../contract/quotas.ts';
+import { WINDOW_NAMES, type WindowName } from '../contract/quotas.ts';
+import { windowAt } from './windows.ts';
 
 /** One counter a request consumes: a limited window of the caller's policy. */
 export interface QuotaSlot {

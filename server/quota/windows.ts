@@ -1,7 +1,4 @@
-/** The two calendar windows every quota is counted in. */
-export type WindowName = 'day' | 'month';
-
-export const WINDOW_NAMES: readonly WindowName[] = ['day', 'month'];
+import type { WindowName } from '../contract/quotas.ts';
 
 /** One UTC calendar window: `id` names it in counter keys ('2026-01-06', '2026-01'). */
 export interface CalendarWindow {

@@ -1,13 +1,13 @@
 import { DATA_OPEN, dataOf, dataUntil, recordFieldsOf } from '../contract/envelope.ts';
 import type { Req, Res } from '../http/context.ts';
-import { readParams } from '../http/params.ts';
+import { paramReader } from '../http/param-reader.ts';
 import { etagOfBytes, notModified, PRIVATE, sendComposed } from '../http/send.ts';
 import type { ManifestEntry } from '../contract/manifest.ts';
 import { MONDO_ID, sectionKey } from '../contract/route-map.ts';
+import { ROUTES } from '../contract/routes.ts';
+import { SECTION_KEYS } from '../contract/vocab.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { badRequest, requireEntry } from './disease-lookup.ts';
-
-export const BULK_MAX = 50;
 
 type Item =
   | { id: string; status: 'found'; rec: ManifestEntry; parts: ManifestEntry[] }
@@ -20,24 +20,13 @@ type Item =
  * (or spliced from stored sections), joined without parsing or re-serializing anything.
  */
 export function bulkResource(getSnapshot: () => Snapshot) {
+  const read = paramReader(ROUTES.getDiseasesBulk.query, ROUTES.getDiseasesBulk.pathParams);
   return async function bulkHandler(req: Req, res: Res): Promise<void> {
+    const p = read(req.query, req.params);
+    if (!p.ok) return badRequest(req, res, p.errors);
     const snap = getSnapshot();
-    const { values, errors } = readParams(req.query, {
-      ids: { type: 'list', pattern: /^.{1,64}$/, maxItems: BULK_MAX, describe: 'an id of at most 64 characters' },
-      sections: { type: 'enum-list', values: snap.manifest.sections },
-    });
-    const raw = typeof req.query.ids === 'string' ? req.query.ids.split(',').map((s) => s.trim()).filter(Boolean) : [];
-    if (req.query.ids === undefined) errors.push({ name: 'ids', reason: 'missing', detail: `give 1 to ${BULK_MAX} comma-separated Mondo ids` });
-    const dupes = [...new Set(raw.filter((id, i) => raw.indexOf(id) !== i))];
-    if (dupes.length && !errors.some((e) => e.name === 'ids')) errors.push({ name: 'ids', reason: 'duplicate', detail: `duplicate id(s): ${dupes.slice(0, 5).join(', ')}` });
-    if (errors.some((e) => e.name === 'ids' && e.reason === 'out-of-range')) {
-      const e = errors.find((x) => x.name === 'ids')!;
-      e.detail = `at most ${BULK_MAX} ids per call, got ${raw.length}`;
-    }
-    if (errors.length) return badRequest(req, res, errors);
-    const ids = values.ids as string[];
-    const wanted = values.sections as string[] | undefined;
-    const names = wanted ? snap.manifest.sections.filter((s) => wanted.includes(s)) : null;
+    const { ids, sections: wanted } = p.query;
+    const names = wanted ? SECTION_KEYS.filter((s) => wanted.includes(s)) : null;
 
     const items: Item[] = ids.map((id) => {
       if (!MONDO_ID.test(id)) return { id, status: 'malformed' };

@@ -1,42 +1,30 @@
 import type { Req, Res } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
-import { sendEntry } from '../http/send.ts';
+import { PRIVATE, sendEntry } from '../http/send.ts';
 import type { ManifestEntry } from '../contract/manifest.ts';
-import { diseasePath, MONDO_ID } from '../contract/route-map.ts';
+import type { InvalidParam } from '../contract/problems.ts';
+import { diseasePath } from '../contract/route-map.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 
 /** Answer a 400 that lists every bad parameter. */
-export function badRequest(req: Req, res: Res, errors: { name: string; reason: string; detail: string }[]): void {
+export function badRequest(req: Req, res: Res, errors: InvalidParam[]): void {
   const names = errors.map((e) => e.name).join(', ');
-  sendProblem(res, problem('invalid-parameters', `Invalid parameter${errors.length > 1 ? 's' : ''}: ${names}.`, { invalidParams: errors }), req.method);
+  sendProblem(req, res, problem('invalid-parameters', `Invalid parameter${errors.length > 1 ? 's' : ''}: ${names}.`, { invalidParams: errors }));
 }
 
 /**
- * Resolve {mondoId} for a per-disease route: 400 when malformed, 301 (with the redirect
- * document) or 410 when obsolete, 404 when unknown. Returns the id when the caller should go on.
- * `suffix` is the rest of the path after the id, reused in the Location of a redirect.
+ * Resolve a well-formed {mondoId} for a per-disease route: 301 (with the redirect document) or 410
+ * when obsolete, 404 when unknown. Returns true when the caller should go on; otherwise the
+ * request was answered, and the result is what answering returned (a promise while a stored
+ * redirect body is read), for the handler to return. `suffix` is the rest of the path after the
+ * id, reused in the Location of a redirect. Synchronous for a current id: no promise per request.
  */
-export async function resolveDisease(req: Req, res: Res, snap: Snapshot, suffix: string): Promise<string | null> {
-  const id = req.params.mondoId;
-  if (!MONDO_ID.test(id)) {
-    badRequest(req, res, [{ name: 'mondoId', reason: 'malformed', detail: `must be MONDO: followed by 7 digits (e.g. MONDO:0007739), got "${id.slice(0, 40)}"` }]);
-    return null;
-  }
+export function resolveDisease(req: Req, res: Res, snap: Snapshot, id: string, suffix: string): true | void | Promise<void> {
+  if (snap.rowById.has(id)) return true;
   const obsolete = snap.manifest.obsolete[id];
-  if (obsolete) {
-    if (obsolete.replacedBy) {
-      res.setHeader('Location', diseasePath(obsolete.replacedBy) + suffix);
-      await sendEntry(req, res, snap, snap.entry(id)!, 'private, no-cache', 301);
-    } else {
-      sendProblem(res, problem('obsolete', `${id} (${obsolete.label}) is obsolete in Mondo and has no single replacement; see consider.`, { replacedBy: null, consider: obsolete.consider }), req.method);
-    }
-    return null;
-  }
-  if (!snap.rowById.has(id)) {
-    sendProblem(res, problem('not-found', `No disease ${id} in snapshot ${snap.manifest.snapshot}.`), req.method);
-    return null;
-  }
-  return id;
+  if (!obsolete) return sendProblem(req, res, problem('not-found', `No disease ${id} in snapshot ${snap.manifest.snapshot}.`));
+  if (obsolete.replacedBy) return sendEntry(req, res, snap, snap.entry(id)!, PRIVATE, 301, ['Location', diseasePath(obsolete.replacedBy) + suffix]);
+  return sendProblem(req, res, problem('obsolete', `${id} (${obsolete.label}) is obsolete in Mondo and has no single replacement; see consider.`, { replacedBy: null, consider: obsolete.consider }));
 }
 
 /** The manifest entry for a key that the build guarantees for every current disease. */

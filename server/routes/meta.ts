@@ -1,6 +1,8 @@
 import type { Req, Res } from '../http/context.ts';
-import { readParams } from '../http/params.ts';
+import { ROUTES } from '../contract/routes.ts';
+import { paramReader } from '../http/param-reader.ts';
 import { problem, sendProblem } from '../http/problem.ts';
+import { respond } from '../http/respond.ts';
 import { etagOfBytes, JSON_TYPE, notModified } from '../http/send.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { badRequest } from './disease-lookup.ts';
@@ -18,32 +20,30 @@ function wantsYaml(accept: string | undefined): boolean | null {
 /** GET /api/v1/openapi: JSON, or YAML when Accept asks for it or ?format=yaml. No key needed. */
 export function openapiResource(getSnapshot: () => Snapshot) {
   const etags = new WeakMap<Buffer, string>();
+  const read = paramReader(ROUTES.getOpenApi.query, ROUTES.getOpenApi.pathParams);
   return function openapiHandler(req: Req, res: Res): void {
-    const { values, errors } = readParams(req.query, { format: { type: 'enum', values: ['json', 'yaml'] } });
-    if (errors.length) return badRequest(req, res, errors);
-    const yaml = values.format ? values.format === 'yaml' : wantsYaml(req.headers.accept);
+    const p = read(req.query, req.params);
+    if (!p.ok) return badRequest(req, res, p.errors);
+    const { format } = p.query;
+    const yaml = format ? format === 'yaml' : wantsYaml(req.headers.accept);
     if (yaml === null) {
-      return sendProblem(res, problem('not-acceptable', 'The OpenAPI document is available as application/json or application/yaml.'), req.method);
+      return sendProblem(req, res, problem('not-acceptable', 'The OpenAPI document is available as application/json or application/yaml.'));
     }
     const snap = getSnapshot();
     const bytes = yaml ? snap.openapiYaml : snap.openapiJson;
     let etag = etags.get(bytes);
     if (!etag) etags.set(bytes, (etag = etagOfBytes(bytes)));
-    res.setHeader('Vary', 'Accept');
-    if (notModified(req, res, etag, PUBLIC_CACHE)) return;
-    res.setHeader('Content-Type', yaml ? 'application/yaml; charset=utf-8' : JSON_TYPE);
-    res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', PUBLIC_CACHE);
-    res.setHeader('Content-Length', bytes.length);
-    res.end(req.method === 'HEAD' ? undefined : bytes);
+    if (notModified(req, res, etag, PUBLIC_CACHE, 'Accept')) return;
+    respond(req, res, 200, ['Content-Type', yaml ? 'application/yaml; charset=utf-8' : JSON_TYPE, 'ETag', etag, 'Cache-Control', PUBLIC_CACHE, 'Vary', 'Accept', 'Content-Length', String(bytes.length)], bytes);
   };
 }
 
 /** GET /api/v1/health: status, snapshot, uptime and per-source freshness, computed live. No key needed. */
 export function healthResource(getSnapshot: () => Snapshot, startedAt: number) {
+  const read = paramReader(ROUTES.getHealth.query, ROUTES.getHealth.pathParams);
   return function healthHandler(req: Req, res: Res): void {
-    const { errors } = readParams(req.query, {});
-    if (errors.length) return badRequest(req, res, errors);
+    const p = read(req.query, req.params);
+    if (!p.ok) return badRequest(req, res, p.errors);
     const snap = getSnapshot();
     const now = Date.now();
     const rel = snap.release;
@@ -59,9 +59,6 @@ export function healthResource(getSnapshot: () => Snapshot, startedAt: number) {
       checkedAt: new Date(now).toISOString(),
       sources: rel.sources.map((s) => ({ id: s.id, name: s.name, release: s.release, releaseAgeDays: /^\d{4}-\d{2}-\d{2}$/.test(s.release) ? days(s.release) : null, ingestedAt: s.ingestedAt, license: s.license })),
     }));
-    res.setHeader('Content-Type', JSON_TYPE);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    respond(req, res, 200, ['Content-Type', JSON_TYPE, 'Cache-Control', 'no-store', 'Content-Length', String(body.length)], body);
   };
 }

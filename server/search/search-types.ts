@@ -1,3 +1,4 @@
+import type { SEARCH_SORTS } from '../contract/routes.ts';
 import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../contract/vocab.ts';
 import type { ListingRow } from '../contract/listing-row.ts';
 
@@ -15,7 +16,8 @@ export interface SearchFilters {
   gene?: string[];
 }
 
-export type SortField = 'relevance' | 'label' | 'activeTrialCount' | 'updatedAt' | 'pagCount';
+/** Fields search can sort by (the route table's SEARCH_SORTS). */
+export type SortField = (typeof SEARCH_SORTS)[number];
 
 export interface SearchSort {
   field: SortField;

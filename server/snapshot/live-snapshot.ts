@@ -33,15 +33,20 @@ export class LiveSnapshot {
 
   /** Check dist/current every `ms` and load a newly published snapshot. */
   watch(ms = 2000): void {
-    // A snapshot that cannot be loaded must not take the server down: keep serving the old one.
-    this.timer = setInterval(() => {
-      try {
-        this.check();
-      } catch (err) {
-        this.onError(err as Error);
-      }
-    }, ms);
+    this.timer = setInterval(() => this.tick(), ms);
     this.timer.unref();
+  }
+
+  /**
+   * One turn of the watcher: check, and report a snapshot that cannot be loaded instead of
+   * throwing. A broken snapshot must not take the server down: the old one keeps serving.
+   */
+  tick(): void {
+    try {
+      this.check();
+    } catch (err) {
+      this.onError(err as Error);
+    }
   }
 
   /** Load the published snapshot if it changed; a snapshot that fails to load is not swapped in. */

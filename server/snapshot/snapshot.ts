@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { Encoding } from '../http/negotiate.ts';
 import type { ReleaseDoc } from '../contract/release.ts';
+import type { ReleasesDoc } from '../contract/history.ts';
+import { ReleaseHistory } from '../history/release-history.ts';
 import type { ListingRow } from '../contract/listing-row.ts';
-import type { Manifest, ManifestEntry } from '../contract/manifest.ts';
+import { etagOf, type Manifest, type ManifestEntry } from '../contract/manifest.ts';
 import { objectFile, SNAPSHOT_FILES } from '../contract/route-map.ts';
 
 /**
@@ -21,11 +23,14 @@ export class Snapshot {
   readonly rows: ListingRow[];
   readonly rowById: Map<string, ListingRow>;
   readonly release: ReleaseDoc;
+  /** Releases and their change lists (empty for a snapshot built before the history existed). */
+  readonly history: ReleaseHistory;
   readonly searchIndex: unknown;
   readonly openapiJson: Buffer;
   readonly openapiYaml: Buffer;
   readonly dir: string;
   private readonly cache: LRUCache<string, Buffer>;
+  private readonly etags = new WeakMap<ManifestEntry, string>();
 
   constructor(readonly dist: string, cacheBytes: number, snapshotDir = join(dist, 'current')) {
     // Resolve the symlink once, so a later publish cannot change files under this instance.
@@ -37,6 +42,9 @@ export class Snapshot {
     this.rows = JSON.parse(read(SNAPSHOT_FILES.listing).toString('utf8')) as ListingRow[];
     this.rowById = new Map(this.rows.map((r) => [r.id, r]));
     this.release = JSON.parse(read(SNAPSHOT_FILES.release).toString('utf8')) as ReleaseDoc;
+    const releases = existsSync(join(this.dir, SNAPSHOT_FILES.releases)) ? JSON.parse(read(SNAPSHOT_FILES.releases).toString('utf8')) as ReleasesDoc : null;
+    // Change lists are kept parsed by the history, so their bytes bypass the body cache.
+    this.history = new ReleaseHistory(releases, (entry) => readFile(join(this.dist, objectFile(entry[0], 'identity'))));
     this.searchIndex = JSON.parse(read(SNAPSHOT_FILES.searchIndex).toString('utf8'));
     this.openapiJson = read(SNAPSHOT_FILES.openapiJson);
     this.openapiYaml = read(SNAPSHOT_FILES.openapiYaml);
@@ -50,16 +58,31 @@ export class Snapshot {
 
   /** Bytes of an entry in one encoding; `hit` says whether memory served them. */
   async body(entry: ManifestEntry, encoding: Encoding): Promise<{ bytes: Buffer; hit: boolean }> {
-    const key = entry[0] + (encoding === 'identity' ? '' : encoding === 'br' ? '.br' : '.gz');
-    const cached = this.cache.get(key);
+    const cached = this.cachedBody(entry, encoding);
     if (cached) return { bytes: cached, hit: true };
     const bytes = await readFile(join(this.dist, objectFile(entry[0], encoding)));
-    this.cache.set(key, bytes);
+    this.cache.set(cacheKey(entry, encoding), bytes);
     return { bytes, hit: false };
+  }
+
+  /** Bytes of an entry when memory holds them: the hot path answers without a promise. */
+  cachedBody(entry: ManifestEntry, encoding: Encoding): Buffer | undefined {
+    return this.cache.get(cacheKey(entry, encoding));
+  }
+
+  /** The ETag of an entry, built once per entry and kept (a string per request is garbage). */
+  etag(entry: ManifestEntry): string {
+    let etag = this.etags.get(entry);
+    if (etag === undefined) this.etags.set(entry, (etag = etagOf(entry)));
+    return etag;
   }
 
   /** Cache statistics for health and benchmarks. */
   cacheStats(): { entries: number; bytes: number } {
     return { entries: this.cache.size, bytes: this.cache.calculatedSize };
   }
+}
+
+function cacheKey(entry: ManifestEntry, encoding: Encoding): string {
+  return encoding === 'identity' ? entry[0] : encoding === 'br' ? entry[0] + '.br' : entry[0] + '.gz';
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { DEFAULT_TIERS_FILE } from '../../server/quota/policies.ts';
+import defaultTiers from '../../server/contract/tiers.json' with { type: 'json' };
 import { makeKeys } from '../helpers/keys.ts';
 
 /** A limit no run reaches (about 20,000 requests/s for a day), so a metered key never gets a 429. */
@@ -27,7 +27,7 @@ export interface BenchEnv {
 export function createBenchEnv(): BenchEnv {
   const dir = mkdtempSync(join(tmpdir(), 'dcs-bench-'));
   const { file, keys } = makeKeys([{ tier: 'enterprise', name: 'unmetered' }, { tier: 'professional', name: 'metered' }]);
-  const tiers = JSON.parse(readFileSync(DEFAULT_TIERS_FILE, 'utf8'));
+  const tiers = structuredClone(defaultTiers) as { tiers: Record<string, unknown> };
   tiers.tiers.professional = { day: RAISED_LIMIT, month: RAISED_LIMIT };
   const tiersFile = join(dir, 'tiers.json');
   writeFileSync(tiersFile, JSON.stringify(tiers, null, 2));

@@ -7,21 +7,26 @@ import { installCleanup, stopAll } from './child-registry.ts';
 import { parseOptions, type Area } from './options.ts';
 import { benchQuota } from './quota-bench.ts';
 import { benchRecord } from './record-bench.ts';
+import { benchRequestPath } from './request-path-bench.ts';
 import { writeSummary } from './report.ts';
 import { benchSearchGroup } from './search-bench.ts';
 import { openSnapshot } from './snapshot-source.ts';
+import { benchWebhooks } from './webhook-bench.ts';
+import { canPin, wrkInstalled } from './wrk.ts';
 
 /**
- * `npm run bench [-- --only=record,search,bulk,quota --duration=5 --connections=32 --rounds=3]`:
+ * `npm run bench [-- --only=path,record,search,bulk,quota,webhooks --duration=5 --connections=32 --rounds=3]`:
  * throughput and latency of the real server as ratios to baselines measured in the same run.
  * Tables go to stdout, progress to stderr, a JSON summary to .bench/results.json.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const GROUPS: Record<Area, { title: string; run: (ctx: BenchContext) => Promise<GroupResult> }> = {
+  path: { title: 'Issue 9: the request path (304, summary, cached search, full record; quotas on and off)', run: benchRequestPath },
   record: { title: 'Issue 4: full record through the whole stack', run: benchRecord },
   search: { title: 'Issue 5: search and listing', run: benchSearchGroup },
   bulk: { title: 'Issue 5: bulk of 50', run: benchBulkGroup },
   quota: { title: 'Issue 6: quota cost', run: benchQuota },
+  webhooks: { title: 'Issue 11: webhook delivery (events/s to a local receiver; API rate while a large release is delivered)', run: benchWebhooks },
 };
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -29,7 +34,7 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 async function main(): Promise<void> {
   let env: BenchEnv | null = null;
   installCleanup(() => env?.dispose());
-  const options = parseOptions(process.argv.slice(2), process.env, ROOT);
+  const options = parseOptions(process.argv.slice(2), process.env, ROOT, { wrk: wrkInstalled(), pin: canPin(cpus().length) });
   const src = openSnapshot(options.dist);
   try {
     env = createBenchEnv();
@@ -37,7 +42,7 @@ async function main(): Promise<void> {
     const startedAt = new Date().toISOString();
     const loadBefore = load();
     console.log(`Benchmark of snapshot ${src.manifest.snapshot} (${relative(ROOT, src.dist) || '.'}) on ${cpus().length} CPUs, node ${process.version}`);
-    console.log(`load: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s measured per run, ${options.rounds} rounds (targets alternate; medians shown); load average ${loadBefore}`);
+    console.log(`load: ${options.loader}, ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s measured per run, ${options.rounds} rounds (targets alternate; medians shown); ${options.pin ? 'servers pinned to CPU 0, load generator to CPU 1' : 'not pinned'}; load average ${loadBefore}`);
     const groups: Partial<Record<Area, GroupResult>> = {};
     for (const area of (Object.keys(GROUPS) as Area[]).filter((a) => options.only.has(a))) {
       console.log(`\n== ${GROUPS[area].title}`);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 
 /** The measurement groups `--only` can pick. */
-export const AREAS = ['record', 'search', 'bulk', 'quota'] as const;
+export const AREAS = ['path', 'record', 'search', 'bulk', 'quota', 'webhooks'] as const;
 export type Area = (typeof AREAS)[number];
 
 export interface BenchOptions {
@@ -17,18 +17,23 @@ export interface BenchOptions {
   redisUrl: string;
   /** Where the JSON summary goes; outside dist/, so a rebuild never deletes it. */
   out: string;
+  /** The load generator: wrk (default when installed) or autocannon. */
+  loader: 'wrk' | 'autocannon';
+  /** Servers on CPU 0 and the load generator on CPU 1 (taskset); default on with 2+ CPUs. */
+  pin: boolean;
 }
 
-const USAGE = 'usage: npm run bench -- [--only=record,search,bulk,quota] [--duration=5] [--warmup=1] [--connections=32] [--rounds=3] [--redis=redis://127.0.0.1:6390/0] [--out=.bench/results.json]';
+const USAGE = 'usage: npm run bench -- [--only=path,record,search,bulk,quota,webhooks] [--duration=5] [--warmup=1] [--connections=32] [--rounds=3] [--loader=wrk|autocannon] [--pin=true|false] [--redis=redis://127.0.0.1:6390/0] [--out=.bench/results.json]';
 
 /**
  * Read `--name=value` arguments; DIST_DIR (default dist/) names the snapshot. Throws with the
  * usage line on anything unknown, so a typo never silently benchmarks the defaults.
  */
-export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: string): BenchOptions {
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: string, machine: { wrk: boolean; pin: boolean }): BenchOptions {
   const o: BenchOptions = {
     only: new Set(AREAS), duration: 5, warmup: 1, connections: 32, rounds: 3,
     dist: resolve(root, env.DIST_DIR ?? 'dist'), redisUrl: 'redis://127.0.0.1:6390/0', out: resolve(root, '.bench/results.json'),
+    loader: machine.wrk ? 'wrk' : 'autocannon', pin: machine.pin,
   };
   const positive = (name: string, v: string, min: number): number => {
     const n = Number(v);
@@ -49,6 +54,15 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: strin
     else if (name === 'connections') o.connections = positive(name, value, 1);
     else if (name === 'rounds') o.rounds = positive(name, value, 1);
     else if (name === 'redis') o.redisUrl = value;
+    else if (name === 'loader') {
+      if (value !== 'wrk' && value !== 'autocannon') throw new Error(`--loader takes wrk or autocannon, got "${value}"\n${USAGE}`);
+      if (value === 'wrk' && !machine.wrk) throw new Error('--loader=wrk: wrk is not installed (apt-get install -y wrk)');
+      o.loader = value;
+    } else if (name === 'pin') {
+      if (value !== 'true' && value !== 'false') throw new Error(`--pin takes true or false, got "${value}"\n${USAGE}`);
+      if (value === 'true' && !machine.pin) throw new Error('--pin=true needs taskset and at least two CPUs');
+      o.pin = value === 'true';
+    }
     else if (name === 'out') o.out = resolve(root, value);
     else throw new Error(`unknown option --${name}\n${USAGE}`);
   }

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 // utime and stime in /proc are in clock ticks; USER_HZ is 100 on every mainstream Linux build.
 const TICK_US = 10_000;
 
-function children(pid: number): number[] {
+/** Live child process ids of a process (nginx answers from workers, not its master). */
+export function children(pid: number): number[] {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {

@@ -4,7 +4,8 @@ import type { BenchEnv } from './bench-env.ts';
 import { stopChild, track } from './child-registry.ts';
 import { untilReady } from './until-ready.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+// BENCH_SERVER_ROOT runs another checkout's server over the same snapshot (a before/after run).
+const ROOT = resolve(process.env.BENCH_SERVER_ROOT ?? resolve(import.meta.dirname, '../..'));
 
 /** A server child the benchmark started: its base URL and how to stop it. */
 export interface RunningTarget {
@@ -20,6 +21,8 @@ export interface RealServerOptions {
   quotaStore?: string;
   /** Redis key prefix, unique per run so counters never mix with a real deployment's. */
   redisPrefix?: string;
+  /** More variables for this server (the webhook settings of the webhooks group). */
+  extraEnv?: Record<string, string>;
 }
 
 /**
@@ -51,5 +54,7 @@ function envFor(o: RealServerOptions): NodeJS.ProcessEnv {
     QUOTA_STATE_FILE: join(o.env.dir, `quota-state-${process.hrtime.bigint()}.json`),
     QUOTA_REDIS_PREFIX: o.redisPrefix ?? 'bench-quota:',
     SHUTDOWN_GRACE_MS: '1000',
+    WEBHOOK_DIR: join(o.env.dir, `webhooks-${process.hrtime.bigint()}`),
+    ...o.extraEnv,
   };
 }

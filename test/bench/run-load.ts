@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { track } from './child-registry.ts';
-import { processTreeCpuUs } from './proc-cpu.ts';
+import { children, processTreeCpuUs } from './proc-cpu.ts';
+import { pinProcess, runWrk } from './wrk.ts';
 import type { LoadResult, LoadSpec } from './load-worker.ts';
 
 /** One thing to load: a URL with its request headers, and the only status it may answer. */
@@ -14,7 +15,16 @@ export interface LoadTarget {
   pid?: number;
 }
 
-export interface LoadSettings { connections: number; duration: number; warmup: number; rounds: number }
+export interface LoadSettings {
+  connections: number; duration: number; warmup: number; rounds: number;
+  loader: 'wrk' | 'autocannon';
+  /** Pin the load generator to LOAD_CPU (the servers run on SERVER_CPU). */
+  pin: boolean;
+}
+
+/** With pinning, every server runs on this CPU and the load generator on the other. */
+export const SERVER_CPU = 0;
+export const LOAD_CPU = 1;
 
 /** Medians over rounds (each metric separately), plus every round's raw result. */
 export interface TargetSummary {
@@ -31,8 +41,10 @@ export interface TargetSummary {
  * Run load-worker.ts once in a child process and parse its JSON line. The spec goes through
  * stdin, not argv, so the API key in its headers never shows in the process list.
  */
-export function runWorker(spec: LoadSpec): Promise<LoadResult> {
-  const child = track(spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-worker.ts')], { stdio: ['pipe', 'pipe', 'inherit'] }));
+export function runWorker(spec: LoadSpec, cpu: number | null): Promise<LoadResult> {
+  const node = [process.execPath, '--import', 'tsx', join(import.meta.dirname, 'load-worker.ts')];
+  const argv = cpu === null ? node : ['taskset', '-c', String(cpu), ...node];
+  const child = track(spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] }));
   child.stdin.end(JSON.stringify(spec));
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -59,11 +71,14 @@ export function median(xs: number[]): number {
  */
 export async function compareTargets(targets: LoadTarget[], s: LoadSettings, onRound: (msg: string) => void = () => {}): Promise<TargetSummary[]> {
   const results = targets.map(() => [] as TargetSummary['rounds']);
+  // Every server on one core, the load generator on the other: a server never competes with it.
+  if (s.pin) for (const t of targets) if (t.pid) for (const pid of [t.pid, ...children(t.pid)]) pinProcess(pid, SERVER_CPU);
   for (let round = 0; round < s.rounds; round++) {
     for (let i = 0; i < targets.length; i++) {
       const t = targets[i];
       const cpuBefore = t.pid ? processTreeCpuUs(t.pid) : null;
-      const r = await runWorker({ url: t.url, headers: t.headers, connections: s.connections, duration: s.duration, warmup: s.warmup });
+      const spec = { url: t.url, headers: t.headers, connections: s.connections, duration: s.duration, warmup: s.warmup };
+      const r = s.loader === 'wrk' ? await runWrk(spec, t.expectStatus, s.pin ? LOAD_CPU : null) : await runWorker(spec, s.pin ? LOAD_CPU : null);
       const cpuAfter = t.pid ? processTreeCpuUs(t.pid) : null;
       const unexpected = Object.entries(r.statuses).filter(([code]) => Number(code) !== t.expectStatus);
       if (unexpected.length || r.errors || r.timeouts || r.total === 0) {
