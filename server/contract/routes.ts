@@ -6,7 +6,7 @@ import type { DiseaseResource } from './route-map.ts';
 import type { Scope } from './tiers.ts';
 import { WEBHOOK_ROUTES } from './webhook-routes.ts';
 import type { BodySchema } from './webhooks.ts';
-import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from './vocab.ts';
+import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, ORPHAN_DRUG_STATUSES, PREVALENCE_CATEGORIES, SECTION_KEYS } from './vocab.ts';
 
 /**
  * Every route of the API, once: the server registers its handlers from this table and validates
@@ -114,6 +114,7 @@ export const BULK_QUERY = params({
 export const RECORD_QUERY = params({ sections: SECTIONS });
 export const PAGS_QUERY = params({ limit: limit('groups', PAGE_MAX, PAGE_DEFAULT), offset: offset('groups') });
 export const ASSISTANCE_QUERY = params({ status: anyOf(ASSISTANCE_STATUSES, 'Only programs with one of these statuses.') });
+export const ORPHAN_DRUGS_QUERY = params({ status: anyOf(ORPHAN_DRUG_STATUSES, 'Only designations with one of these statuses (comma-separated), e.g. `approved,designated` for the designations in force.') });
 export const SECTION_PATH = params({
   mondoId: MONDO_ID,
   section: { type: 'string', enum: SECTION_KEYS, example: 'genetics', description: 'Name of one content section. An unknown name is a 400 listing the allowed names.' },
@@ -200,8 +201,8 @@ export const ROUTES = {
     ok: { description: 'The programs.', schema: 'AssistanceListResponse' },
   },
   listDiseaseOrphanDrugs: {
-    path: disease('/orphan-drugs'), tag: 'Disease resources', ...perDisease, stored: 'orphan-drugs', query: NO_PARAMS,
-    summary: 'Orphan drug designations', description: 'FDA orphan drug designations linked to the disease by designation text; each item says how it was linked. Added in v1.1.0.',
+    path: disease('/orphan-drugs'), tag: 'Disease resources', ...perDisease, stored: 'orphan-drugs', query: ORPHAN_DRUGS_QUERY,
+    summary: 'Orphan drug designations', description: 'FDA orphan drug designations linked to the disease by designation text, every status (approved, designated, withdrawn or revoked) with its dates and sponsor: approved first, then designated, then withdrawn, newest first within each; each item says how it was linked. `status` filters by status. Added in v1.1.0; every status and the filter added in v1.3.0.',
     ok: { description: 'The designations.', schema: 'OrphanDrugListResponse' },
   },
   getDiseaseScreening: {
