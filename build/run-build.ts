@@ -26,7 +26,7 @@ export interface BuildOptions {
   historyKeep?: number | null;
 }
 
-export const API_VERSION = '1.2.0';
+export const API_VERSION = '1.3.0';
 const MAX_TIER1_MESSAGES = 50;
 
 /**
