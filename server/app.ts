@@ -7,6 +7,10 @@ import { problem, sendProblem } from './http/problem.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import type { AccessLogger } from './middleware/access-log.ts';
 import { auth } from './middleware/auth.ts';
+import { cors } from './middleware/cors.ts';
+import type { CorsOrigins } from './contract/cors.ts';
+import { HSTS_VALUE } from './contract/tls.ts';
+import { respond } from './http/respond.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requireScope } from './middleware/require-scope.ts';
@@ -37,15 +41,22 @@ export interface AppOptions {
   startedAt?: number;
   /** The webhook subscriptions and outbox; without it the webhook routes answer 503. */
   webhooks?: WebhookService | null;
+  /** CORS_ORIGINS (parseCorsOrigins): `*`, the allowed origins, or null/absent for no CORS headers. */
+  corsOrigins?: CorsOrigins;
+  /** Served over TLS: every answer carries Strict-Transport-Security. */
+  tls?: boolean;
 }
 
 /**
  * The HTTP application: each path's dispatcher starts the request context (id, access log at the
  * end), then runs the method's chain, built from the contract's route table. Keyed routes run auth -> scope -> quota -> handler, so 401/403
- * are never counted. A method the path does not serve is a 405 before any of that.
+ * are never counted. A method the path does not serve is a 405 before any of that; OPTIONS is a
+ * 204 with Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights).
  */
 export function createApp(o: AppOptions) {
-  const startRequest = requestContext({ onEnd: o.accessLog ?? null });
+  const startRequest = requestContext({ onEnd: o.accessLog ?? null, headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
+  const origins = o.corsOrigins ?? null;
+  const noMatchCors = origins === null ? null : cors({ origins, methods: null });
   const app = polka({
     onError(err: unknown, req: Req, res: Res) {
       o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
@@ -55,6 +66,7 @@ export function createApp(o: AppOptions) {
     },
     onNoMatch(req: Req, res: Res) {
       if (!req.ctx) startRequest(req, res);
+      noMatchCors?.(req, res);
       sendProblem(req, res, problem('not-found', `No endpoint at ${req.path}. See ${API_BASE}/openapi.`));
     },
   } as never);
@@ -95,13 +107,18 @@ export function createApp(o: AppOptions) {
     byPath.set(pattern, methods);
   }
   for (const [pattern, methods] of byPath) {
-    const allow = [...methods.keys()].join(', ');
+    const allow = [...methods.keys(), 'OPTIONS'].join(', ');
+    // CORS runs first, before auth: a preflight is answered there, never counted; off, it costs nothing.
+    const corsGuard = origins === null ? null : cors({ origins, methods: allow });
     app.all(pattern, function dispatch(req: Req, res: Res) {
       startRequest(req, res);
       // The route pattern names the request in the log and quota, never the raw URL.
       req.ctx.route = pattern;
+      if (corsGuard !== null && !corsGuard(req, res)) return;
       const run = methods.get(req.method ?? '');
       if (run) return run(req, res);
+      // Any other OPTIONS (no preflight, or CORS off or the origin not allowed) says what the path allows.
+      if (req.method === 'OPTIONS') return respond(req, res, 204, ['Allow', allow]);
       methodNotAllowed(req, res, allow);
     } as never);
   }

@@ -10,14 +10,17 @@ export const PROBLEM_BASE = 'https://disease-content-service.dev/problems/';
 /** Every kind of error the API returns, with its status and stable title. */
 export const PROBLEMS = {
   'invalid-parameters': { status: 400, title: 'Invalid request parameters' },
+  'malformed-request': { status: 400, title: 'The request is not valid HTTP/1.1' },
   'unauthorized': { status: 401, title: 'Missing or invalid API key' },
   'forbidden': { status: 403, title: 'The API key lacks the permission this endpoint needs' },
   'not-found': { status: 404, title: 'Resource not found' },
   'obsolete': { status: 410, title: 'The disease id is obsolete and has no single replacement' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'not-acceptable': { status: 406, title: 'Not acceptable' },
+  'request-timeout': { status: 408, title: 'The request was not received in time' },
   'conflict': { status: 409, title: 'The request conflicts with the state of the resource' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'headers-too-large': { status: 431, title: 'Request header fields too large' },
   'quota-exceeded': { status: 429, title: 'Quota exceeded for the subscription tier' },
   'internal': { status: 500, title: 'Internal server error' },
   'unavailable': { status: 503, title: 'Service unavailable' },
