@@ -3,6 +3,7 @@ import { PROBLEMS, INVALID_PARAM_REASONS } from '../../server/contract/problems.
 import { DEFAULT_POLICIES } from '../../server/contract/quotas.ts';
 import { BULK_MAX, ROUTES, SEARCH_SORTS } from '../../server/contract/routes.ts';
 import { TIER_SCOPES, TIERS } from '../../server/contract/tiers.ts';
+import { describeTransport } from './openapi-transport.ts';
 import { describeWebhooks } from './openapi-webhooks.ts';
 import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../../server/contract/vocab.ts';
 
@@ -97,6 +98,8 @@ ${describeWebhooks()}
 
 ## Caching
 Every 200 carries a weak \`ETag\` (\`W/"<hash>"\`, a SHA-256 of the identity bytes, valid for every encoding). \`If-None-Match\` (lists and \`*\`, weak comparison) gives a 304 with \`ETag\`, \`Cache-Control\`, \`Vary\` and \`Date\` and no body. Authenticated responses are \`Cache-Control: private, no-cache\`, except old versions of a record, which never change: \`${IMMUTABLE_CACHE}\`.
+
+${describeTransport()}
 
 ## Versions
 - 1.0.0 (2025-11-01): list, search, get by id, sections, summary, PAGs, assistance programs, API keys, tier quotas, OpenAPI, health, ETags.
