@@ -84,6 +84,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 // The server calls polka's handler directly: app.listen would defer every request by a setImmediate.
 const service = orExit(() => createServiceServer((req, res) => app.handler(req as never, res as never, undefined as never), {
   ...tlsFiles,
+  http2: process.env.TLS_HTTP2 === 'true',
   onReload: ({ certFile }) => logger.info({ certFile }, 'TLS certificate reloaded'),
   onReloadError: (err) => logger.error({ err }, 'TLS certificate not reloaded; still serving the previous one'),
 }));
@@ -102,9 +103,9 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-  const grace = setTimeout(() => server.closeAllConnections(), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000));
+  const grace = setTimeout(() => server.closeAllConnections?.(), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000));
   grace.unref();
-  server.closeIdleConnections();
+  server.closeIdleConnections?.();
   await new Promise<void>((done) => server.close(() => done()));
   live.close();
   service.close();

@@ -1,6 +1,7 @@
 import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs';
 import { createServer as createHttp, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
+import { createSecureServer } from 'node:http2';
 import { HSTS_VALUE } from '../contract/tls.ts';
 import { clientErrorHandler } from './client-error.ts';
 
@@ -10,6 +11,8 @@ export interface ListenOptions {
   /** TLS_CERT_FILE and TLS_KEY_FILE (PEM): both serve HTTPS, neither plain HTTP; one alone is an error. */
   certFile?: string;
   keyFile?: string;
+  /** Over TLS, HTTP/2 with HTTP/1.1 fallback (ALPN) instead of HTTP/1.1 only. */
+  http2?: boolean;
   /** How often the certificate files are looked at for a change, in ms (default 2,000). */
   reloadPollMs?: number;
   onReload?: (info: { certFile: string }) => void;
@@ -54,7 +57,7 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
   // A pair that does not load at start is fatal (nothing to serve): createServer throws naming it.
   let server: HttpsServer;
   try {
-    server = createHttps(pair, listener);
+    server = o.http2 ? createSecureServer({ ...pair, allowHTTP1: true }, listener as never) as unknown as HttpsServer : createHttps(pair, listener);
   } catch (err) {
     throw new Error(`TLS: TLS_CERT_FILE ${certFile} and TLS_KEY_FILE ${keyFile} are not a usable certificate and key: ${(err as Error).message}`);
   }

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface TestCertificate { certFile: string; keyFile: string; pem: string; fingerprint: string }
@@ -17,4 +18,17 @@ export function makeCertificate(dir: string, name: string): TestCertificate {
     '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' });
   const pem = readFileSync(certFile, 'utf8');
   return { certFile, keyFile, pem, fingerprint: new X509Certificate(pem).fingerprint256 };
+}
+
+let suite: TestCertificate | null = null;
+
+/**
+ * DCS_TEST_TRANSPORT=https (or h2) runs every real-server test over TLS (HTTP/1.1, or HTTP/2 with
+ * TLS_HTTP2): one certificate for the whole test process, made on first use. Null on plain HTTP.
+ */
+export function suiteTransport(): { transport: 'https' | 'h2'; cert: TestCertificate } | null {
+  const transport = process.env.DCS_TEST_TRANSPORT;
+  if (transport !== 'https' && transport !== 'h2') return null;
+  suite ??= makeCertificate(mkdtempSync(join(tmpdir(), 'dcs-suite-tls-')), 'suite');
+  return { transport, cert: suite };
 }
