@@ -103,12 +103,12 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-  const grace = setTimeout(() => server.closeAllConnections?.(), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000));
+  const grace = setTimeout(() => service.closeAll(), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000));
   grace.unref();
-  server.closeIdleConnections?.();
+  service.closeIdle();
   await new Promise<void>((done) => server.close(() => done()));
   live.close();
-  service.close();
+  service.unwatch();
   await webhooks?.stop(2000);
   await quotaStore.close();
   logger.info('stopped');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { connect as h2connect } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,5 +146,35 @@ describe('TLS_CERT_FILE and TLS_KEY_FILE with CORS_ORIGINS=*, on the real server
     }
     const r = await get('/api/v1/health', second.pem);
     assert.deepEqual([r.status, r.headers['strict-transport-security']], [200, HSTS_VALUE]);
+  });
+});
+
+describe('TLS_HTTP2=true on the real server', () => {
+  let real: RealServer;
+  let cert: TestCertificate;
+  before(async () => {
+    cert = makeCertificate(mkdtempSync(join(tmpdir(), 'dcs-h2-')), 'h2');
+    real = await startRealServer([{ tier: 'developer', name: 'dev' }], { TLS_CERT_FILE: cert.certFile, TLS_KEY_FILE: cert.keyFile, TLS_HTTP2: 'true', CORS_ORIGINS: APP, SHUTDOWN_GRACE_MS: '600000' });
+  });
+  after(() => real.server.stop());
+
+  test('an HTTP/2 client gets the record with HSTS and CORS; SIGTERM with its session left open still stops the server (long before the 10-minute grace)', { timeout: 30_000 }, async () => {
+    const session = h2connect(real.server.url, { ca: cert.pem });
+    session.on('error', () => {});
+    const r = await new Promise<{ head: Record<string, unknown>; body: string }>((done, fail) => {
+      const req = session.request({ ':path': CF, ...bearer(real.keys.dev), origin: APP });
+      let head: Record<string, unknown> = {};
+      let body = '';
+      req.on('response', (h) => (head = h));
+      req.setEncoding('utf8').on('data', (d: string) => (body += d));
+      req.on('end', () => done({ head, body }));
+      req.on('error', fail);
+    });
+    assert.deepEqual([r.head[':status'], r.head['strict-transport-security'], r.head['access-control-allow-origin'], r.head['access-control-expose-headers'], r.head.vary],
+      [200, HSTS_VALUE, APP, EXPOSED, 'Origin, Accept-Encoding']);
+    assert.equal(JSON.parse(r.body).data.id, 'MONDO:0009061');
+    // The session stays open (idle): shutdown must send GOAWAY rather than wait for it.
+    assert.equal(await real.server.stop('SIGTERM'), 0);
+    assert.equal(session.closed || session.destroyed || (await new Promise<boolean>((done) => session.once('close', () => done(true)))), true);
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, renameSync } from 'node:fs';
 import { maxHeaderSize } from 'node:http';
+import { connect as h2connect, type ClientHttp2Session } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,8 +26,8 @@ async function listening(s: ServiceServer): Promise<string> {
 }
 
 function stop(s: ServiceServer): Promise<void> {
-  s.close();
-  s.server.closeAllConnections();
+  s.unwatch();
+  s.closeAll();
   return new Promise((done) => s.server.close(() => done()));
 }
 
@@ -170,7 +171,7 @@ describe('HTTPS with certificate reload', () => {
 
   test('reloadCertificate (SIGHUP) serves a new pair at once; a mismatched pair keeps the current one', async () => {
     assert.equal(await presentedCertificate(url), first.fingerprint);
-    s.close(); // only the explicit reload now
+    s.unwatch(); // only the explicit reload now
     copyFileSync(second.certFile, cert()); // the key is still the first's
     assert.equal(s.reloadCertificate(), false);
     assert.match(reloads.at(-1)!, /key values mismatch/);
@@ -196,5 +197,85 @@ describe('HTTPS with certificate reload', () => {
     } finally {
       await stop(watched);
     }
+  });
+});
+
+describe('HTTP/2 with HTTP/1.1 fallback (TLS_HTTP2)', () => {
+  let dir: string;
+  let c: TestCertificate;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'dcs-h2-'));
+    c = makeCertificate(dir, 'h2');
+  });
+  /** A listener that keeps /slow open until `release` is called. */
+  const slowHello = () => {
+    let release: (() => void) | null = null;
+    const listener = (req: { url?: string }, res: { writeHead(s: number, h: string[]): void; end(b: string): void }) => {
+      res.writeHead(200, ['Content-Type', 'text/plain', 'Vary', 'Origin', 'Vary', 'Accept-Encoding']);
+      if (req.url === '/slow') release = () => res.end('finished');
+      else res.end('hello');
+    };
+    return { listener, released: () => release };
+  };
+  const h2get = (session: ClientHttp2Session, path: string) => new Promise<{ status: number; vary: unknown; body: string }>((done, fail) => {
+    const r = session.request({ ':path': path });
+    let status = 0;
+    let vary: unknown;
+    let body = '';
+    r.on('response', (h) => { status = Number(h[':status']); vary = h.vary; });
+    r.setEncoding('utf8').on('data', (d: string) => (body += d));
+    r.on('end', () => done({ status, vary, body }));
+    r.on('error', fail);
+  });
+
+  test('an HTTP/2 client and an HTTP/1.1 client on one port; repeated header fields stay', async () => {
+    const { listener } = slowHello();
+    const s = createServiceServer(listener as never, { certFile: c.certFile, keyFile: c.keyFile, http2: true });
+    const url = await listening(s);
+    const session = h2connect(url, { ca: c.pem });
+    try {
+      assert.deepEqual(await h2get(session, '/'), { status: 200, vary: 'Origin, Accept-Encoding', body: 'hello' });
+      const h1 = await new Promise<string>((done, fail) => httpsRequest(url, { ca: c.pem, agent: false }, (res) => {
+        let b = '';
+        res.setEncoding('utf8').on('data', (d: string) => (b += d)).on('end', () => done(`${res.httpVersion} ${res.statusCode} ${b}`));
+      }).on('error', fail).end());
+      assert.equal(h1, '1.1 200 hello');
+      const r = parseRaw(await rawExchange(url, 'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', c.pem));
+      assert.deepEqual([r.statusLine, r.body.type], ['HTTP/1.1 400 Bad Request', `${PROBLEM_BASE}malformed-request`]);
+    } finally {
+      session.close();
+      await stop(s);
+    }
+  });
+
+  test('closeIdle sends GOAWAY to an open session: its stream in flight finishes, then the server closes', async () => {
+    const { listener, released } = slowHello();
+    const s = createServiceServer(listener as never, { certFile: c.certFile, keyFile: c.keyFile, http2: true });
+    const url = await listening(s);
+    const session = h2connect(url, { ca: c.pem });
+    const goaway = new Promise<void>((done) => session.once('goaway', () => done()));
+    assert.equal((await h2get(session, '/')).body, 'hello');
+    const slow = h2get(session, '/slow');
+    while (released() === null) await sleep(5);
+    const closed = new Promise<void>((done) => s.server.close(() => done()));
+    s.closeIdle();
+    await goaway;
+    released()!();
+    assert.deepEqual(await slow, { status: 200, vary: 'Origin, Accept-Encoding', body: 'finished' });
+    await closed;
+    s.unwatch();
+  });
+
+  test('closeAll ends idle sessions that never close themselves', async () => {
+    const { listener } = slowHello();
+    const s = createServiceServer(listener as never, { certFile: c.certFile, keyFile: c.keyFile, http2: true });
+    const url = await listening(s);
+    const session = h2connect(url, { ca: c.pem });
+    session.on('error', () => {});
+    assert.equal((await h2get(session, '/')).status, 200);
+    const closed = new Promise<void>((done) => s.server.close(() => done()));
+    s.closeAll();
+    await closed;
+    s.unwatch();
   });
 });

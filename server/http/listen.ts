@@ -1,7 +1,8 @@
 import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs';
 import { createServer as createHttp, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
 import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
-import { createSecureServer } from 'node:http2';
+import type { Socket } from 'node:net';
 import { HSTS_VALUE } from '../contract/tls.ts';
 import { clientErrorHandler } from './client-error.ts';
 
@@ -11,7 +12,7 @@ export interface ListenOptions {
   /** TLS_CERT_FILE and TLS_KEY_FILE (PEM): both serve HTTPS, neither plain HTTP; one alone is an error. */
   certFile?: string;
   keyFile?: string;
-  /** Over TLS, HTTP/2 with HTTP/1.1 fallback (ALPN) instead of HTTP/1.1 only. */
+  /** TLS_HTTP2: over TLS, HTTP/2 with HTTP/1.1 fallback (ALPN) instead of HTTP/1.1 only. */
   http2?: boolean;
   /** How often the certificate files are looked at for a change, in ms (default 2,000). */
   reloadPollMs?: number;
@@ -22,49 +23,55 @@ export interface ListenOptions {
 }
 
 export interface ServiceServer {
-  server: HttpServer | HttpsServer;
+  server: HttpServer | HttpsServer | Http2SecureServer;
   /** Serving HTTPS. */
   tls: boolean;
   /** Read the certificate and key again now (SIGHUP); a bad pair is reported and the served one stays. */
   reloadCertificate(): boolean;
+  /** Shutdown, first step: close idle connections; HTTP/2 sessions get GOAWAY and close when their streams end. */
+  closeIdle(): void;
+  /** Shutdown, when the grace period is over: close every connection. */
+  closeAll(): void;
   /** Stop watching the certificate files. */
-  close(): void;
+  unwatch(): void;
+}
+
+function readPair(certFile: string, keyFile: string): { cert: Buffer; key: Buffer } {
+  try {
+    return { cert: readFileSync(certFile), key: readFileSync(keyFile) };
+  } catch (err) {
+    throw new Error(`TLS: cannot read TLS_CERT_FILE ${certFile} or TLS_KEY_FILE ${keyFile}: ${(err as Error).message}`);
+  }
 }
 
 /**
- * The server the app is served on: plain HTTP, or HTTPS from TLS_CERT_FILE and TLS_KEY_FILE. Over
- * TLS the pair is read again without a restart when either file changes (polled by path, so an
- * atomic rename, a symlink swap or an edit in place are all seen) and on reloadCertificate();
- * new connections get the new certificate, open ones keep theirs. Requests Node's parser rejects
- * are answered with problem+json (clientError), over TLS with HSTS.
+ * The server the app is served on: plain HTTP, or HTTPS from TLS_CERT_FILE and TLS_KEY_FILE
+ * (HTTP/1.1, or HTTP/2 with HTTP/1.1 fallback). Over TLS the pair is read again without a restart
+ * when either file changes (polled by path, so an atomic rename, a symlink swap or an edit in place
+ * are all seen) and on reloadCertificate(); new connections get the new certificate, open ones
+ * keep theirs. Requests Node's HTTP/1 parser rejects are answered with problem+json (clientError),
+ * over TLS with HSTS.
  */
 export function createServiceServer(listener: RequestListener, o: ListenOptions = {}): ServiceServer {
   if (Boolean(o.certFile) !== Boolean(o.keyFile)) throw new Error('TLS needs both TLS_CERT_FILE and TLS_KEY_FILE (or neither, for plain HTTP)');
   if (!o.certFile || !o.keyFile) {
     const server = createHttp(listener);
     server.on('clientError', clientErrorHandler([], o.onClientError));
-    return { server, tls: false, reloadCertificate: () => false, close: () => {} };
+    return { server, tls: false, reloadCertificate: () => false, closeIdle: () => server.closeIdleConnections(), closeAll: () => server.closeAllConnections(), unwatch: () => {} };
   }
   const certFile = o.certFile;
   const keyFile = o.keyFile;
-  const read = () => ({ cert: readFileSync(certFile), key: readFileSync(keyFile) });
-  let pair;
+  const pair = readPair(certFile, keyFile);
+  let server: HttpsServer | Http2SecureServer;
   try {
-    pair = read();
-  } catch (err) {
-    throw new Error(`TLS: cannot read TLS_CERT_FILE ${certFile} or TLS_KEY_FILE ${keyFile}: ${(err as Error).message}`);
-  }
-  // A pair that does not load at start is fatal (nothing to serve): createServer throws naming it.
-  let server: HttpsServer;
-  try {
-    server = o.http2 ? createSecureServer({ ...pair, allowHTTP1: true }, listener as never) as unknown as HttpsServer : createHttps(pair, listener);
+    server = o.http2 ? createSecureServer({ ...pair, allowHTTP1: true }, listener as never) : createHttps(pair, listener);
   } catch (err) {
     throw new Error(`TLS: TLS_CERT_FILE ${certFile} and TLS_KEY_FILE ${keyFile} are not a usable certificate and key: ${(err as Error).message}`);
   }
   server.on('clientError', clientErrorHandler(['Strict-Transport-Security', HSTS_VALUE], o.onClientError));
   const reloadCertificate = (): boolean => {
     try {
-      server.setSecureContext(read());
+      server.setSecureContext(readPair(certFile, keyFile));
     } catch (err) {
       // Half-renewed (a new certificate, the old key) or unreadable: keep serving the current pair.
       o.onReloadError?.(err as Error);
@@ -79,11 +86,36 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
   const interval = o.reloadPollMs ?? 2000;
   watchFile(certFile, { interval, persistent: false }, changed);
   watchFile(keyFile, { interval, persistent: false }, changed);
+  const unwatch = () => {
+    unwatchFile(certFile, changed);
+    unwatchFile(keyFile, changed);
+  };
+  if (!o.http2) {
+    const https = server as HttpsServer;
+    return { server, tls: true, reloadCertificate, closeIdle: () => https.closeIdleConnections(), closeAll: () => https.closeAllConnections(), unwatch };
+  }
+  // The HTTP/2 server closes only once every session has: shutdown sends each GOAWAY, and in the
+  // end destroys every connection (it has no closeAllConnections).
+  const h2 = server as Http2SecureServer;
+  const sessions = new Set<ServerHttp2Session>();
+  const sockets = new Set<Socket>();
+  h2.on('session', (s: ServerHttp2Session) => {
+    sessions.add(s);
+    s.once('close', () => sessions.delete(s));
+  });
+  h2.on('secureConnection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   return {
-    server, tls: true, reloadCertificate,
-    close: () => {
-      unwatchFile(certFile, changed);
-      unwatchFile(keyFile, changed);
+    server, tls: true, reloadCertificate, unwatch,
+    closeIdle: () => {
+      (h2 as unknown as HttpServer).closeIdleConnections();
+      for (const s of sessions) s.close();
+    },
+    closeAll: () => {
+      for (const s of sessions) s.destroy();
+      for (const socket of sockets) socket.destroy();
     },
   };
 }

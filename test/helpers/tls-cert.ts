@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,10 @@ export function makeCertificate(dir: string, name: string): TestCertificate {
   execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
     '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', `/CN=${name}`,
     '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' });
+  return loaded(certFile, keyFile);
+}
+
+function loaded(certFile: string, keyFile: string): TestCertificate {
   const pem = readFileSync(certFile, 'utf8');
   return { certFile, keyFile, pem, fingerprint: new X509Certificate(pem).fingerprint256 };
 }
@@ -24,11 +28,15 @@ let suite: TestCertificate | null = null;
 
 /**
  * DCS_TEST_TRANSPORT=https (or h2) runs every real-server test over TLS (HTTP/1.1, or HTTP/2 with
- * TLS_HTTP2): one certificate for the whole test process, made on first use. Null on plain HTTP.
+ * TLS_HTTP2): one certificate for the whole test process, made on first use, in DCS_TEST_CERT_DIR
+ * when given (and kept there: start the tests with NODE_EXTRA_CA_CERTS=<dir>/suite.cert.pem and
+ * fetch() trusts it too). Null on plain HTTP.
  */
 export function suiteTransport(): { transport: 'https' | 'h2'; cert: TestCertificate } | null {
   const transport = process.env.DCS_TEST_TRANSPORT;
   if (transport !== 'https' && transport !== 'h2') return null;
-  suite ??= makeCertificate(mkdtempSync(join(tmpdir(), 'dcs-suite-tls-')), 'suite');
+  const dir = process.env.DCS_TEST_CERT_DIR;
+  suite ??= dir && existsSync(join(dir, 'suite.cert.pem')) ? loaded(join(dir, 'suite.cert.pem'), join(dir, 'suite.key.pem'))
+    : makeCertificate(dir || mkdtempSync(join(tmpdir(), 'dcs-suite-tls-')), 'suite');
   return { transport, cert: suite };
 }
