@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { describeTransport } from '../build/compile/openapi-transport.ts';
 import { CORS_EXPOSED_HEADERS } from '../server/contract/cors.ts';
 import { PROBLEM_BASE } from '../server/contract/problems.ts';
 import { HSTS_VALUE } from '../server/contract/tls.ts';
@@ -73,6 +74,12 @@ describe('CORS_ORIGINS with two origins, on the real server (plain HTTP)', () =>
     assert.deepEqual([pre.status, pre.headers.allow, corsOf(pre), pre.headers.vary], [204, 'GET, HEAD, OPTIONS', [], 'Origin']);
     const none = await get(CF, bearer(real.keys.dev));
     assert.deepEqual([none.status, corsOf(none)], [200, []]);
+  });
+
+  test('the served OpenAPI description states the CORS headers the server sends', async () => {
+    const description: string = (await get('/api/v1/openapi', { origin: APP })).json().info.description;
+    assert.ok(description.includes(describeTransport()), 'the description carries the section built from the contract');
+    assert.ok(description.includes(`\`Access-Control-Expose-Headers: ${EXPOSED}\``));
   });
 
   test('OPTIONS without preflight headers: 204 with Allow, no key needed; plain HTTP has no HSTS', async () => {
