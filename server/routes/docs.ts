@@ -16,7 +16,7 @@ const ALLOW = 'GET, HEAD';
  *
  * sirv writes its own responses, so this mount is the one place outside respond() that sets
  * headers on the response: the request's own (X-Request-Id) and the page's security headers go on
- * before sirv runs, and the access-log line is written when the response finishes. A missing file
+ * before sirv runs, and the access-log line is written when the response finishes or the connection closes. A missing file
  * is a problem+json 404 like any other path.
  */
 export function docsPage(dir: string, startRequest: (req: Req, res: Res) => void): (req: Req, res: Res) => void {
@@ -40,7 +40,18 @@ export function docsPage(dir: string, startRequest: (req: Req, res: Res) => void
     const headers = req.ctx.headers.concat(DOCS_HEADERS);
     for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
     const onEnd = req.ctx.onEnd;
-    if (onEnd) res.once('finish', () => onEnd(req, res.statusCode, Number(res.getHeader('content-length') ?? 0)));
+    if (onEnd) {
+      // 'close' too: a client that has the whole body (Content-Length) may hang up before sirv's file
+      // stream reaches its end and ends the response, and then 'finish' never comes. One line either way.
+      let logged = false;
+      const log = () => {
+        if (logged) return;
+        logged = true;
+        onEnd(req, res.statusCode, Number(res.getHeader('content-length') ?? 0));
+      };
+      res.once('finish', log);
+      res.once('close', log);
+    }
     serve(req as never, res as never);
   };
 }
