@@ -10,7 +10,7 @@ import { ROUTE_LIST } from '../server/contract/routes.ts';
 import { ROOT } from './helpers/real-snapshot.ts';
 
 /**
- * `redocly lint` (recommended rules, redocly.yaml) on the document the build publishes, written by the
+ * `redocly lint` (recommended rules, test/redocly.yaml) on the document the build publishes, written by the
  * build's own writer: no errors. Warnings are printed, not failed on (README, OpenAPI: lint).
  */
 
@@ -24,9 +24,9 @@ describe('redocly lint of the OpenAPI document', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'dcs-lint-')), 'openapi.json');
     writeFileSync(file, JSON.stringify(doc));
     const bin = join(ROOT, 'node_modules/.bin/redocly');
-    // Telemetry off (also in redocly.yaml) and no update check: the lint reaches nothing off the box.
+    // Telemetry off (also in test/redocly.yaml) and no update check: the lint reaches nothing off the box.
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-    const { stdout } = await promisify(execFile)(bin, ['lint', '--format=json', `--config=${join(ROOT, 'redocly.yaml')}`, file], { env, cwd: ROOT, maxBuffer: 16 << 20 })
+    const { stdout } = await promisify(execFile)(bin, ['lint', '--format=json', `--config=${join(ROOT, 'test/redocly.yaml')}`, file], { env, cwd: ROOT, maxBuffer: 16 << 20 })
       .catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
     const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: LintProblem[] };
     const line = (p: LintProblem) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`;
