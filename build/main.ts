@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { runBuild } from './run-build.ts';
 import { IngestError } from './ingest/types.ts';
+import { publishDocsPage } from './docs/docs-page.ts';
 
 /**
  * `npm run build [-- --force]`: compile the snapshot from DATA_DIR (default ../shared/data/raw)
@@ -24,6 +25,8 @@ try {
     historyKeep: keep === undefined || keep === '' || keep === 'all' ? null : Number(keep),
     log: (line) => process.stdout.write(line + '\n'),
   });
+  // The reference page is code, not data: written whether or not the snapshot was rebuilt.
+  publishDocsPage(resolve(root, process.env.DIST_DIR ?? 'dist'), (line) => process.stdout.write(line + '\n'));
   process.exitCode = summary.ok ? 0 : 1;
 } catch (err) {
   if (err instanceof IngestError) {

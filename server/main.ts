@@ -12,6 +12,7 @@ import { createStore } from './quota/create-store.ts';
 import { loadPolicies } from './contract/quotas.ts';
 import { LiveSnapshot } from './snapshot/live-snapshot.ts';
 import { createWebhooks } from './webhooks/create-webhooks.ts';
+import { DOCS_DIR } from './contract/docs.ts';
 import { HistoryFeed } from './webhooks/history-feed.ts';
 import type { WebhookService } from './webhooks/service.ts';
 
@@ -63,7 +64,7 @@ setInterval(() => {
   requestLines.flush();
   logDestination.flush();
 }, 250).unref();
-const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger, accessLog: accessLogger, webhooks });
+const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger, accessLog: accessLogger, webhooks, docsDir: resolve(dist, DOCS_DIR) });
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
