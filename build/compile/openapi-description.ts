@@ -28,9 +28,9 @@ function quotaTable(): string {
 }
 
 /** The Markdown description of the API for `info.description`. */
-export function describeApi(options: { releaseDate: string }): string {
-  const { releaseDate } = options;
-  return `Read-only REST/JSON service of validated disease records, with a focus on rare diseases, keyed by Mondo ids. Every disease endpoint is a GET; webhook subscriptions are the one thing a client writes. This document is release 1.2.0 of ${releaseDate}; the major version is in the path (\`/api/v1\`).
+export function describeApi(options: { apiVersion: string; releaseDate: string }): string {
+  const { apiVersion, releaseDate } = options;
+  return `Read-only REST/JSON service of validated disease records, with a focus on rare diseases, keyed by Mondo ids. Every disease endpoint is a GET; webhook subscriptions are the one thing a client writes. This document is release ${apiVersion} of ${releaseDate}; the major version is in the path (\`/api/v1\`).
 
 The service is a static snapshot: each build reads public data releases, validates every record against the JSON Schemas below (QC tier 1: a failure stops the build), and precomputes the responses. \`/api/v1/health\` names the release of every source.
 

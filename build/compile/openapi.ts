@@ -58,7 +58,7 @@ export function generateOpenApi(options: OpenApiOptions): OpenApiDocument {
     info: {
       title: 'Disease Content Service',
       version: apiVersion,
-      description: describeApi({ releaseDate }),
+      description: describeApi({ apiVersion, releaseDate }),
       'x-release-date': releaseDate,
     },
     servers: SERVERS,

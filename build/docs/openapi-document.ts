@@ -11,7 +11,7 @@ import { loadSchemas, type SchemaMap } from '../schema/load-schemas.ts';
 /** Version of the API the document describes (info.version, release.json's apiVersion). */
 export const API_VERSION = '1.3.0';
 /** Date of that version of the interface (info.x-release-date). */
-export const API_RELEASE_DATE = '2026-01-06';
+export const API_RELEASE_DATE = '2026-11-23';
 
 /** The document over the given schemas (default: those in `<contentDir>/schemas`). */
 export function openApiDocument(source: { schemas: SchemaMap } | { contentDir: string }): OpenApiDocument {
