@@ -91,7 +91,7 @@ server.listen(port, host, () => {
   const where = typeof addr === 'object' && addr ? `http://${addr.address}:${addr.port}` : String(addr);
   logger.info({ url: where, snapshot: live.snapshot.manifest.snapshot, records: live.snapshot.manifest.counts.diseases }, `listening on ${where}`);
   if (process.send) process.send({ ready: true, url: where });
-  live.warm();
+  live.warm(1000);
 });
 
 let stopping = false;

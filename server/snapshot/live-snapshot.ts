@@ -35,9 +35,10 @@ export class LiveSnapshot {
   /**
    * Read what the first requests of each kind would otherwise wait for (the listing rows, then
    * the search index and engine), one step per turn of the event loop so requests are answered
-   * in between. Called once the server listens and after each swap.
+   * in between, starting after `delayMs`. The server calls it a second after it listens (the
+   * first requests are not held behind it) and at once after each swap.
    */
-  warm(): void {
+  warm(delayMs = 0): void {
     const snap = this.snap;
     const steps = [() => snap.rowById, () => this.snap === snap && this.search];
     const next = () => {
@@ -52,7 +53,7 @@ export class LiveSnapshot {
       }
       setImmediate(next).unref();
     };
-    setImmediate(next).unref();
+    setTimeout(next, delayMs).unref();
   }
 
   /** Check dist/current every `ms` and load a newly published snapshot. */
