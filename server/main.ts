@@ -50,7 +50,7 @@ if (cluster.isPrimary) {
   const refused = sharedStoreProblem(process.env, workers) ?? ensureSnapshot(dist, (msg) => logger.info({ dist }, msg));
   if (refused) fatal(refused);
   // The primary of several workers only supervises them; it never returns from here.
-  if (workers > 1) await runPrimary({ workers, logger, killAfterMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) + 5000, beforeExit: () => logDestination.flushSync() });
+  if (workers > 1) await runPrimary({ workers, logger, killAfterMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) + 5000, flushLog: () => logDestination.flush(), beforeExit: () => logDestination.flushSync() });
 }
 // One process, or a worker: exactly one of them delivers webhooks and announces releases.
 const delivers = !cluster.isWorker || process.env[DELIVERY_ROLE_ENV] === '1';

@@ -12,6 +12,8 @@ export interface PrimaryOptions {
   logger: PrimaryLogger;
   /** How long SIGTERM waits for the workers to drain before killing them (SHUTDOWN_GRACE_MS plus a margin). */
   killAfterMs: number;
+  /** Write out buffered log lines (asynchronously); called every 250 ms, as the workers do. */
+  flushLog: () => void;
   /** Called once, right before the primary exits, to flush its log. */
   beforeExit: () => void;
 }
@@ -81,6 +83,7 @@ export function runPrimary(o: PrimaryOptions): Promise<never> {
     fork(slot);
   });
 
+  setInterval(o.flushLog, 250).unref();
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));
   for (let slot = 0; slot < o.workers; slot++) fork(slot);
