@@ -26,15 +26,18 @@ const say = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
 const state = bundleState(root, dist);
 if (!state.fresh) {
   let bundler = null;
+  let esbuild = null;
   try {
     bundler = await import('./bundle.mjs');
-    await import('esbuild');
+    esbuild = await import('esbuild');
   } catch {
     bundler = null;
   }
-  if (bundler) {
+  if (bundler && esbuild) {
     say(`bundling first: ${state.reason}`);
     await bundler.bundle({ root, dist, log: say });
+    // esbuild's service process would otherwise live on beside the server.
+    esbuild.stop();
   } else if (state.missing) {
     say(`cannot start: ${state.reason}, and esbuild (a dev dependency) is not installed to make it. Run \`npm ci && npm run build\` here, or copy a dist/ built elsewhere (with the same checkout) into ${dist}.`);
     process.exit(1);
@@ -44,6 +47,6 @@ if (!state.fresh) {
 }
 // The bundle runs in this process, as if started directly: `node dist/server.mjs` (node:cluster
 // forks workers from process.argv[1]).
-const bundlePath = join(dist, file);
+const bundlePath = join(dist, /** @type {string} */ (file));
 process.argv.splice(1, process.argv.length - 1, bundlePath, ...args);
 await import(pathToFileURL(bundlePath).href);
