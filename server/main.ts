@@ -42,12 +42,13 @@ const fatal = (msg: string): never => {
 };
 if (cluster.isPrimary) {
   let workers = 1;
+  let refused: string | null = null;
   try {
     workers = workerCount(process.env);
+    refused = sharedStoreProblem(process.env, workers) ?? ensureSnapshot(dist, (msg) => logger.info({ dist }, msg));
   } catch (err) {
-    fatal((err as Error).message);
+    refused = (err as Error).message;
   }
-  const refused = sharedStoreProblem(process.env, workers) ?? ensureSnapshot(dist, (msg) => logger.info({ dist }, msg));
   if (refused) fatal(refused);
   // The primary of several workers only supervises them; it never returns from here.
   if (workers > 1) await runPrimary({ workers, logger, killAfterMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) + 5000, flushLog: () => logDestination.flush(), beforeExit: () => logDestination.flushSync() });
