@@ -9,6 +9,14 @@ import { BUNDLE_RECORD, bundleState, bundleTable, fileHash } from './bundle-stat
 const REQUIRE_SHIM = "import { createRequire as __dcsCreateRequire } from 'node:module';\nconst require = __dcsCreateRequire(import.meta.url);";
 
 /**
+ * Left out of every bundle: esbuild, loaded only from source (the fingerprint's code closure, the
+ * bundler itself); supports-color, which debug (under ioredis) tries in a try/catch and which is
+ * installed only with the dev dependencies, so a bundle made with them would differ from one made
+ * after `npm ci --omit=dev`, and a production checkout would see it as stale.
+ */
+const EXTERNAL = ['esbuild', 'supports-color'];
+
+/**
  * The oldest Node the bundles must run on: the first version in package.json's engines
  * (`^20.11.0 || ...` -> node20.11), so the supported lines are written once.
  * @param {string} root
@@ -50,8 +58,7 @@ export async function bundle(o) {
       entryPoints: [join(o.root, entry)], outfile: join(o.dist, file), write: false, metafile: true,
       bundle: true, platform: 'node', format: 'esm', target, absWorkingDir: o.root, logLevel: 'warning',
       banner: { js: REQUIRE_SHIM }, define: { __BUILD_CODE_DIGEST__: JSON.stringify(digest) },
-      // esbuild is loaded only from source (the fingerprint's code closure, the bundler itself).
-      external: ['esbuild'], sourcemap: o.sourcemap ? 'linked' : false,
+      external: EXTERNAL, sourcemap: o.sourcemap ? 'linked' : false,
     });
     for (const rel of Object.keys(result.metafile.inputs)) inputs[rel] = fileHash(join(o.root, rel));
     for (const out of result.outputFiles) {
