@@ -1,10 +1,11 @@
 import { existsSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
 import { hostname } from 'node:os';
 import pino from 'pino';
 import { createApp } from './app.ts';
+import { parseCorsOrigins } from './contract/cors.ts';
+import { createServiceServer } from './http/listen.ts';
 import { ChunkWriter } from './log/chunk-writer.ts';
 import { accessLog } from './middleware/access-log.ts';
 import { KeyStore } from './keys/key-store.ts';
@@ -63,16 +64,34 @@ setInterval(() => {
   requestLines.flush();
   logDestination.flush();
 }, 250).unref();
-const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger, accessLog: accessLogger, webhooks });
+// Settings that cannot work stop the start with their message, before anything listens.
+function setting<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    logger.fatal((err as Error).message);
+    logger.flush();
+    process.exit(1);
+  }
+}
+const corsOrigins = setting(() => parseCorsOrigins(process.env.CORS_ORIGINS));
+const tls = { certFile: process.env.TLS_CERT_FILE || undefined, keyFile: process.env.TLS_KEY_FILE || undefined };
+const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger, accessLog: accessLogger, webhooks, corsOrigins, tls: Boolean(tls.certFile) });
+// The server calls polka's handler directly: app.listen would defer every request by a setImmediate.
+const service = setting(() => createServiceServer((req, res) => app.handler(req as never, res as never, undefined as never), {
+  ...tls,
+  onReload: ({ certFile }) => logger.info({ certFile }, 'TLS certificate reloaded'),
+  onReloadError: (err) => logger.error({ err }, 'TLS certificate not reloaded; still serving the previous one'),
+}));
+const server = service.server;
+process.on('SIGHUP', () => void service.reloadCertificate());
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
-// The server calls polka's handler directly: app.listen would defer every request by a setImmediate.
-const server = createServer((req, res) => app.handler(req as never, res as never, undefined as never));
 void webhooks.start().catch((err) => logger.error({ err }, 'webhooks: start failed'));
 server.listen(port, host, () => {
   const addr = server.address();
-  const where = typeof addr === 'object' && addr ? `http://${addr.address}:${addr.port}` : String(addr);
+  const where = typeof addr === 'object' && addr ? `${service.tls ? 'https' : 'http'}://${addr.address}:${addr.port}` : String(addr);
   logger.info({ url: where, snapshot: live.snapshot.manifest.snapshot, records: live.snapshot.rows.length }, `listening on ${where}`);
   if (process.send) process.send({ ready: true, url: where });
 });
@@ -87,6 +106,7 @@ async function shutdown(signal: string): Promise<void> {
   server.closeIdleConnections();
   await new Promise<void>((done) => server.close(() => done()));
   live.close();
+  service.close();
   await webhooks?.stop(2000);
   await quotaStore.close();
   logger.info('stopped');
