@@ -1,9 +1,11 @@
 import cluster from 'node:cluster';
 import { openSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { resolve } from 'node:path';
 import { hostname } from 'node:os';
 import pino from 'pino';
 import { createApp } from './app.ts';
+import { parseCorsOrigins, type CorsOrigins } from './contract/cors.ts';
+import { createServiceServer, tlsFiles } from './http/listen.ts';
 import { ChunkWriter } from './log/chunk-writer.ts';
 import { accessLog } from './middleware/access-log.ts';
 import { KeyStore } from './keys/key-store.ts';
@@ -41,6 +43,16 @@ const fatal = (msg: string): never => {
   logDestination.flushSync();
   process.exit(1);
 };
+// Settings that cannot work stop the start with their message, before anything listens (in a
+// WORKERS primary before any worker starts, so a bad setting is not a crash loop).
+let corsOrigins: CorsOrigins = null;
+let tls: { certFile?: string; keyFile?: string } = {};
+try {
+  corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS);
+  tls = tlsFiles(process.env);
+} catch (err) {
+  fatal((err as Error).message);
+}
 if (cluster.isPrimary) {
   let workers = 1;
   let refused: string | null = null;
@@ -81,16 +93,22 @@ setInterval(() => {
   requestLines.flush();
   logDestination.flush();
 }, 250).unref();
-const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger, accessLog: accessLogger, webhooks, docsDir: resolve(dist, DOCS_DIR) });
+const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger, accessLog: accessLogger, webhooks, docsDir: resolve(dist, DOCS_DIR), corsOrigins, tls: Boolean(tls.certFile) });
+// The server calls polka's handler directly: app.listen would defer every request by a setImmediate.
+const service = createServiceServer((req, res) => app.handler(req as never, res as never, undefined as never), {
+  ...tls,
+  onReload: ({ certFile }) => logger.info({ certFile }, 'TLS certificate reloaded'),
+  onReloadError: (err) => logger.error({ err }, 'TLS certificate not reloaded; still serving the previous one'),
+});
+const server = service.server;
+process.on('SIGHUP', () => void service.reloadCertificate());
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
-// The server calls polka's handler directly: app.listen would defer every request by a setImmediate.
-const server = createServer((req, res) => app.handler(req as never, res as never, undefined as never));
 if (delivers) void webhooks.start().catch((err) => logger.error({ err }, 'webhooks: start failed'));
 server.listen(port, host, () => {
   const addr = server.address();
-  const where = typeof addr === 'object' && addr ? `http://${addr.address}:${addr.port}` : String(addr);
+  const where = typeof addr === 'object' && addr ? `${service.tls ? 'https' : 'http'}://${addr.address}:${addr.port}` : String(addr);
   logger.info({ url: where, snapshot: live.snapshot.manifest.snapshot, records: live.snapshot.manifest.counts.diseases }, `listening on ${where}`);
   if (process.send) process.send({ ready: true, url: where });
   live.warm(1000);
@@ -106,6 +124,7 @@ async function shutdown(signal: string): Promise<void> {
   server.closeIdleConnections();
   await new Promise<void>((done) => server.close(() => done()));
   live.close();
+  service.close();
   await webhooks?.stop(2000);
   await quotaStore.close();
   logger.info('stopped');
