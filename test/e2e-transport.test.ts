@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,18 +121,7 @@ describe('TLS (TLS_CERT_FILE, TLS_KEY_FILE) with CORS_ORIGINS=*', () => {
   });
   after(() => real.server.stop());
 
-  const getTls = (path: string, ca: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> => new Promise((done, fail) => {
-    const req = httpsRequest(new URL(path, real.server.url), { method, headers, ca, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        done({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body.toString('utf8')) });
-      });
-    });
-    req.on('error', fail);
-    req.end();
-  });
+  const getTls = (path: string, ca: string, headers: Record<string, string> = {}, method = 'GET') => call(real.server.url, path, { method, headers, ca });
   /** The SHA-256 fingerprint of the certificate the server presents now. */
   const served = (): Promise<string> => new Promise((done, fail) => {
     const { hostname, port } = new URL(real.server.url);
