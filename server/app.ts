@@ -9,7 +9,7 @@ import type { AccessLogger } from './middleware/access-log.ts';
 import { auth } from './middleware/auth.ts';
 import { cors } from './middleware/cors.ts';
 import type { CorsOrigins } from './contract/cors.ts';
-import { HSTS_VALUE } from './contract/tls.ts';
+import { HSTS_VALUE } from './contract/cors.ts';
 import { respond } from './http/respond.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -22,6 +22,8 @@ import { listingResource } from './routes/listing.ts';
 import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
 import { versionResource, versionsResource } from './routes/versions.ts';
 import { healthResource, openapiResource } from './routes/meta.ts';
+import { docsPage } from './routes/docs.ts';
+import { DOCS_PATH } from './contract/docs.ts';
 import { searchResource } from './routes/search.ts';
 import { webhookHandlers } from './routes/webhooks.ts';
 import type { WebhookService } from './webhooks/service.ts';
@@ -41,6 +43,8 @@ export interface AppOptions {
   startedAt?: number;
   /** The webhook subscriptions and outbox; without it the webhook routes answer 503. */
   webhooks?: WebhookService | null;
+  /** The API reference page the build wrote (dist/docs), served under /docs; null or absent: none. */
+  docsDir?: string | null;
   /** CORS_ORIGINS (parseCorsOrigins): `*`, the allowed origins, or null/absent for no CORS headers. */
   corsOrigins?: CorsOrigins;
   /** Served over TLS: every answer carries Strict-Transport-Security. */
@@ -122,5 +126,7 @@ export function createApp(o: AppOptions) {
       methodNotAllowed(req, res, allow);
     } as never);
   }
+  // The reference page is a static mount beside the API, not a route of the table (server/contract/docs.ts).
+  if (o.docsDir) app.use(DOCS_PATH, docsPage(o.docsDir, startRequest) as never);
   return app;
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROBLEM_BASE } from '../server/contract/problems.ts';
-import { HSTS_VALUE } from '../server/contract/tls.ts';
+import { HSTS_VALUE } from '../server/contract/cors.ts';
 import { clientErrorHandler } from '../server/http/client-error.ts';
 import { createServiceServer, type ServiceServer } from '../server/http/listen.ts';
 import { presentedCertificate, rawExchange } from './helpers/raw-socket.ts';
@@ -40,7 +40,7 @@ function parseRaw(raw: string) {
 }
 
 const malformed = (code: string) => ({
-  type: `${PROBLEM_BASE}malformed-request`, title: 'The request is not valid HTTP/1.1', status: 400,
+  type: `${PROBLEM_BASE}malformed-request`, title: 'The request is not valid HTTP', status: 400,
   detail: `The request could not be parsed as HTTP/1.1 (${code}); check the request line and header fields.`,
 });
 const tooLarge = {

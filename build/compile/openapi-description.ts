@@ -29,9 +29,9 @@ function quotaTable(): string {
 }
 
 /** The Markdown description of the API for `info.description`. */
-export function describeApi(options: { releaseDate: string }): string {
-  const { releaseDate } = options;
-  return `Read-only REST/JSON service of validated disease records, with a focus on rare diseases, keyed by Mondo ids. Every disease endpoint is a GET; webhook subscriptions are the one thing a client writes. This document is release 1.2.0 of ${releaseDate}; the major version is in the path (\`/api/v1\`).
+export function describeApi(options: { apiVersion: string; releaseDate: string }): string {
+  const { apiVersion, releaseDate } = options;
+  return `Read-only REST/JSON service of validated disease records, with a focus on rare diseases, keyed by Mondo ids. Every disease endpoint is a GET; webhook subscriptions are the one thing a client writes. This document is release ${apiVersion} of ${releaseDate}; the major version is in the path (\`/api/v1\`).
 
 The service is a static snapshot: each build reads public data releases, validates every record against the JSON Schemas below (QC tier 1: a failure stops the build), and precomputes the responses. \`/api/v1/health\` names the release of every source.
 
@@ -52,6 +52,8 @@ ${quotaTable()}
 - Every error is RFC 9457 \`application/problem+json\`: \`type\` (a stable URI \`https://disease-content-service.dev/problems/<kind>\`), \`title\`, \`status\`, \`detail\`, \`instance\` (the request path), \`requestId\`. A 400 adds \`invalidParams: [{name, reason, detail}]\`, one entry per bad parameter, with \`reason\` one of ${code(INVALID_PARAM_REASONS)}.
 - Kinds: ${Object.entries(PROBLEMS).map(([kind, p]) => `\`${kind}\` ${p.status}`).join(', ')}.
 - Unknown query parameters are a 400 (\`unknown-parameter\`), so a typo never silently changes a result.
+
+${describeTransport()}
 
 ## Identifiers and obsolete ids
 - \`{mondoId}\` is \`MONDO:\` + 7 digits (\`MONDO:0007739\`); anything else is a 400 \`malformed\`. A well-formed id that was never a Mondo class is a 404.
@@ -98,8 +100,6 @@ ${describeWebhooks()}
 
 ## Caching
 Every 200 carries a weak \`ETag\` (\`W/"<hash>"\`, a SHA-256 of the identity bytes, valid for every encoding). \`If-None-Match\` (lists and \`*\`, weak comparison) gives a 304 with \`ETag\`, \`Cache-Control\`, \`Vary\` and \`Date\` and no body. Authenticated responses are \`Cache-Control: private, no-cache\`, except old versions of a record, which never change: \`${IMMUTABLE_CACHE}\`.
-
-${describeTransport()}
 
 ## Versions
 - 1.0.0 (2025-11-01): list, search, get by id, sections, summary, PAGs, assistance programs, API keys, tier quotas, OpenAPI, health, ETags.

@@ -10,7 +10,7 @@ export const PROBLEM_BASE = 'https://disease-content-service.dev/problems/';
 /** Every kind of error the API returns, with its status and stable title. */
 export const PROBLEMS = {
   'invalid-parameters': { status: 400, title: 'Invalid request parameters' },
-  'malformed-request': { status: 400, title: 'The request is not valid HTTP/1.1' },
+  'malformed-request': { status: 400, title: 'The request is not valid HTTP' },
   'unauthorized': { status: 401, title: 'Missing or invalid API key' },
   'forbidden': { status: 403, title: 'The API key lacks the permission this endpoint needs' },
   'not-found': { status: 404, title: 'Resource not found' },

@@ -3,7 +3,8 @@ import { createServer as createHttp, type IncomingMessage, type Server as HttpSe
 import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
 import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
-import { HSTS_VALUE } from '../contract/tls.ts';
+import { createSecureContext } from 'node:tls';
+import { HSTS_VALUE } from '../contract/cors.ts';
 import { clientErrorHandler } from './client-error.ts';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -34,6 +35,28 @@ export interface ServiceServer {
   closeAll(): void;
   /** Stop watching the certificate files. */
   unwatch(): void;
+}
+
+/**
+ * TLS_CERT_FILE, TLS_KEY_FILE and TLS_HTTP2 from the environment, checked: both files or neither,
+ * a pair that loads, TLS_HTTP2 `true` or `false` (a WORKERS primary checks before it starts any
+ * worker). Throws a message naming the problem.
+ */
+export function tlsFiles(env: NodeJS.ProcessEnv): { certFile?: string; keyFile?: string; http2: boolean } {
+  const certFile = env.TLS_CERT_FILE || undefined;
+  const keyFile = env.TLS_KEY_FILE || undefined;
+  if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('TLS needs both TLS_CERT_FILE and TLS_KEY_FILE (or neither, for plain HTTP)');
+  const h2 = env.TLS_HTTP2 || 'false';
+  if (h2 !== 'true' && h2 !== 'false') throw new Error(`TLS_HTTP2 must be true or false, not "${h2}"`);
+  if (h2 === 'true' && !certFile) throw new Error('TLS_HTTP2=true needs TLS_CERT_FILE and TLS_KEY_FILE: HTTP/2 is served over TLS only');
+  if (certFile && keyFile) {
+    try {
+      createSecureContext(readPair(certFile, keyFile));
+    } catch (err) {
+      throw new Error(`TLS_CERT_FILE ${certFile} with TLS_KEY_FILE ${keyFile}: ${(err as Error).message}`);
+    }
+  }
+  return { certFile, keyFile, http2: h2 === 'true' };
 }
 
 function readPair(certFile: string, keyFile: string): { cert: Buffer; key: Buffer } {

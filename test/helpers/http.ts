@@ -9,17 +9,18 @@ const response = (status: number, headers: RawResponse['headers'], body: Buffer)
   ({ status, headers, body, json: () => JSON.parse(body.toString('utf8')) });
 
 /**
- * One HTTP request with node:http: no automatic decompression, redirects or default headers. An
- * https URL (DCS_TEST_TRANSPORT, see suiteTransport) goes over TLS trusting the suite's
- * certificate, with HTTP/2 under DCS_TEST_TRANSPORT=h2.
+ * One HTTP request with node:http (node:https for an https base, trusting `ca`): no automatic
+ * decompression, redirects or default headers. Under DCS_TEST_TRANSPORT (see suiteTransport) an
+ * https base trusts the suite's certificate unless `ca` is given, and goes over HTTP/2 with `h2`.
  */
-export function call(base: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+export function call(base: string, path: string, options: { method?: string; headers?: Record<string, string>; ca?: string } = {}): Promise<RawResponse> {
   const url = new URL(path, base);
   const suite = url.protocol === 'https:' ? suiteTransport() : null;
-  if (suite?.transport === 'h2') return callH2(url, options.method ?? 'GET', options.headers ?? {}, suite.cert.pem);
+  const ca = options.ca ?? suite?.cert.pem;
+  if (suite?.transport === 'h2') return callH2(url, options.method ?? 'GET', options.headers ?? {}, ca!);
   const send = url.protocol === 'https:' ? httpsRequest : request;
   return new Promise((done, fail) => {
-    const req = send(url, { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false, ...(suite ? { ca: suite.cert.pem } : {}) }, (res) => {
+    const req = send(url, { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false, ca }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => done(response(res.statusCode ?? 0, res.headers, Buffer.concat(chunks))));
