@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { connect as h2connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeTransport } from '../build/compile/openapi-transport.ts';
 import { CORS_EXPOSED_HEADERS, HSTS_VALUE } from '../server/contract/cors.ts';
@@ -12,6 +13,7 @@ import { bearer, call, type RawResponse } from './helpers/http.ts';
 import { presentedCertificate, rawExchange } from './helpers/raw-socket.ts';
 import { startRealServer, type RealServer } from './helpers/real-server.ts';
 import { makeCertificate, type TestCertificate } from './helpers/tls-cert.ts';
+import { waitFor } from './helpers/wait-for.ts';
 
 const CF = '/api/v1/diseases/MONDO:0009061/summary';
 const APP = 'https://app.example.org';
@@ -170,5 +172,55 @@ describe('TLS_HTTP2=true on the real server', () => {
     // The session stays open (idle): shutdown must send GOAWAY rather than wait for it.
     assert.equal(await real.server.stop('SIGTERM'), 0);
     assert.equal(session.closed || session.destroyed || (await new Promise<boolean>((done) => session.once('close', () => done(true)))), true);
+  });
+});
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6390/0';
+async function redisUp(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const redis = await redisUp();
+const noRedis = redis || process.env.CI === 'true' ? false : `Redis unreachable at ${REDIS_URL} (WORKERS=2 needs it)`;
+
+describe('TLS with WORKERS=2 (Redis)', { skip: noRedis }, () => {
+  let real: RealServer;
+  let cert: TestCertificate;
+  const prefix = `transport-test:${process.pid}:${Date.now()}:`;
+  before(async () => {
+    cert = makeCertificate(mkdtempSync(join(tmpdir(), 'dcs-tls-workers-')), 'workers');
+    real = await startRealServer([{ tier: 'developer', name: 'dev' }], {
+      WORKERS: '2', TLS_CERT_FILE: cert.certFile, TLS_KEY_FILE: cert.keyFile, QUOTA_STORE: REDIS_URL,
+      QUOTA_REDIS_PREFIX: `${prefix}quota:`, WEBHOOK_REDIS_PREFIX: `${prefix}webhooks:`, SHUTDOWN_GRACE_MS: '2000',
+    });
+  });
+  after(async () => {
+    if (real?.server.child.exitCode === null) await real.server.stop();
+    const r = new Redis(REDIS_URL);
+    const keys = await r.keys(`${prefix}*`);
+    if (keys.length) await r.del(...keys);
+    r.disconnect();
+  });
+
+  test('SIGHUP to the primary reloads the certificate in every worker, and the primary serves on', async () => {
+    const lines = () => readFileSync(real.logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    real.server.child.kill('SIGHUP');
+    // No file changed: only the SIGHUP passed on by the primary makes a worker reload.
+    const reloaded = await waitFor('both workers to log a certificate reload', () => {
+      const pids = new Set(lines().filter((l) => l.msg === 'TLS certificate reloaded').map((l) => l.pid));
+      return pids.size === 2 ? pids : undefined;
+    });
+    assert.equal(reloaded.has(real.server.child.pid), false, 'the workers reload, not the primary');
+    assert.equal(real.server.child.exitCode, null);
+    const r = await call(real.server.url, '/api/v1/health', { ca: cert.pem });
+    assert.deepEqual([r.status, r.headers['strict-transport-security']], [200, HSTS_VALUE]);
   });
 });
