@@ -6,7 +6,7 @@ import { buildSearchIndex } from './compile/search-index.ts';
 import { applyVersions, type ContentIndex } from './compile/changelog.ts';
 import { compileBodies } from './compile/compile-snapshot.ts';
 import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
-import { listingRow } from './compile/listing.ts';
+import { listingRows } from './compile/listing.ts';
 import { generateOpenApi, toYaml } from './compile/openapi.ts';
 import { collectGarbage, currentSnapshot, publish, readCurrent, startStaging, uniqueSnapshotId, writeSnapshotFile } from './compile/publish.ts';
 import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
@@ -75,9 +75,12 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   const tBodies = secs();
   o.log(`  compiled ${Object.keys(entries).length} responses in ${(tBodies - tValidate).toFixed(1)} s: ${store.written} objects written, ${store.reused} reused, ${(store.bytes / 1e6).toFixed(1)} MB`);
 
-  const rows = built.records.map(listingRow);
+  const rows = listingRows(built.records);
   writeSnapshotFile(staging, SNAPSHOT_FILES.listing, JSON.stringify(rows));
-  writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, JSON.stringify(buildSearchIndex(rows)));
+  const indexStart = process.hrtime.bigint();
+  const searchIndex = JSON.stringify(buildSearchIndex(rows));
+  writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, searchIndex);
+  o.log(`  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`);
   const openapi = generateOpenApi({
     schemas, computedFields: COMPUTED_FIELDS, apiVersion: API_VERSION, releaseDate: '2026-01-06',
   });

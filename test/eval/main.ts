@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ListingRow } from '../../server/contract/listing-row.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
+import { buildSearchIndex } from '../../build/compile/search-index.ts';
 import type { SerializedSearchIndex } from '../../server/contract/search-index.ts';
 import { ConceptMap } from './concept-map.ts';
 import { distinctMentions, readMentions } from './corpus.ts';
@@ -15,7 +16,9 @@ import { printFigures, printMissSummary, printUnreachable, writeMisses } from '.
  * development sets), with a stock MiniSearch index over the same names as the baseline. Reads the
  * published snapshot (build it first), the corpus from EVAL_DIR and Mondo's mappings from
  * DATA_DIR at run time; nothing of the corpus is served or committed. Misses go to
- * .scratch/eval-search/ (git-ignored).
+ * .scratch/eval-search/ (git-ignored). `--rebuild-index` builds the search index from the snapshot's
+ * listing rows with the current code instead of reading the published one (for trying a change to
+ * the index without a full build).
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -33,7 +36,7 @@ function latency(results: SplitResult[], ranker: string): string {
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { show: { type: 'string', default: '10' }, out: { type: 'string', default: join(ROOT, '.scratch', 'eval-search') } } });
+  const { values } = parseArgs({ options: { 'rebuild-index': { type: 'boolean', default: false }, show: { type: 'string', default: '10' }, out: { type: 'string', default: join(ROOT, '.scratch', 'eval-search') } } });
   const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   const dataDir = resolve(ROOT, process.env.DATA_DIR ?? '../shared/data/raw');
   const evalDir = resolve(ROOT, process.env.EVAL_DIR ?? '../shared/data/eval/ncbi-disease');
@@ -43,7 +46,7 @@ function main(): void {
 
   let start = process.hrtime.bigint();
   const rows = JSON.parse(readFileSync(join(snapshot, SNAPSHOT_FILES.listing), 'utf8')) as ListingRow[];
-  const index = JSON.parse(readFileSync(join(snapshot, SNAPSHOT_FILES.searchIndex), 'utf8')) as SerializedSearchIndex;
+  const index = values['rebuild-index'] ? buildSearchIndex(rows) : JSON.parse(readFileSync(join(snapshot, SNAPSHOT_FILES.searchIndex), 'utf8')) as SerializedSearchIndex;
   const engine = engineRanker(rows, index);
   console.log(`snapshot ${snapshot}: ${rows.length} rows, engine loaded in ${ms(start)}`);
   start = process.hrtime.bigint();
