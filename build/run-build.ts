@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import type { Manifest } from '../server/contract/manifest.ts';
 import type { ReleaseDoc } from '../server/contract/release.ts';
+import { releaseNumber, type ReleasesDoc } from '../server/contract/history.ts';
 import { SNAPSHOT_FILES } from '../server/contract/route-map.ts';
 import { buildSearchIndex } from './compile/search-index.ts';
-import { applyVersions, type ContentIndex } from './compile/changelog.ts';
+import { stampVersions, type ContentIndex } from './compile/content-versions.ts';
+import { gitCommit } from './compile/code-version.ts';
+import { buildHistory } from './compile/history-build.ts';
 import { compileBodies } from './compile/compile-snapshot.ts';
 import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
 import { listingRows } from './compile/listing.ts';
@@ -17,7 +20,11 @@ import { loadSchemas } from './schema/load-schemas.ts';
 import { createRecordValidator, createValidator } from './schema/validate-record.ts';
 import { withComputed } from './schema/computed-schema.ts';
 
-export interface BuildOptions { root: string; dataDir: string; contentDir: string; dist: string; force: boolean; log: (line: string) => void }
+export interface BuildOptions {
+  root: string; dataDir: string; contentDir: string; dist: string; force: boolean; log: (line: string) => void;
+  /** HISTORY_KEEP: how many releases the history keeps (null or absent: all). */
+  historyKeep?: number | null;
+}
 
 export const API_VERSION = '1.2.0';
 const MAX_TIER1_MESSAGES = 50;
@@ -53,8 +60,13 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   // Versions first: they are part of what the schema validates.
   const builtAt = new Date().toISOString();
   const snapshot = uniqueSnapshotId(o.dist, builtAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z') + '-' + fingerprint.slice(0, 8));
-  const prevIndex = readCurrent<ContentIndex>(o.dist, SNAPSHOT_FILES.contentIndex);
-  const { index, changelog } = applyVersions(built.records, prevIndex, previous?.snapshot ?? null, snapshot, builtAt);
+  // A dist/ without history (or none at all) starts one: release 1, every disease at version 1.
+  const prevReleases = readCurrent<ReleasesDoc>(o.dist, SNAPSHOT_FILES.releases);
+  const prevIndex = prevReleases ? readCurrent<ContentIndex>(o.dist, SNAPSHOT_FILES.contentIndex) : null;
+  if (prevReleases && !prevIndex) throw new Error(`${o.dist}/current has ${SNAPSHOT_FILES.releases} but no readable ${SNAPSHOT_FILES.contentIndex}: the history cannot be continued`);
+  const lastRelease = prevReleases?.releases.at(-1);
+  const releaseNo = lastRelease ? releaseNumber(lastRelease.id) + 1 : 1;
+  const { index, diff } = stampVersions(built.records, prevIndex, releaseNo, builtAt.slice(0, 10));
   const validate = createRecordValidator(schemas, COMPUTED_FIELDS);
   const tier1: string[] = [];
   for (const r of built.records) {
@@ -75,17 +87,6 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   const tBodies = secs();
   o.log(`  compiled ${Object.keys(entries).length} responses in ${(tBodies - tValidate).toFixed(1)} s: ${store.written} objects written, ${store.reused} reused, ${(store.bytes / 1e6).toFixed(1)} MB`);
 
-  const rows = listingRows(built.records);
-  writeSnapshotFile(staging, SNAPSHOT_FILES.listing, JSON.stringify(rows));
-  const indexStart = process.hrtime.bigint();
-  const searchIndex = JSON.stringify(buildSearchIndex(rows));
-  writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, searchIndex);
-  o.log(`  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`);
-  const openapi = generateOpenApi({
-    schemas, computedFields: COMPUTED_FIELDS, apiVersion: API_VERSION, releaseDate: '2026-01-06',
-  });
-  writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
-  writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));
   const prevRelease = readCurrent<ReleaseDoc>(o.dist, SNAPSHOT_FILES.release);
   const release: ReleaseDoc = {
     snapshot, builtAt, apiVersion: API_VERSION, recordCount: built.records.length, obsoleteCount: built.obsoletes.length,
@@ -97,13 +98,33 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
     }),
   };
   writeSnapshotFile(staging, SNAPSHOT_FILES.release, JSON.stringify(release, null, 2));
-  writeSnapshotFile(staging, SNAPSHOT_FILES.changelog, JSON.stringify(changelog, null, 1));
+  const history = await buildHistory({
+    dist: o.dist, store, records: built.records, entries, obsoletes: built.obsoletes, index, diff,
+    previous: { manifest: previous, releases: prevReleases },
+    release: { number: releaseNo, publishedAt: builtAt, snapshot, code: { apiVersion: API_VERSION, commit: gitCommit(o.root), inputFingerprint: fingerprint }, sources: release.sources },
+    keep: o.historyKeep ?? null,
+  });
+  const tHistory = secs();
+
+  const rows = listingRows(built.records);
+  writeSnapshotFile(staging, SNAPSHOT_FILES.listing, JSON.stringify(rows));
+  const indexStart = process.hrtime.bigint();
+  const searchIndex = JSON.stringify(buildSearchIndex(rows));
+  writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, searchIndex);
+  o.log(`  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`);
+  const openapi = generateOpenApi({
+    schemas, computedFields: COMPUTED_FIELDS, apiVersion: API_VERSION, releaseDate: '2026-01-06',
+  });
+  writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
+  writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));
+  writeSnapshotFile(staging, SNAPSHOT_FILES.releases, JSON.stringify(history.releases));
   writeSnapshotFile(staging, SNAPSHOT_FILES.qcReport, JSON.stringify(built.qc, null, 1));
   writeSnapshotFile(staging, SNAPSHOT_FILES.contentIndex, JSON.stringify(index));
+  const allEntries = Object.fromEntries(Object.entries({ ...entries, ...history.entries }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const manifest: Manifest = {
-    format: 1, snapshot, builtAt, inputFingerprint: fingerprint, sections: [...SECTION_KEYS], entries,
+    format: 1, snapshot, builtAt, inputFingerprint: fingerprint, sections: [...SECTION_KEYS], entries: allEntries,
     obsolete: Object.fromEntries(built.obsoletes.map((x) => [x.id, { label: x.label, replacedBy: x.replacedBy, consider: x.consider }])),
-    counts: { diseases: built.records.length, obsolete: built.obsoletes.length, objects: Object.keys(entries).length },
+    counts: { diseases: built.records.length, obsolete: built.obsoletes.length, objects: Object.keys(allEntries).length },
   };
   writeSnapshotFile(staging, SNAPSHOT_FILES.manifest, JSON.stringify(manifest));
   const prevId = publish(o.dist, staging, snapshot);
@@ -117,8 +138,12 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   o.log(`  sources: ${release.sources.map((s) => `${s.id} ${s.release}`).join('; ')}`);
   o.log(`  QC tier 2: ${JSON.stringify(built.qc.toJSON() as object && (built.qc.toJSON() as { tier2: unknown }).tier2)}`);
   o.log(`  QC tier 3: ${Object.entries(qcCounts).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'} (report: dist/current/${SNAPSHOT_FILES.qcReport})`);
-  o.log(`  changelog: ${changelog.counts.added} added, ${changelog.counts.changed} changed, ${changelog.counts.removed} removed, ${changelog.counts.unchanged} unchanged`);
+  const p = history.published;
+  o.log(p
+    ? `  release ${p.id}: ${p.counts.added} added, ${p.counts.changed} changed, ${p.counts.removed} removed, ${p.counts.unchanged} unchanged; sources changed: ${p.sources.filter((s) => s.changed).map((s) => s.id).join(', ') || 'none'}`
+    : `  no new release: no disease and no source changed (latest ${history.releases.releases.at(-1)?.id})`);
+  o.log(`  history: ${history.releases.releases.length} releases kept (HISTORY_KEEP ${o.historyKeep ?? 'all'}), ${Object.keys(history.entries).length} version entries; pruned ${history.pruned.releases} releases, ${history.pruned.versions} versions, ${history.pruned.diseases} version lists; ${(tHistory - tBodies).toFixed(1)} s`);
   o.log(`  garbage collected: ${gc.snapshots} snapshots, ${gc.objects} objects`);
-  o.log(`  time: ingest ${tIngest.toFixed(1)} s, assemble ${(tAssemble - tIngest).toFixed(1)} s, validate ${(tValidate - tAssemble).toFixed(1)} s, compile ${(tBodies - tValidate).toFixed(1)} s, total ${secs().toFixed(1)} s`);
+  o.log(`  time: ingest ${tIngest.toFixed(1)} s, assemble ${(tAssemble - tIngest).toFixed(1)} s, validate ${(tValidate - tAssemble).toFixed(1)} s, compile ${(tBodies - tValidate).toFixed(1)} s, history ${(tHistory - tBodies).toFixed(1)} s, total ${secs().toFixed(1)} s`);
   return { ok: true, snapshot, seconds: secs(), upToDate: false };
 }

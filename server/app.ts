@@ -15,8 +15,12 @@ import type { QuotaStore } from './quota/store.ts';
 import { bulkResource } from './routes/bulk.ts';
 import { assistanceResource, methodNotAllowed, pagsResource, recordResource, sectionResource, storedResource } from './routes/disease.ts';
 import { listingResource } from './routes/listing.ts';
+import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
+import { versionResource, versionsResource } from './routes/versions.ts';
 import { healthResource, openapiResource } from './routes/meta.ts';
 import { searchResource } from './routes/search.ts';
+import { webhookHandlers } from './routes/webhooks.ts';
+import type { WebhookService } from './webhooks/service.ts';
 import type { SearchEngine } from './search/engine.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 
@@ -31,6 +35,8 @@ export interface AppOptions {
   accessLog?: AccessLogger | null;
   now?: () => number;
   startedAt?: number;
+  /** The webhook subscriptions and outbox; without it the webhook routes answer 503. */
+  webhooks?: WebhookService | null;
 }
 
 /**
@@ -66,8 +72,14 @@ export function createApp(o: AppOptions) {
     listDiseaseAssistancePrograms: assistanceResource(snap),
     listDiseaseOrphanDrugs: storedResource(snap, ROUTES.listDiseaseOrphanDrugs),
     getDiseaseScreening: storedResource(snap, ROUTES.getDiseaseScreening),
+    listReleases: releasesResource(snap),
+    getRelease: releaseResource(snap),
+    listReleaseChanges: releaseChangesResource(snap),
+    listDiseaseVersions: versionsResource(snap),
+    getDiseaseVersion: versionResource(snap),
     getOpenApi: openapiResource(snap),
     getHealth: healthResource(snap, o.startedAt ?? Date.now()),
+    ...webhookHandlers(() => o.webhooks ?? null),
   };
   const authn = auth({ store: o.keys });
   const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });

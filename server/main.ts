@@ -11,6 +11,9 @@ import { KeyStore } from './keys/key-store.ts';
 import { createStore } from './quota/create-store.ts';
 import { loadPolicies } from './contract/quotas.ts';
 import { LiveSnapshot } from './snapshot/live-snapshot.ts';
+import { createWebhooks } from './webhooks/create-webhooks.ts';
+import { HistoryFeed } from './webhooks/history-feed.ts';
+import type { WebhookService } from './webhooks/service.ts';
 
 /**
  * `npm start`: serve dist/current on HOST:PORT (defaults 127.0.0.1:8080), building the snapshot
@@ -38,9 +41,21 @@ if (!existsSync(resolve(dist, 'current'))) {
   }
 }
 
-const live = new LiveSnapshot(dist, Number(process.env.BODY_CACHE_MB ?? 256) * 1024 * 1024, (from, to) => logger.info({ from, to }, 'snapshot swapped'), (err) => logger.error({ err }, 'new snapshot not loaded; still serving the previous one'));
+let webhooks: WebhookService | null = null;
+const announce = () => void webhooks?.announcer.check().catch((err) => logger.error({ err }, 'webhooks: announcing a release failed; trying again shortly'));
+const live = new LiveSnapshot(dist, Number(process.env.BODY_CACHE_MB ?? 256) * 1024 * 1024, (from, to) => {
+  logger.info({ from, to }, 'snapshot swapped');
+  announce();
+}, (err) => logger.error({ err }, 'new snapshot not loaded; still serving the previous one'));
 live.watch();
 const keys = KeyStore.load(process.env.KEYS_FILE || undefined, { onReloadError: (err) => logger.error({ err }, 'key file reload failed; keeping previous keys') });
+// Webhooks: a newly published snapshot is announced on the swap; the periodic check takes over a
+// release whose claim lapsed in another process, and one published while no process ran.
+webhooks = createWebhooks({
+  env: process.env, root, feed: new HistoryFeed(() => live.snapshot), logger,
+  ownerActive: (keyId) => keys.list().some((k) => k.id === keyId && k.revokedAt === null && k.scopes.includes('webhooks')),
+});
+setInterval(announce, 2000).unref();
 const quotaStore = createStore(process.env, { logger });
 const accessLogger = accessLog({ destination: requestLines, level: logger.level, service: SERVICE });
 // flush() without a callback adds no listener, however often it runs during a write.
@@ -48,12 +63,13 @@ setInterval(() => {
   requestLines.flush();
   logDestination.flush();
 }, 250).unref();
-const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger, accessLog: accessLogger });
+const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger, accessLog: accessLogger, webhooks });
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 // The server calls polka's handler directly: app.listen would defer every request by a setImmediate.
 const server = createServer((req, res) => app.handler(req as never, res as never, undefined as never));
+void webhooks.start().catch((err) => logger.error({ err }, 'webhooks: start failed'));
 server.listen(port, host, () => {
   const addr = server.address();
   const where = typeof addr === 'object' && addr ? `http://${addr.address}:${addr.port}` : String(addr);
@@ -71,6 +87,7 @@ async function shutdown(signal: string): Promise<void> {
   server.closeIdleConnections();
   await new Promise<void>((done) => server.close(() => done()));
   live.close();
+  await webhooks?.stop(2000);
   await quotaStore.close();
   logger.info('stopped');
   requestLines.flushSync();

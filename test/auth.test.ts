@@ -157,7 +157,7 @@ describe('requireScope middleware', () => {
     const res = await get('/api/v1/diseases/bulk', `Bearer ${professional.key}`);
     assert.equal(res.status, 200);
     assert.deepEqual(JSON.parse(res.text), {
-      keyId: professional.entry.id, name: null, tier: 'professional', scopes: ['read', 'search', 'bulk'], test: true,
+      keyId: professional.entry.id, name: null, tier: 'professional', scopes: ['read', 'search', 'bulk', 'webhooks'], test: true,
     });
   });
 

@@ -156,6 +156,19 @@ describe('per-disease endpoints on the real snapshot', () => {
     assert.deepEqual(f.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]), [['mondoId', 'malformed'], ['limit', 'out-of-range']]);
   });
 
+  test('the record names its version and history; that version is the same bytes and ETag, immutable', async () => {
+    const rec = await get('/api/v1/diseases/MONDO:0009061');
+    const meta = rec.json().data.metadata;
+    assert.deepEqual(meta.links, { history: '/api/v1/diseases/MONDO:0009061/versions' });
+    const list = (await get(meta.links.history)).json().data;
+    assert.deepEqual([list.current, list.currentVersion, list.versions[0].version, list.versions[0].etag], [true, meta.version, meta.version, rec.headers.etag]);
+    const same = await get(`${meta.links.history}/${meta.version}`);
+    assert.ok(same.body.equals(rec.body));
+    assert.deepEqual([same.headers.etag, same.headers['cache-control']], [rec.headers.etag, 'private, max-age=31536000, immutable']);
+    const latest = (await get('/api/v1/releases/latest')).json().data;
+    assert.equal(latest.counts.added + latest.counts.changed + latest.counts.unchanged, (await call(server.url, '/api/v1/health')).json().recordCount);
+  });
+
   test('401 without a key or with a mistyped one; 403 without the scope', async () => {
     const none = await call(server.url, '/api/v1/diseases/MONDO:0009061');
     assertProblem(none, 401, 'unauthorized');
@@ -242,6 +255,14 @@ describe('every response matches its schema in the OpenAPI document', () => {
     ['/api/v1/diseases/search?q=muscular%20dystrophy&facets=true&highlight=true', 'SearchResponse', 'dev'],
     ['/api/v1/diseases/search?gene=HTT', 'SearchResponse', 'dev'],
     ['/api/v1/diseases/bulk?ids=MONDO:0009061,MONDO:0000002,MONDO:0000038,MONDO:9999999,x&sections=overview', 'BulkResponse', 'pro'],
+    ['/api/v1/releases', 'ReleaseListResponse', 'dev'],
+    ['/api/v1/releases/r1', 'ReleaseResponse', 'dev'],
+    ['/api/v1/releases/latest/changes?limit=100', 'ChangeListResponse', 'dev'],
+    ['/api/v1/releases/latest/changes?since=r1&kind=changed,removed', 'ChangeListResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/versions', 'VersionListResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/versions/1', 'DiseaseRecordResponse', 'dev'],
+    ['/api/v1/releases/r0', 'Problem', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/versions/999999', 'Problem', 'dev'],
     ['/api/v1/diseases/MONDO:12', 'Problem', 'dev'],
     ['/api/v1/diseases/MONDO:0000038', 'Problem', 'dev'],
   ];

@@ -111,12 +111,12 @@ describe('key store', () => {
     const store = KeyStore.load(tempFile());
     const scopes = (['free', 'developer', 'professional', 'enterprise'] as const)
       .map((tier) => store.create({ tier }).entry.scopes);
-    assert.deepEqual(scopes, [['read', 'search'], ['read', 'search'], ['read', 'search', 'bulk'], ['read', 'search', 'bulk']]);
+    assert.deepEqual(scopes, [['read', 'search'], ['read', 'search'], ['read', 'search', 'bulk', 'webhooks'], ['read', 'search', 'bulk', 'webhooks']]);
     const { key, entry } = store.create({ tier: 'professional', test: true });
     assert.ok(key.startsWith('svc_test_'));
     assert.equal(entry.test, true);
     assert.deepEqual(store.authenticate(key), {
-      keyId: entry.id, name: null, tier: 'professional', scopes: ['read', 'search', 'bulk'], test: true,
+      keyId: entry.id, name: null, tier: 'professional', scopes: ['read', 'search', 'bulk', 'webhooks'], test: true,
     });
   });
 
@@ -236,9 +236,9 @@ describe('keys CLI', () => {
     const { out, io: cliIo } = io(file);
     assert.equal(runKeysCli(['list'], cliIo), 0);
     assert.deepEqual(out.stdout, [[
-      'id                name    tier        scopes            test  created                   revoked',
-      `${a.id}  ci bot  developer   read,search       no    2026-01-06T12:00:00.000Z  -`,
-      `${b.id}  -       enterprise  read,search,bulk  yes   2026-01-06T12:00:00.000Z  2026-01-06T12:00:01.000Z`,
+      'id                name    tier        scopes                     test  created                   revoked',
+      `${a.id}  ci bot  developer   read,search                no    2026-01-06T12:00:00.000Z  -`,
+      `${b.id}  -       enterprise  read,search,bulk,webhooks  yes   2026-01-06T12:00:00.000Z  2026-01-06T12:00:01.000Z`,
     ].join('\n')]);
     assert.doesNotMatch(out.stdout[0], /[0-9a-f]{64}/);
   });
@@ -261,7 +261,7 @@ describe('keys CLI', () => {
     const lines = created.stdout.trimEnd().split('\n');
     const key = lines.at(-1)!;
     assert.match(key, /^svc_test_[0-9A-Za-z]{38}$/);
-    const id = /^Created test key (key_[0-9A-Za-z]{12}) \(tier professional, scopes read,search,bulk\)$/.exec(lines[0])?.[1];
+    const id = /^Created test key (key_[0-9A-Za-z]{12}) \(tier professional, scopes read,search,bulk,webhooks\)$/.exec(lines[0])?.[1];
     assert.ok(id, lines[0]);
     assert.deepEqual(lines.slice(1, -1), [
       'Name: spawned',
@@ -269,7 +269,7 @@ describe('keys CLI', () => {
       'Copy the key now: only its hash is stored, so it cannot be shown again.',
     ]);
     assert.deepEqual(server.authenticate(key), {
-      keyId: id, name: 'spawned', tier: 'professional', scopes: ['read', 'search', 'bulk'], test: true,
+      keyId: id, name: 'spawned', tier: 'professional', scopes: ['read', 'search', 'bulk', 'webhooks'], test: true,
     });
     const revoked = cli('revoke', id);
     assert.equal(revoked.status, 0);

@@ -39,8 +39,11 @@ export class ObjectStore {
     for (const e of entries) this.known.set(e[0], e);
   }
 
-  /** Store a body (and its compressed variants when over 1 KB); resolves to its manifest entry. */
-  async put(body: Buffer, extra?: number): Promise<ManifestEntry> {
+  /**
+   * Store a body (and its compressed variants when over 1 KB, unless `variants` is false: a
+   * document the server reads but never sends); resolves to its manifest entry.
+   */
+  async put(body: Buffer, extra?: number, variants = true): Promise<ManifestEntry> {
     const hash = contentHash(body);
     const prior = this.known.get(hash);
     if (prior && existsSync(join(this.root, objectFile(hash, 'identity')))) {
@@ -50,7 +53,7 @@ export class ObjectStore {
     await this.acquire();
     let entry: ManifestEntry;
     try {
-      entry = await this.write(hash, body);
+      entry = await this.write(hash, body, variants);
     } finally {
       this.release();
     }
@@ -58,15 +61,15 @@ export class ObjectStore {
     return extra === undefined ? entry : [entry[0], entry[1], entry[2], entry[3], extra];
   }
 
-  private async write(hash: string, body: Buffer): Promise<ManifestEntry> {
+  private async write(hash: string, body: Buffer, variants: boolean): Promise<ManifestEntry> {
     const identity = join(this.root, objectFile(hash, 'identity'));
-    if (existsSync(identity) && body.length <= COMPRESS_MIN_BYTES) {
+    if (existsSync(identity) && (body.length <= COMPRESS_MIN_BYTES || !variants)) {
       this.reused++;
       return [hash, body.length, 0, 0];
     }
     let brSize = 0;
     let gzSize = 0;
-    if (body.length > COMPRESS_MIN_BYTES) {
+    if (variants && body.length > COMPRESS_MIN_BYTES) {
       // Brotli 6 and gzip 6 compress these JSON bodies as tightly as 9 (measured: 0.203 and
       // 0.216 of identity) at over 20 times brotli 9's speed.
       const [b, g] = await Promise.all([

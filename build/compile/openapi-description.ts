@@ -1,7 +1,9 @@
+import { CHANGE_KINDS, IMMUTABLE_CACHE, LATEST_RELEASE } from '../../server/contract/history.ts';
 import { PROBLEMS, INVALID_PARAM_REASONS } from '../../server/contract/problems.ts';
 import { DEFAULT_POLICIES } from '../../server/contract/quotas.ts';
 import { BULK_MAX, ROUTES, SEARCH_SORTS } from '../../server/contract/routes.ts';
 import { TIER_SCOPES, TIERS } from '../../server/contract/tiers.ts';
+import { describeWebhooks } from './openapi-webhooks.ts';
 import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../../server/contract/vocab.ts';
 
 /**
@@ -28,13 +30,13 @@ function quotaTable(): string {
 /** The Markdown description of the API for `info.description`. */
 export function describeApi(options: { releaseDate: string }): string {
   const { releaseDate } = options;
-  return `Read-only REST/JSON service of validated disease records, with a focus on rare diseases, keyed by Mondo ids. Every endpoint is a GET. This document is release 1.2.0 of ${releaseDate}; the major version is in the path (\`/api/v1\`).
+  return `Read-only REST/JSON service of validated disease records, with a focus on rare diseases, keyed by Mondo ids. Every disease endpoint is a GET; webhook subscriptions are the one thing a client writes. This document is release 1.2.0 of ${releaseDate}; the major version is in the path (\`/api/v1\`).
 
 The service is a static snapshot: each build reads public data releases, validates every record against the JSON Schemas below (QC tier 1: a failure stops the build), and precomputes the responses. \`/api/v1/health\` names the release of every source.
 
 ## Authentication, scopes and quotas
 - Every endpoint except \`/api/v1/openapi\` and \`/api/v1/health\` needs \`Authorization: Bearer <API key>\`. Keys are \`svc_live_\` (production) or \`svc_test_\` (testing) followed by 38 base62 characters: 32 random, then a 6-character CRC-32 checksum. A missing, malformed, mistyped or revoked key is a 401 (\`reason\` says which).
-- Scopes: \`read\` for the per-disease endpoints, \`search\` for the listing and search, \`bulk\` for the bulk endpoint. A key without the needed scope gets a 403 naming \`requiredScope\` and the key's \`tier\`.
+- Scopes: \`read\` for the per-disease endpoints and the release history, \`search\` for the listing and search, \`bulk\` for the bulk endpoint, \`webhooks\` for the webhook subscriptions. A key without the needed scope gets a 403 naming \`requiredScope\` and the key's \`tier\`.
 - Quotas per key:
 
 ${quotaTable()}
@@ -77,6 +79,12 @@ ${code(SECTION_KEYS)}. \`?sections=a,b\` on the full record (and on bulk) return
 ## Sub-resources
 - \`/pags\`: \`limit\` ${page(P.limit)}, \`offset\`. \`/assistance\`: \`status\` = comma-separated ${code(ASSISTANCE_STATUSES)}. Both list \`sources\`, saying which sources were absent. No open directory of advocacy groups or assistance programs was obtainable: advocacy groups are NORD (where it has a report on the disease) and curated entries; assistance programs are curated entries only. An empty list means unknown, not none.
 
+## Releases and version history
+- A release is a build that added, changed or removed a disease or took in a changed source; a build with unchanged inputs publishes nothing. Release ids are \`r\` + a sequence number (\`r1\` is the first; \`${LATEST_RELEASE}\` stands for the newest in paths). \`/api/v1/releases\` lists them newest first with the release of every source, the code that built them and counts; \`/api/v1/releases/{releaseId}/changes\` lists what one did, per disease (\`kind\`: ${code(CHANGE_KINDS)}; the sections and top-level fields that changed; \`before\` and \`after\` versions; the replacement of a removed disease).
+- \`?since=<releaseId>\` merges every change after that release per disease: poll \`/api/v1/releases/${LATEST_RELEASE}/changes?since=<meta.release of your last walk>\`.
+- Each disease has versions 1, 2, 3... (one per change of content, not per build); \`metadata.version\` and \`metadata.links.history\` of the record point to them. \`/api/v1/diseases/{mondoId}/versions/{n}\` is the record exactly as it was served while version n was current (same bytes, same ETag), with \`Cache-Control: ${IMMUTABLE_CACHE}\`. Obsolete ids keep their history; these routes do not redirect them.
+- The service may keep only its newest releases (HISTORY_KEEP): an older release or a version superseded before them is a 404.
+
 ## Vocabularies
 - Inheritance: ${code(INHERITANCE_TERMS)}.
 - Onset: ${code(ONSET_CATEGORIES)}.
@@ -85,8 +93,10 @@ ${code(SECTION_KEYS)}. \`?sections=a,b\` on the full record (and on bulk) return
 ## Clinical trials come from a sample
 Trial counts and items (\`trials\`, \`hasTrials\`, \`hasActiveTrials\`, \`activeTrialCount\`, \`trialCount\`, \`minTrialCount\`, \`computed.trialCount\`) come from a sample of ClinicalTrials.gov studies, not from the full registry; every record says so in \`trials.notice\` (\`trials.fromSample\` is always true).
 
+${describeWebhooks()}
+
 ## Caching
-Every 200 carries a weak \`ETag\` (\`W/"<hash>"\`, a SHA-256 of the identity bytes, valid for every encoding). \`If-None-Match\` (lists and \`*\`, weak comparison) gives a 304 with \`ETag\`, \`Cache-Control\`, \`Vary\` and \`Date\` and no body. Authenticated responses are \`Cache-Control: private, no-cache\`.
+Every 200 carries a weak \`ETag\` (\`W/"<hash>"\`, a SHA-256 of the identity bytes, valid for every encoding). \`If-None-Match\` (lists and \`*\`, weak comparison) gives a 304 with \`ETag\`, \`Cache-Control\`, \`Vary\` and \`Date\` and no body. Authenticated responses are \`Cache-Control: private, no-cache\`, except old versions of a record, which never change: \`${IMMUTABLE_CACHE}\`.
 
 ## Versions
 - 1.0.0 (2025-11-01): list, search, get by id, sections, summary, PAGs, assistance programs, API keys, tier quotas, OpenAPI, health, ETags.

@@ -19,17 +19,20 @@ const SPEC_OK = (description: string): Obj => ({
 function operation(route: RouteDef): Obj {
   const auth = route.scope !== null;
   const parameters = routeParameters(route);
-  const ok = route.ok.schema === null ? SPEC_OK(route.ok.description) : { description: route.ok.description, schema: route.ok.schema };
+  const ok = route.ok.schema !== null ? { description: route.ok.description, schema: route.ok.schema }
+    : route.ok.status === 204 ? { description: route.ok.description } : SPEC_OK(route.ok.description);
+  const body = route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.body.title}` } } } } } : {};
   return {
     tags: [route.tag],
     summary: route.summary,
     description: auth ? `${route.description}\n\nNeeds an API key with the \`${route.scope}\` scope.` : route.description,
     operationId: route.operationId,
     ...(parameters.length > 0 ? { parameters } : {}),
+    ...body,
     // A public operation says so explicitly: no security requirement applies to it.
     security: auth ? [{ [SECURITY_SCHEME]: [] }] : [],
     ...(auth ? { 'x-required-scope': route.scope } : {}),
-    responses: responses(ok, { auth, perDisease: route.perDisease ?? false, link: route.link, etag: route.etag }),
+    responses: responses(ok, { auth, perDisease: route.perDisease ?? false, notFound: route.notFound, link: route.link, etag: route.etag, status: route.ok.status, problems: route.problems, body: route.body !== undefined }),
   };
 }
 

@@ -4,6 +4,7 @@
  * RateLimit fields, while every counted response (2xx, 301, 304, 400, 404, 410) and a 429 do.
  */
 
+import { IMMUTABLE_CACHE } from '../../server/contract/history.ts';
 import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../../server/contract/problems.ts';
 
 type Obj = Record<string, unknown>;
@@ -19,7 +20,7 @@ export const HEADERS: Record<string, Obj> = {
     schema: { type: 'string', pattern: '^W/".+"$' },
   },
   CacheControl: {
-    description: 'Authenticated responses: `private, no-cache` (store, but revalidate with `If-None-Match`). Errors: `no-store`.',
+    description: `Authenticated responses: \`private, no-cache\` (store, but revalidate with \`If-None-Match\`); an old version of a record, which never changes: \`${IMMUTABLE_CACHE}\`. Errors: \`no-store\`.`,
     schema: { type: 'string' },
   },
   Vary: { description: 'Request headers that select the representation.', schema: { type: 'string' } },
@@ -40,7 +41,7 @@ export const HEADERS: Record<string, Obj> = {
     description: 'RFC 6750 Bearer challenge, e.g. `Bearer realm="disease-content-service", error="invalid_token", error_description="..."`; on a 403 `error="insufficient_scope"` with the needed `scope`.',
     schema: { type: 'string' },
   },
-  Location: { description: 'The same resource of the replacement id.', schema: { type: 'string' } },
+  Location: { description: 'The same resource of the replacement id; on a 201, the resource created.', schema: { type: 'string' } },
 };
 
 /** What an operation's responses depend on. */
@@ -49,11 +50,26 @@ export interface ResponseOptions {
   auth: boolean;
   /** Takes `{mondoId}`: adds 301, 404 and 410. */
   perDisease: boolean;
+  /** When another route answers 404: adds it, with this explanation. */
+  notFound?: string;
   /** Adds the Link header to the 200 (the listing). */
   link?: boolean;
   /** Has an ETag and answers If-None-Match with 304. */
   etag?: boolean;
+  /** Status of the success response (default 200; 201 adds Location, 204 has no body). */
+  status?: 200 | 201 | 202 | 204;
+  /** Problem kinds the operation answers besides the common ones. */
+  problems?: readonly ProblemKind[];
+  /** Takes a JSON request body: the 400 names body members too. */
+  body?: boolean;
 }
+
+/** What an extra problem kind means for the operations that answer it. */
+const EXTRA_PROBLEMS: Partial<Record<ProblemKind, string>> = {
+  'not-found': 'no such webhook endpoint (or delivery) for this API key; another key\'s endpoints do not exist for it.',
+  conflict: '`detail` says which: the key already has the most endpoints it may have, or the endpoint is disabled.',
+  'unsupported-media-type': 'the body was not sent as `Content-Type: application/json`.',
+};
 
 const quotaHeaders = (auth: boolean): Obj => (auth ? { 'RateLimit-Policy': headerRef('RateLimitPolicy'), RateLimit: headerRef('RateLimit') } : {});
 const cacheHeaders = (etag: boolean): Obj => ({ ...(etag ? { ETag: headerRef('ETag') } : {}), 'Cache-Control': headerRef('CacheControl'), Vary: headerRef('Vary') });
@@ -85,12 +101,12 @@ function problem(kind: ProblemKind, explanation: string, headers: Obj = {}): [nu
  * ready response object), then the redirect, revalidation and error responses that apply.
  */
 export function responses(ok: { description: string; schema: string } | Obj, options: ResponseOptions): Obj {
-  const { auth, perDisease, link = false, etag = true } = options;
+  const { auth, perDisease, notFound, link = false, etag = true, status = 200 } = options;
   const quota = quotaHeaders(auth);
   const okResponse = 'schema' in ok && typeof ok.schema === 'string'
-    ? { description: ok.description, headers: { ...cacheHeaders(etag), ...(link ? { Link: headerRef('Link') } : {}), ...quota }, content: { 'application/json': { schema: schemaRef(ok.schema) } } }
-    : ok;
-  const out: Obj = { 200: okResponse };
+    ? { description: ok.description, headers: { ...cacheHeaders(etag), ...(link ? { Link: headerRef('Link') } : {}), ...(status === 201 ? { Location: headerRef('Location') } : {}), ...quota }, content: { 'application/json': { schema: schemaRef(ok.schema) } } }
+    : status === 204 ? { ...ok, headers: { 'Cache-Control': headerRef('CacheControl'), ...quota } } : ok;
+  const out: Obj = { [status]: okResponse };
   if (perDisease) {
     out[301] = {
       description: 'The id is obsolete and has a replacement: `Location` is the same resource of the replacement; the body is a small redirect document.',
@@ -99,7 +115,9 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
     };
   }
   if (etag) out[304] = { description: 'Not Modified: `If-None-Match` matched the current ETag. No body.', headers: { ...cacheHeaders(true), ...quota } };
-  const problems: [number, Obj][] = [problem('invalid-parameters', 'one `invalidParams` entry per bad parameter, including unknown ones.', quota)];
+  const problems: [number, Obj][] = [problem('invalid-parameters', options.body
+    ? 'one `invalidParams` entry per bad parameter or body member (named by JSON pointer, `/url`; `(body)` for the body as a whole: too large, not JSON), including unknown ones.'
+    : 'one `invalidParams` entry per bad parameter, including unknown ones.', quota)];
   if (auth) {
     problems.push(problem('unauthorized', '`reason` says why the key was refused.', { 'WWW-Authenticate': headerRef('WWWAuthenticate') }));
     problems.push(problem('forbidden', '`requiredScope` and `tier` say which scope is missing.', { 'WWW-Authenticate': headerRef('WWWAuthenticate') }));
@@ -108,6 +126,8 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
     problems.push(problem('not-found', 'a well-formed id that was never a Mondo class.', quota));
     problems.push(problem('obsolete', '`consider` lists current ids to look at.', quota));
   }
+  if (notFound) problems.push(problem('not-found', notFound, quota));
+  for (const kind of options.problems ?? []) problems.push(problem(kind, EXTRA_PROBLEMS[kind] ?? PROBLEMS[kind].title, quota));
   if (auth) problems.push(problem('quota-exceeded', 'not counted. `window`, `limit` and `reset` say which window and when it resets.', { 'Retry-After': headerRef('RetryAfter'), ...quota }));
   problems.push(problem('internal', 'not counted against the quota.'));
   for (const [status, response] of problems) out[status] = response;

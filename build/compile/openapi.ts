@@ -8,6 +8,7 @@ import { TAGS } from '../../server/contract/routes.ts';
 import { SCOPES } from '../../server/contract/tiers.ts';
 import { SECURITY_SCHEME, openApiPaths } from './openapi-paths.ts';
 import { HEADERS } from './openapi-responses.ts';
+import { openApiWebhooks } from './openapi-webhooks.ts';
 
 /** Inputs of the OpenAPI document; everything it states about data shapes comes from `schemas`. */
 export interface OpenApiOptions {
@@ -56,6 +57,7 @@ export function generateOpenApi(options: OpenApiOptions): OpenApiDocument {
     },
     tags: TAGS,
     paths: openApiPaths(),
+    'x-webhooks': openApiWebhooks(),
     components: {
       schemas,
       headers: HEADERS,

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ReleasesDoc } from '../../server/contract/history.ts';
 import type { Manifest } from '../../server/contract/manifest.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
 
@@ -67,7 +68,9 @@ export function publish(dist: string, staging: string, snapshot: string): string
 
 /**
  * Keep the current and the previous snapshot (a server may still be reading it) and delete the
- * rest, then every object neither of them references. Returns how many objects were removed.
+ * rest, then every object neither of them references: their manifests (responses, and the version
+ * lists and version bodies the history keeps) and the change lists of their releases. Returns
+ * how many objects were removed.
  */
 export function collectGarbage(dist: string, keep: string[]): { snapshots: number; objects: number } {
   const snaps = join(dist, 'snapshots');
@@ -85,6 +88,10 @@ export function collectGarbage(dist: string, keep: string[]): { snapshots: numbe
       const m = JSON.parse(readFileSync(join(snaps, id, SNAPSHOT_FILES.manifest), 'utf8')) as Manifest;
       for (const e of Object.values(m.entries)) live.add(e[0]);
     } catch { /* a missing snapshot keeps nothing alive */ }
+    try {
+      const h = JSON.parse(readFileSync(join(snaps, id, SNAPSHOT_FILES.releases), 'utf8')) as ReleasesDoc;
+      for (const r of h.releases) live.add(r.changes[0]);
+    } catch { /* no history yet */ }
   }
   let removed = 0;
   const objects = join(dist, 'objects');

@@ -14,6 +14,7 @@ import { qualityScore } from './quality.ts';
 import { createScreeningLookup } from './screening.ts';
 import { linkDesignations, linkTrials } from './text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry, SourceId } from './types.ts';
+import { versionsPath } from '../../server/contract/route-map.ts';
 
 export interface BuiltRecords {
   records: DiseaseRecord[];
@@ -104,7 +105,8 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
       ...f, computed, classification,
       metadata: {
         qualityScore: quality.score, qualityBreakdown: quality.breakdown, qcWarnings: warnings, sectionsRegenerated: regenerated,
-        contentVersion: '', lastChanged: '', sources: contributingSources(f, data.releases),
+        // Stamped by stampVersions() once the previous history is known.
+        contentVersion: '', version: 0, lastChanged: '', links: { history: versionsPath(f.id) }, sources: contributingSources(f, data.releases),
       },
       sections,
     });

@@ -175,7 +175,10 @@ export interface RecordMetadata {
   sectionsRegenerated: SectionKey[];
   /** Content hash of the record without this metadata's version fields. */
   contentVersion: string;
+  /** Version number: 1 for the first content published, +1 per change of content. */
+  version: number;
   lastChanged: string;
+  links: { history: string };
   sources: { source: SourceId; release: string }[];
 }
 

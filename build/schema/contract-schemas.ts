@@ -1,6 +1,8 @@
+import { CHANGE_KINDS, RELEASE_ID_PATTERN } from '../../server/contract/history.ts';
 import { AUTH_FAILURES, INVALID_PARAM_REASONS, PROBLEM_BASE, PROBLEMS } from '../../server/contract/problems.ts';
 import { WINDOW_NAMES } from '../../server/contract/quotas.ts';
 import { SCOPES, TIERS } from '../../server/contract/tiers.ts';
+import { CREATE_ENDPOINT_BODY, DELIVERY_STATUSES, EVENT_TYPES, UPDATE_ENDPOINT_BODY } from '../../server/contract/webhooks.ts';
 import { ASSISTANCE_STATUSES, INHERITANCE_LABELS, INHERITANCE_TERMS, ONSET_CATEGORIES, ONSET_LABELS, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../../server/contract/vocab.ts';
 import type { SchemaMap, SchemaObject } from './load-schemas.ts';
 
@@ -30,7 +32,10 @@ const sections = (): SchemaObject => ({
   }])),
 });
 
-/** Every component generated from the contract (enums, counts per value, sections), by component name. */
+/** A contract schema as a component: annotations only the server reads (`x-malformed`) left out. */
+const component = (schema: object): SchemaObject => JSON.parse(JSON.stringify(schema, (k, v) => (k === 'x-malformed' ? undefined : v)));
+
+/** Every component generated from the contract (enums, counts per value, sections, request bodies), by component name. */
 export function contractSchemas(): SchemaMap {
   const list = [
     enumOf('InheritanceTerm', `Mode of inheritance, normalized from HPO mode-of-inheritance terms (through their nearest anchor ancestor) and Orphanet inheritance strings. Used by the \`inheritance\` listing filter and the \`inheritancePattern\` search filter. Values: ${labelled(INHERITANCE_LABELS)}.`, INHERITANCE_TERMS),
@@ -41,12 +46,18 @@ export function contractSchemas(): SchemaMap {
     enumOf('ProblemType', `The \`type\` of a problem: ${PROBLEM_BASE}<kind>, one URI per kind of error; it never changes.`, Object.keys(PROBLEMS).map((k) => PROBLEM_BASE + k)),
     enumOf('InvalidParamReason', 'Why a parameter was rejected.', INVALID_PARAM_REASONS),
     enumOf('AuthFailureReason', 'unauthorized (401): no Bearer credentials (`missing`), a key that is not `svc_live_`/`svc_test_` + 38 base62 characters (`malformed`), a wrong checksum (`checksum`), or an unknown or revoked key.', AUTH_FAILURES),
-    enumOf('Scope', 'A permission an API key carries: `read` the per-disease endpoints, `search` the listing and search, `bulk` the bulk endpoint.', SCOPES),
+    enumOf('Scope', 'A permission an API key carries: `read` the per-disease endpoints and the release history, `search` the listing and search, `bulk` the bulk endpoint, `webhooks` the webhook subscriptions.', SCOPES),
     enumOf('Tier', 'A subscription tier.', TIERS),
     countsOf('InheritanceCounts', 'inheritance term', INHERITANCE_TERMS),
     countsOf('OnsetCounts', 'onset category', ONSET_CATEGORIES),
     countsOf('PrevalenceCounts', 'prevalence category', PREVALENCE_CATEGORIES),
     sections(),
+    enumOf('ChangeKind', 'What a release did to a disease: `added` (not in the release before), `changed` (a new version of its content), `removed` (no longer a current disease: obsoleted in Mondo, or no longer a human disease class). The allowed values of the `kind` filter of the changes feed.', CHANGE_KINDS),
+    { title: 'ReleaseId', description: 'A release id: `r` followed by the release number, in order of publication (`r1` is the first).', type: 'string', pattern: RELEASE_ID_PATTERN, example: 'r3' },
+    enumOf('WebhookEventType', 'A webhook event type (see `x-webhooks` for each payload).', EVENT_TYPES),
+    enumOf('WebhookDeliveryStatus', '`pending`: an attempt is due or under way; `delivered`: an attempt got a 2xx; `failed`: the retry schedule ran out, the endpoint answered 410 Gone, or it was disabled.', DELIVERY_STATUSES),
+    component(CREATE_ENDPOINT_BODY),
+    component(UPDATE_ENDPOINT_BODY),
     enumOf('QuotaWindow', 'A UTC calendar window a quota is counted in: the day resets at 00:00 UTC, the month at 00:00 UTC on the 1st.', WINDOW_NAMES),
   ];
   return Object.fromEntries(list.map((s) => [s.title as string, s]));

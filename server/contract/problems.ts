@@ -16,6 +16,8 @@ export const PROBLEMS = {
   'obsolete': { status: 410, title: 'The disease id is obsolete and has no single replacement' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'not-acceptable': { status: 406, title: 'Not acceptable' },
+  'conflict': { status: 409, title: 'The request conflicts with the state of the resource' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'quota-exceeded': { status: 429, title: 'Quota exceeded for the subscription tier' },
   'internal': { status: 500, title: 'Internal server error' },
   'unavailable': { status: 503, title: 'Service unavailable' },
@@ -23,10 +25,10 @@ export const PROBLEMS = {
 export type ProblemKind = keyof typeof PROBLEMS;
 
 /** Why a parameter was rejected (`invalidParams[].reason` of a 400). */
-export const INVALID_PARAM_REASONS = ['unknown-parameter', 'wrong-type', 'out-of-range', 'malformed', 'not-allowed-value', 'missing', 'duplicate'] as const;
+export const INVALID_PARAM_REASONS = ['unknown-parameter', 'wrong-type', 'out-of-range', 'malformed', 'not-allowed-value', 'missing', 'duplicate', 'too-large', 'forbidden-destination'] as const;
 export type InvalidParamReason = (typeof INVALID_PARAM_REASONS)[number];
 
-/** One bad query or path parameter and why it was rejected. */
+/** One bad query or path parameter, or request body member (named by its JSON pointer, `/url`), and why it was rejected. */
 export interface InvalidParam {
   name: string;
   reason: InvalidParamReason;

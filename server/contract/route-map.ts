@@ -3,7 +3,7 @@
  * to a manifest key; a manifest entry holds a content hash; the hash alone names the file under
  * dist/objects/. Request input is only ever used as a Map key, never as part of a path.
  */
-import { API_BASE, MONDO_ID_PATTERN, ROUTE_LIST } from './routes.ts';
+import { API_BASE, MONDO_ID_PATTERN, ROUTE_LIST, ROUTES } from './routes.ts';
 
 /** Per-disease resources precomputed for every current disease. */
 export const DISEASE_RESOURCES = ['record', 'summary', 'phenotypes', 'pags', 'assistance', 'orphan-drugs', 'screening'] as const;
@@ -35,6 +35,46 @@ export function diseasePath(mondoId: string, resource: DiseaseResource = 'record
   return `${API_BASE}/diseases/${mondoId}${RESOURCE_PATHS[resource]}`;
 }
 
+/** Manifest key of a disease's stored version list. */
+export function versionsKey(mondoId: string): string {
+  return `${mondoId}/versions`;
+}
+
+/** Manifest key of the record body of one version of a disease. */
+export function versionKey(mondoId: string, version: number): string {
+  return `${mondoId}/versions/${version}`;
+}
+
+const HISTORY_KEY = new RegExp(`^(${MONDO_ID_PATTERN.slice(1, -1)})/versions(?:/(\\d+))?$`);
+
+/** The disease (and version, or null for the list) of a history manifest key; null for other keys. */
+export function historyKeyOf(key: string): { id: string; version: number | null } | null {
+  const m = HISTORY_KEY.exec(key);
+  return m ? { id: m[1], version: m[2] === undefined ? null : Number(m[2]) } : null;
+}
+
+const fill = (path: string, values: Record<string, string | number>) => path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+
+/** Public URL path of a disease's version list. */
+export function versionsPath(mondoId: string): string {
+  return fill(ROUTES.listDiseaseVersions.path, { mondoId });
+}
+
+/** Public URL path of one version of a disease. */
+export function versionPath(mondoId: string, version: number): string {
+  return fill(ROUTES.getDiseaseVersion.path, { mondoId, version });
+}
+
+/** Public URL path of a release. */
+export function releasePath(releaseId: string): string {
+  return fill(ROUTES.getRelease.path, { releaseId });
+}
+
+/** Public URL path of a release's change list. */
+export function releaseChangesPath(releaseId: string): string {
+  return fill(ROUTES.listReleaseChanges.path, { releaseId });
+}
+
 /** Relative file of a stored object: fan-out by the first two hash characters. */
 export function objectFile(hash: string, encoding: 'identity' | 'br' | 'gzip'): string {
   const ext = encoding === 'br' ? '.json.br' : encoding === 'gzip' ? '.json.gz' : '.json';
@@ -49,7 +89,9 @@ export const SNAPSHOT_FILES = {
   openapiJson: 'openapi.json',
   openapiYaml: 'openapi.yaml',
   release: 'release.json',
-  changelog: 'changelog.json',
+  /** The release history (server/contract/history.ts ReleasesDoc). */
+  releases: 'releases.json',
   qcReport: 'qc-report.json',
+  /** Build-only: per disease its content version, part hashes and versions kept (build/compile/content-versions.ts). */
   contentIndex: 'content-index.json',
 } as const;

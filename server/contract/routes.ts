@@ -1,6 +1,11 @@
+import { API_BASE, MONDO_ID_PATTERN } from './base.ts';
 import { anyOf, bool, limit, offset, params, type ParamsSchema } from './params.ts';
+import { CHANGE_KINDS, IMMUTABLE_CACHE, LATEST_RELEASE, RELEASE_ID_PATTERN } from './history.ts';
+import type { ProblemKind } from './problems.ts';
 import type { DiseaseResource } from './route-map.ts';
 import type { Scope } from './tiers.ts';
+import { WEBHOOK_ROUTES } from './webhook-routes.ts';
+import type { BodySchema } from './webhooks.ts';
 import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from './vocab.ts';
 
 /**
@@ -9,7 +14,7 @@ import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CA
  * map derives the stored per-disease resources from it. Paths are in OpenAPI form (`{mondoId}`).
  */
 
-export const API_BASE = '/api/v1';
+export { API_BASE, MONDO_ID_PATTERN };
 export const BULK_MAX = 50;
 export const PAGE_MAX = 100;
 export const PAGE_DEFAULT = 20;
@@ -25,19 +30,28 @@ export interface RouteDef {
   /** Default GET. */
   method?: RouteMethod;
   path: string;
-  tag: 'Diseases' | 'Disease resources' | 'Service';
+  tag: 'Diseases' | 'Disease resources' | 'History' | 'Webhooks' | 'Service';
   summary: string;
   description: string;
   /** Scope the API key needs; null: a public route, no key. */
   scope: Scope | null;
   query: ParamsSchema;
   pathParams: ParamsSchema;
-  /** Component schema of the 200 body; `null` where the route documents its own 200 (openapi). */
-  ok: { description: string; schema: string | null };
+  /**
+   * The success response: its status (default 200) and body component; `null` where there is no
+   * body (204) or the route documents its own 200 (openapi).
+   */
+  ok: { description: string; schema: string | null; status?: 200 | 201 | 202 | 204 };
+  /** JSON request body (POST, PATCH): validated by the server, `requestBody` in the document. */
+  body?: BodySchema;
+  /** Problem kinds this route answers besides those every route has (400, 401, 403, 429, 500). */
+  problems?: readonly ProblemKind[];
   /** The precomputed per-disease body this route serves. */
   stored?: DiseaseResource;
   /** Answers 301/404/410 for obsolete and unknown ids. */
   perDisease?: boolean;
+  /** When a route that is not per-disease answers 404 (documented as its 404 response). */
+  notFound?: string;
   /** Sends an RFC 8288 Link header. */
   link?: boolean;
   /** Carries an ETag (false: always computed live). */
@@ -45,8 +59,6 @@ export interface RouteDef {
 }
 
 const NO_PARAMS = params({});
-/** A Mondo id as the API accepts it. */
-export const MONDO_ID_PATTERN = '^MONDO:\\d{7}$';
 const MONDO_ID = {
   type: 'string', pattern: MONDO_ID_PATTERN, 'x-malformed': 'MONDO: followed by 7 digits (e.g. MONDO:0007739)', example: 'MONDO:0007739',
   description: 'Mondo disease id: `MONDO:` followed by 7 digits. Anything else is a 400 (`malformed`); a well-formed id that was never a Mondo class is a 404; an obsolete id is a 301 to its replacement or a 410.',
@@ -109,6 +121,30 @@ export const SECTION_PATH = params({
 export const OPENAPI_QUERY = params({
   format: { type: 'string', enum: ['json', 'yaml'], description: 'Representation of the document: `json` (default) or `yaml`. Without it, `Accept: application/yaml` (or `text/yaml`) selects YAML; an Accept header that allows neither JSON nor YAML gets 406.' },
 });
+
+const RELEASE_ID_PARAM = {
+  type: 'string', pattern: `^(?:${RELEASE_ID_PATTERN.slice(1, -1)}|${LATEST_RELEASE})$`, 'x-malformed': `r followed by the release number (e.g. r12), or ${LATEST_RELEASE}`, example: 'r1',
+  description: `A release id: \`r\` followed by the release number (\`r1\` is the first release), or \`${LATEST_RELEASE}\` for the newest. Anything else is a 400 (\`malformed\`); a release never published, or older than the history kept, is a 404.`,
+} as const;
+const RELEASE_PATH = params({ releaseId: RELEASE_ID_PARAM }, ['releaseId']);
+export const RELEASES_QUERY = params({ limit: limit('releases', PAGE_MAX, PAGE_DEFAULT), offset: offset('releases') });
+export const CHANGES_QUERY = params({
+  kind: {
+    type: 'array', items: { type: 'string', enum: CHANGE_KINDS }, minItems: 1, example: ['changed', 'removed'],
+    description: `Only changes of these kinds, comma-separated: ${CHANGE_KINDS.map((k) => `\`${k}\``).join(', ')}.`,
+  },
+  since: {
+    type: 'string', pattern: RELEASE_ID_PATTERN, 'x-malformed': 'r followed by the release number (e.g. r12)', example: 'r1',
+    description: 'Every change after this release, up to and including `{releaseId}`, merged per disease: `before` is the version at `since`, `after` the version at `{releaseId}`, `sections` and `fields` every one that changed in between. A disease added and removed again in between is left out. `since` equal to `{releaseId}` gives an empty list; a later release is a 400; one whose successors are not all kept is a 404.',
+  },
+  limit: limit('changes', PAGE_MAX, PAGE_DEFAULT),
+  offset: offset('changes'),
+});
+const VERSION_PATH = params({
+  mondoId: { ...MONDO_ID, description: 'Mondo disease id: `MONDO:` followed by 7 digits. Anything else is a 400 (`malformed`). The id may be obsolete: removed diseases keep their history.' },
+  version: { type: 'integer', minimum: 1, maximum: 1_000_000, example: 1, description: 'Version number of the disease (1, 2, 3...: one per change of its content). Not an integer of at least 1 is a 400; a version that does not exist or is no longer kept is a 404.' },
+}, ['mondoId', 'version']);
+const HISTORY_ID_PATH = params({ mondoId: VERSION_PATH.properties.mondoId }, ['mondoId']);
 
 const disease = (suffix: string): string => `${API_BASE}/diseases/{mondoId}${suffix}`;
 const perDisease = { perDisease: true, pathParams: DISEASE_PATH, scope: 'read' } as const;
@@ -173,6 +209,39 @@ export const ROUTES = {
     summary: 'Newborn screening status', description: 'Status of the disease on the US Recommended Uniform Screening Panel (RUSP): directly, as a listed constituent, or through a grouping above it. Added in v1.1.0.',
     ok: { description: 'The screening status.', schema: 'ScreeningResponse' },
   },
+  listReleases: {
+    path: `${API_BASE}/releases`, tag: 'History', scope: 'read', link: true, query: RELEASES_QUERY, pathParams: NO_PARAMS,
+    summary: 'Published releases, newest first',
+    description: 'Every release kept: its id, when it was published, the release of every source that went into it, the code that built it, and how many diseases it added, changed, removed and left unchanged. A build publishes a release when a disease was added, changed or removed or a source changed; a build with unchanged inputs publishes nothing.',
+    ok: { description: 'One page of releases.', schema: 'ReleaseListResponse' },
+  },
+  getRelease: {
+    path: `${API_BASE}/releases/{releaseId}`, tag: 'History', scope: 'read', query: NO_PARAMS, pathParams: RELEASE_PATH,
+    notFound: 'a release never published, or older than the history kept.',
+    summary: 'One release', description: 'One release, as in the list.',
+    ok: { description: 'The release.', schema: 'ReleaseResponse' },
+  },
+  listReleaseChanges: {
+    path: `${API_BASE}/releases/{releaseId}/changes`, tag: 'History', scope: 'read', link: true, query: CHANGES_QUERY, pathParams: RELEASE_PATH,
+    notFound: 'a release (`{releaseId}` or `since`) never published, or older than the history kept.',
+    summary: 'Diseases a release added, changed or removed',
+    description: 'The change list of a release in Mondo id order: per disease its kind, the sections and top-level fields that changed, and its version before and after; a removed disease names its replacement. With `since`, every change after that release merged per disease, so a client that polls catches up in one paginated walk: keep `meta.release` and pass it as `since` next time (`/releases/latest/changes?since=r12`).',
+    ok: { description: 'One page of changes.', schema: 'ChangeListResponse' },
+  },
+  listDiseaseVersions: {
+    path: disease('/versions'), tag: 'History', scope: 'read', query: NO_PARAMS, pathParams: HISTORY_ID_PATH,
+    notFound: 'an id with no version kept (never a disease of this service since its history began, or removed before the history kept).',
+    summary: 'Version history of a disease',
+    description: 'Every version kept, newest first: its number (1, 2, 3...: one per change of content, not per build), content version, the release that introduced it and when, and what changed from the version before (sections, fields and the source releases underneath). An obsolete id keeps its history and says which release removed it and what replaced it.',
+    ok: { description: 'The version history.', schema: 'VersionListResponse' },
+  },
+  getDiseaseVersion: {
+    path: disease('/versions/{version}'), tag: 'History', scope: 'read', query: NO_PARAMS, pathParams: VERSION_PATH,
+    notFound: 'a version that does not exist or is no longer kept.',
+    summary: 'One version of a disease record, exactly as it was served',
+    description: `The full record as it was served while this version was current: the same bytes and the same ETag. It never changes, so it is served with \`Cache-Control: ${IMMUTABLE_CACHE}\`.`,
+    ok: { description: 'The record of that version.', schema: 'DiseaseRecordResponse' },
+  },
   getOpenApi: {
     path: `${API_BASE}/openapi`, tag: 'Service', scope: null, query: OPENAPI_QUERY, pathParams: NO_PARAMS,
     summary: 'OpenAPI 3.0 specification of the service', description: 'This document, as JSON or YAML. No API key needed.',
@@ -183,6 +252,7 @@ export const ROUTES = {
     summary: 'Health check with data-freshness timestamps', description: 'Live status: the snapshot served, when it was built, uptime, and the release and ingest time of every source. No API key needed.',
     ok: { description: 'The service is up and serving a snapshot; the body says which, and the release of every source in it.', schema: 'Health' },
   },
+  ...WEBHOOK_ROUTES,
 } as const satisfies Record<string, Omit<RouteDef, 'operationId'>>;
 
 export type OperationId = keyof typeof ROUTES;
@@ -194,5 +264,7 @@ export const ROUTE_LIST: readonly RouteDef[] = Object.entries(ROUTES).map(([oper
 export const TAGS = [
   { name: 'Diseases', description: 'Listing, search, bulk fetch and the disease record in its views.' },
   { name: 'Disease resources', description: 'Sub-resources of one disease.' },
+  { name: 'History', description: 'Releases, what each changed, and the version history of every disease.' },
+  { name: 'Webhooks', description: 'Signed change notifications: subscriptions, test events and delivery history. Needs the `webhooks` scope (professional and enterprise keys).' },
   { name: 'Service', description: 'Public endpoints: the specification and the health check.' },
 ];

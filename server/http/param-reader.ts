@@ -28,7 +28,11 @@ export function paramReader<Q extends ParamsSchema, P extends ParamsSchema>(quer
     const errors: InvalidParam[] = [];
     // Only this route's own path names: polka merges the params of every pattern that matched.
     const p: Record<string, unknown> = {};
-    for (const name of pathNames) if (rawPath[name] !== undefined) p[name] = rawPath[name];
+    for (const name of pathNames) {
+      const raw = rawPath[name];
+      // Path segments are text, except integers (a version number), decoded as query integers are.
+      if (raw !== undefined) p[name] = path.properties[name].type === 'integer' ? decode(path.properties[name], raw) : raw;
+    }
     const q: Record<string, unknown> = {};
     for (const name in rawQuery) {
       const raw = rawQuery[name];

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { Encoding } from '../http/negotiate.ts';
 import type { ReleaseDoc } from '../contract/release.ts';
+import type { ReleasesDoc } from '../contract/history.ts';
+import { ReleaseHistory } from '../history/release-history.ts';
 import type { ListingRow } from '../contract/listing-row.ts';
 import { etagOf, type Manifest, type ManifestEntry } from '../contract/manifest.ts';
 import { objectFile, SNAPSHOT_FILES } from '../contract/route-map.ts';
@@ -21,6 +23,8 @@ export class Snapshot {
   readonly rows: ListingRow[];
   readonly rowById: Map<string, ListingRow>;
   readonly release: ReleaseDoc;
+  /** Releases and their change lists (empty for a snapshot built before the history existed). */
+  readonly history: ReleaseHistory;
   readonly searchIndex: unknown;
   readonly openapiJson: Buffer;
   readonly openapiYaml: Buffer;
@@ -38,6 +42,9 @@ export class Snapshot {
     this.rows = JSON.parse(read(SNAPSHOT_FILES.listing).toString('utf8')) as ListingRow[];
     this.rowById = new Map(this.rows.map((r) => [r.id, r]));
     this.release = JSON.parse(read(SNAPSHOT_FILES.release).toString('utf8')) as ReleaseDoc;
+    const releases = existsSync(join(this.dir, SNAPSHOT_FILES.releases)) ? JSON.parse(read(SNAPSHOT_FILES.releases).toString('utf8')) as ReleasesDoc : null;
+    // Change lists are kept parsed by the history, so their bytes bypass the body cache.
+    this.history = new ReleaseHistory(releases, (entry) => readFile(join(this.dist, objectFile(entry[0], 'identity'))));
     this.searchIndex = JSON.parse(read(SNAPSHOT_FILES.searchIndex).toString('utf8'));
     this.openapiJson = read(SNAPSHOT_FILES.openapiJson);
     this.openapiYaml = read(SNAPSHOT_FILES.openapiYaml);

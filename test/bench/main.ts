@@ -11,10 +11,11 @@ import { benchRequestPath } from './request-path-bench.ts';
 import { writeSummary } from './report.ts';
 import { benchSearchGroup } from './search-bench.ts';
 import { openSnapshot } from './snapshot-source.ts';
+import { benchWebhooks } from './webhook-bench.ts';
 import { canPin, wrkInstalled } from './wrk.ts';
 
 /**
- * `npm run bench [-- --only=record,search,bulk,quota --duration=5 --connections=32 --rounds=3]`:
+ * `npm run bench [-- --only=path,record,search,bulk,quota,webhooks --duration=5 --connections=32 --rounds=3]`:
  * throughput and latency of the real server as ratios to baselines measured in the same run.
  * Tables go to stdout, progress to stderr, a JSON summary to .bench/results.json.
  */
@@ -25,6 +26,7 @@ const GROUPS: Record<Area, { title: string; run: (ctx: BenchContext) => Promise<
   search: { title: 'Issue 5: search and listing', run: benchSearchGroup },
   bulk: { title: 'Issue 5: bulk of 50', run: benchBulkGroup },
   quota: { title: 'Issue 6: quota cost', run: benchQuota },
+  webhooks: { title: 'Issue 11: webhook delivery (events/s to a local receiver; API rate while a large release is delivered)', run: benchWebhooks },
 };
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');

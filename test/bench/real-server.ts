@@ -21,6 +21,8 @@ export interface RealServerOptions {
   quotaStore?: string;
   /** Redis key prefix, unique per run so counters never mix with a real deployment's. */
   redisPrefix?: string;
+  /** More variables for this server (the webhook settings of the webhooks group). */
+  extraEnv?: Record<string, string>;
 }
 
 /**
@@ -52,5 +54,7 @@ function envFor(o: RealServerOptions): NodeJS.ProcessEnv {
     QUOTA_STATE_FILE: join(o.env.dir, `quota-state-${process.hrtime.bigint()}.json`),
     QUOTA_REDIS_PREFIX: o.redisPrefix ?? 'bench-quota:',
     SHUTDOWN_GRACE_MS: '1000',
+    WEBHOOK_DIR: join(o.env.dir, `webhooks-${process.hrtime.bigint()}`),
+    ...o.extraEnv,
   };
 }

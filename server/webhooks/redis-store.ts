@@ -1,0 +1,177 @@
+import { Redis } from 'ioredis';
+import type { DeliveryStatus, EventType } from '../contract/webhooks.ts';
+import { CLAIM, COMPLETE, ENQUEUE, FINISH_RELEASE, RETRY, SET_ENDPOINT } from './redis-scripts.ts';
+import type { Attempt, AttemptOutcome, ClaimedDelivery, Delivery, DeliveryPage, Endpoint, Message, WebhookStore } from './types.ts';
+
+export interface RedisWebhookStoreOptions {
+  url: string;
+  /** Prepended to every key; default 'webhooks:'. */
+  prefix?: string;
+  retentionMs: number;
+}
+
+type Scripts = Record<'whEnqueue' | 'whClaim' | 'whComplete' | 'whSetEndpoint' | 'whRetry' | 'whFinishRelease', (...args: (string | number)[]) => Promise<any>>;
+type Hash = Record<string, string>;
+
+/** Messages outlive the retention by the retry schedule's span, so a pending delivery never loses its body. */
+const SCHEDULE_SPAN_MS = 5 * 86_400_000;
+
+/**
+ * The webhook store in Redis, shared by any number of server processes: each step that must be
+ * atomic is one Lua script (redis-scripts.ts). A release is claimed with SET NX and a lease; a
+ * delivery is claimed by moving its due time to the lease's end, so a process that dies mid-attempt
+ * leaves it due again once the lease lapses. Unlike the quota store it does not fall back to local
+ * state when Redis is away: an outbox must not fork; calls fail and the dispatcher tries again.
+ */
+export class RedisWebhookStore implements WebhookStore {
+  readonly #redis: Redis & Scripts;
+  readonly #p: string;
+  readonly #retention: number;
+
+  constructor(o: RedisWebhookStoreOptions) {
+    this.#p = o.prefix ?? 'webhooks:';
+    this.#retention = o.retentionMs;
+    const redis = new Redis(o.url, { maxRetriesPerRequest: 2, retryStrategy: (n) => Math.min(n * 100, 2000) });
+    redis.defineCommand('whEnqueue', { numberOfKeys: 0, lua: ENQUEUE });
+    redis.defineCommand('whClaim', { numberOfKeys: 0, lua: CLAIM });
+    redis.defineCommand('whComplete', { numberOfKeys: 0, lua: COMPLETE });
+    redis.defineCommand('whSetEndpoint', { numberOfKeys: 0, lua: SET_ENDPOINT });
+    redis.defineCommand('whRetry', { numberOfKeys: 0, lua: RETRY });
+    redis.defineCommand('whFinishRelease', { numberOfKeys: 0, lua: FINISH_RELEASE });
+    redis.on('error', () => { /* reported by the failing calls */ });
+    this.#redis = redis as Redis & Scripts;
+  }
+
+  #k(...parts: string[]): string { return this.#p + parts.join(''); }
+  get #msgTtl(): number { return this.#retention + SCHEDULE_SPAN_MS; }
+
+  async createEndpoint(e: Endpoint): Promise<void> {
+    await this.#redis.multi()
+      .hset(this.#k('ep:', e.id), 'cfg', JSON.stringify(cfgOf(e)), 'enabled', e.enabled ? '1' : '0', 'reason', e.disabledReason ?? '', 'failing', e.failingSince === null ? '' : String(e.failingSince))
+      .sadd(this.#k('eps'), e.id).sadd(this.#k('owner:', e.owner), e.id).exec();
+  }
+
+  async endpoint(id: string): Promise<Endpoint | null> {
+    return endpointOf(await this.#redis.hgetall(this.#k('ep:', id)));
+  }
+
+  async endpointsOf(owner: string): Promise<Endpoint[]> { return this.#endpoints(await this.#redis.smembers(this.#k('owner:', owner))); }
+  async allEndpoints(): Promise<Endpoint[]> { return this.#endpoints(await this.#redis.smembers(this.#k('eps'))); }
+
+  async #endpoints(ids: string[]): Promise<Endpoint[]> {
+    const p = this.#redis.pipeline();
+    for (const id of ids) p.hgetall(this.#k('ep:', id));
+    return ((await p.exec()) ?? []).map(([, h]) => endpointOf(h as Hash)).filter((e): e is Endpoint => e !== null);
+  }
+
+  async updateEndpoint(e: Endpoint): Promise<void> {
+    await this.#redis.whSetEndpoint(this.#p, e.id, JSON.stringify(cfgOf(e)), e.enabled ? '1' : '0', e.disabledReason ?? '', e.failingSince === null ? '' : e.failingSince, this.#retention);
+  }
+
+  async deleteEndpoint(id: string): Promise<void> {
+    const e = await this.endpoint(id);
+    if (!e) return;
+    const ids = await this.#redis.zrange(this.#k('dls:', id), '0', '-1');
+    const m = this.#redis.multi();
+    for (const d of ids) m.del(this.#k('dl:', d), this.#k('att:', d));
+    await m.del(this.#k('ep:', id), this.#k('due:', id), this.#k('dls:', id)).zrem(this.#k('due-eps'), id)
+      .srem(this.#k('eps'), id).srem(this.#k('owner:', e.owner), id).exec();
+  }
+
+  lastRelease(): Promise<string | null> { return this.#redis.get(this.#k('release:last')); }
+  async setBaseline(release: string): Promise<void> { await this.#redis.set(this.#k('release:last'), release, 'NX'); }
+  async claimRelease(release: string, leaseMs: number): Promise<boolean> {
+    return (await this.#redis.set(this.#k('release:', release), `claimed by ${process.pid}`, 'PX', leaseMs, 'NX')) === 'OK';
+  }
+  async finishRelease(release: string): Promise<void> { await this.#redis.whFinishRelease(this.#p, release); }
+
+  async enqueue(messages: Message[], deliveries: Delivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    const args: (string | number)[] = [this.#p, this.#msgTtl, messages.length];
+    for (const m of messages) args.push(m.id, JSON.stringify(m));
+    for (const d of deliveries) args.push(d.id, d.endpointId, d.msgId, d.type, d.createdAt, d.nextAttemptAt ?? d.createdAt);
+    await this.#redis.whEnqueue(...args);
+  }
+
+  dueEndpoints(now: number): Promise<string[]> { return this.#redis.zrangebyscore(this.#k('due-eps'), '-inf', String(now)); }
+
+  async claim(endpointId: string, now: number, max: number, leaseUntil: number): Promise<ClaimedDelivery[]> {
+    const ids: string[] = await this.#redis.whClaim(this.#p, endpointId, now, max, leaseUntil);
+    if (ids.length === 0) return [];
+    const endpoint = await this.endpoint(endpointId);
+    const out: ClaimedDelivery[] = [];
+    for (const d of await this.#deliveries(ids)) {
+      const body = d && endpoint ? await this.#redis.get(this.#k('msg:', d.msgId)) : null;
+      if (d && endpoint && body) out.push({ delivery: d, message: JSON.parse(body) as Message, endpoint, leaseUntil });
+    }
+    return out;
+  }
+
+  async complete(c: ClaimedDelivery, o: AttemptOutcome): Promise<void> {
+    const failing = !o.endpoint ? '' : o.endpoint.failingSince === null ? 'clear' : String(o.endpoint.failingSince);
+    const reason = o.endpoint?.enabled === false ? o.endpoint.disabledReason ?? 'disabled' : '';
+    await this.#redis.whComplete(this.#p, c.endpoint.id, c.delivery.id, c.leaseUntil, JSON.stringify(o.attempt), o.status, o.nextAttemptAt ?? '', o.scheduled, this.#retention, failing, reason);
+  }
+
+  async deliveries(endpointId: string, offset: number, limit: number, statuses: DeliveryStatus[] | null): Promise<DeliveryPage> {
+    const ids = await this.#redis.zrevrange(this.#k('dls:', endpointId), 0, -1);
+    const all = await this.#deliveries(ids, false);
+    const gone = ids.filter((_, i) => all[i] === null);
+    if (gone.length) await this.#redis.zrem(this.#k('dls:', endpointId), ...gone);
+    const matching = all.filter((d): d is Delivery => d !== null && (!statuses || statuses.includes(d.status)));
+    const page = matching.slice(offset, offset + limit);
+    const attempts = await this.#attempts(page.map((d) => d.id));
+    page.forEach((d, i) => { d.attempts = attempts[i]; });
+    return { items: page, total: matching.length };
+  }
+
+  async delivery(endpointId: string, id: string): Promise<Delivery | null> {
+    const [d] = await this.#deliveries([id]);
+    return d && d.endpointId === endpointId ? d : null;
+  }
+
+  async retry(endpointId: string, id: string, now: number): Promise<Delivery | null> {
+    const r = await this.#redis.whRetry(this.#p, endpointId, id, now, this.#msgTtl);
+    return r === 0 ? null : this.delivery(endpointId, id);
+  }
+
+  async nextDue(): Promise<number | null> {
+    const first = await this.#redis.zrange(this.#k('due-eps'), '0', '0', 'WITHSCORES');
+    return first.length ? Number(first[1]) : null;
+  }
+
+  async close(): Promise<void> { await this.#redis.quit().catch(() => this.#redis.disconnect()); }
+
+  /** Deliveries by id (null where gone), with their attempts unless `withAttempts` is false. */
+  async #deliveries(ids: string[], withAttempts = true): Promise<(Delivery | null)[]> {
+    const p = this.#redis.pipeline();
+    for (const id of ids) p.hgetall(this.#k('dl:', id));
+    const hashes = ((await p.exec()) ?? []).map(([, h]) => h as Hash);
+    const attempts = withAttempts ? await this.#attempts(ids) : ids.map(() => []);
+    return hashes.map((h, i) => (h && h.ep ? deliveryOf(ids[i], h, attempts[i]) : null));
+  }
+
+  async #attempts(ids: string[]): Promise<Attempt[][]> {
+    const p = this.#redis.pipeline();
+    for (const id of ids) p.lrange(this.#k('att:', id), 0, -1);
+    return ((await p.exec()) ?? []).map(([, list]) => (list as string[]).map((a) => JSON.parse(a) as Attempt));
+  }
+}
+
+type Cfg = Omit<Endpoint, 'enabled' | 'disabledReason' | 'failingSince'>;
+function cfgOf(e: Endpoint): Cfg {
+  const { enabled: _e, disabledReason: _r, failingSince: _f, ...cfg } = e;
+  return cfg;
+}
+
+function endpointOf(h: Hash | null): Endpoint | null {
+  if (!h || !h.cfg) return null;
+  return { ...(JSON.parse(h.cfg) as Cfg), enabled: h.enabled === '1', disabledReason: h.reason || null, failingSince: h.failing ? Number(h.failing) : null };
+}
+
+function deliveryOf(id: string, h: Hash, attempts: Attempt[]): Delivery {
+  return {
+    id, endpointId: h.ep, msgId: h.msg, type: h.type as EventType, status: h.status as DeliveryStatus, attempts,
+    nextAttemptAt: h.next ? Number(h.next) : null, scheduled: Number(h.sched), manual: (h.manual || null) as DeliveryStatus | null, createdAt: Number(h.created),
+  };
+}
