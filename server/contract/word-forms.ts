@@ -130,3 +130,14 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 export const GENERIC_WORDS: ReadonlySet<string> = new Set([
   'disease', 'disorder', 'syndrome', 'deficiency', 'type', 'form', 'condition', 'illness', 'defect', 'abnormality', 'anomaly',
 ]);
+/**
+ * Words that say which form of a disease is meant (how it is inherited, when it starts, how it
+ * runs) rather than which disease: a query that has one still finds the disease named without
+ * it, and a name that has one is not much more specific for it. Given as index terms.
+ */
+export const MODIFIER_WORDS: ReadonlySet<string> = new Set([
+  'hereditary', 'inherited', 'familial', 'sporadic', 'congenital', 'acquired', 'genetic', 'classic', 'classical', 'typical', 'atypical',
+  'isolated', 'primary', 'secondary', 'idiopathic', 'progressive', 'chronic', 'acute', 'mild', 'severe', 'complete', 'partial',
+  'homozygous', 'heterozygous', 'autosomal', 'dominant', 'recessive', 'linked', 'childhood', 'juvenile', 'adult', 'infantile', 'neonatal',
+  'early', 'late', 'onset',
+]);

@@ -1,4 +1,4 @@
-import { GENERIC_WORDS, STOP_WORDS } from '../contract/word-forms.ts';
+import { GENERIC_WORDS, MODIFIER_WORDS, STOP_WORDS } from '../contract/word-forms.ts';
 import { RANKING } from './ranking-params.ts';
 
 /**
@@ -13,9 +13,9 @@ export function idf(df: number, n: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5)) ** RANKING.idfPower;
 }
 
-/** Factor of a term's class: stop word, generic word or content word. */
+/** Factor of a term's class: stop word, generic word, modifier or content word. */
 export function classFactor(term: string): number {
-  return STOP_WORDS.has(term) ? RANKING.stopFactor : GENERIC_WORDS.has(term) ? RANKING.genericFactor : 1;
+  return STOP_WORDS.has(term) ? RANKING.stopFactor : GENERIC_WORDS.has(term) ? RANKING.genericFactor : MODIFIER_WORDS.has(term) ? RANKING.modifierFactor : 1;
 }
 
 /** Weight of every vocabulary term, from how many slots hold it. */
