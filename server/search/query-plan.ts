@@ -100,7 +100,7 @@ export function planQuery(q: string, index: LoadedIndex): QueryPlan {
     }
   });
   addJoins(tokens, termOfToken, terms, index);
-  for (const t of terms) if (t.exact < 0) t.weight = fallbackWeight(t, index) * t.factor;
+  for (const t of terms) if (t.exact < 0) classifyUnknown(t, index);
   if (terms.length > 1) addGenes(terms, index);
   let fullMask = 0;
   let significantMask = 0;
@@ -128,6 +128,26 @@ function newTerm(token: string, term: string, k: number, bracketed: boolean, ind
     joins: [], geneRows: null, geneCausal: null,
     related: exact >= 0 && !stop ? (index.related.get(exact) ?? []).slice().sort((a, b) => b.quality - a.quality).slice(0, MAX_RELATED) : [],
   };
+}
+
+/**
+ * Weight and class of a term no text has. A misspelt stop or generic word ("disaese", "syndrom")
+ * is one: its closest typo neighbour is such a word, and it counts as that word. Otherwise it
+ * weighs as its rarest typo neighbour or completion.
+ */
+function classifyUnknown(t: QueryTerm, index: LoadedIndex): void {
+  let closest = Infinity;
+  for (const d of t.fuzzyEdits) closest = Math.min(closest, d);
+  for (let i = 0; i < t.fuzzyIds.length; i++) {
+    if (t.fuzzyEdits[i] !== closest) continue;
+    const word = index.vocabulary.words[t.fuzzyIds[i]];
+    if (GENERIC_WORDS.has(word) || STOP_WORDS.has(word)) {
+      t.generic = true;
+      t.weight = index.weight[t.fuzzyIds[i]] * t.factor;
+      return;
+    }
+  }
+  t.weight = fallbackWeight(t, index) * t.factor;
 }
 
 /** Weight of a term no text has: that of its rarest typo neighbour or completion, else unseen. */
