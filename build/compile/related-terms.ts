@@ -1,4 +1,4 @@
-import { STOP_WORDS } from '../../server/contract/word-forms.ts';
+import { MODIFIER_WORDS, STOP_WORDS } from '../../server/contract/word-forms.ts';
 
 /**
  * Words the data itself uses for one another, learned from the names: when two names or synonyms
@@ -21,9 +21,13 @@ const SHARE_FULL = 0.3;
 const COUNT_GAIN = 15;
 const COUNT_FULL = 50;
 
-/** A word worth relating: three letters or more, no digits, not a stop word. */
+/**
+ * A word worth relating: three letters or more, no digits, not a stop word, not a modifier (the
+ * modifiers in one slot of a name are as often opposites as equivalents: familial / sporadic,
+ * adult / juvenile, primary / secondary).
+ */
 function relatable(term: string): boolean {
-  return term.length >= 3 && !/\d/.test(term) && !STOP_WORDS.has(term);
+  return term.length >= 3 && !/\d/.test(term) && !STOP_WORDS.has(term) && !MODIFIER_WORDS.has(term);
 }
 
 /**
