@@ -26,7 +26,7 @@ export interface BuildOptions {
   historyKeep?: number | null;
 }
 
-export const API_VERSION = '1.2.0';
+export const API_VERSION = '1.3.0';
 const MAX_TIER1_MESSAGES = 50;
 
 /**
@@ -50,7 +50,7 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   const schemas = loadSchemas(join(o.contentDir, 'schemas'));
   const checkAdvocacy = createValidator(withComputed(schemas, COMPUTED_FIELDS), 'AdvocacyGroupFile');
   const checkAssistance = createValidator(withComputed(schemas, COMPUTED_FIELDS), 'AssistanceProgramFile');
-  const loaded = loadSources(o.dataDir, o.contentDir, (kind, doc) => (kind === 'advocacy' ? checkAdvocacy : checkAssistance)(doc));
+  const loaded = await loadSources(o.dataDir, o.contentDir, (kind, doc) => (kind === 'advocacy' ? checkAdvocacy : checkAssistance)(doc));
   const tIngest = secs();
   o.log(`  ingested in ${tIngest.toFixed(1)} s: ${Object.entries(loaded.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
   const built = buildRecords(loaded);

@@ -13,7 +13,7 @@ import { requireScope } from './middleware/require-scope.ts';
 import type { Policies } from './contract/quotas.ts';
 import type { QuotaStore } from './quota/store.ts';
 import { bulkResource } from './routes/bulk.ts';
-import { assistanceResource, methodNotAllowed, pagsResource, recordResource, sectionResource, storedResource } from './routes/disease.ts';
+import { assistanceResource, methodNotAllowed, orphanDrugsResource, pagsResource, recordResource, sectionResource, storedResource } from './routes/disease.ts';
 import { listingResource } from './routes/listing.ts';
 import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
 import { versionResource, versionsResource } from './routes/versions.ts';
@@ -70,7 +70,7 @@ export function createApp(o: AppOptions) {
     getDiseasePhenotypes: storedResource(snap, ROUTES.getDiseasePhenotypes),
     listDiseasePags: pagsResource(snap),
     listDiseaseAssistancePrograms: assistanceResource(snap),
-    listDiseaseOrphanDrugs: storedResource(snap, ROUTES.listDiseaseOrphanDrugs),
+    listDiseaseOrphanDrugs: orphanDrugsResource(snap),
     getDiseaseScreening: storedResource(snap, ROUTES.getDiseaseScreening),
     listReleases: releasesResource(snap),
     getRelease: releaseResource(snap),

@@ -62,7 +62,7 @@ describe('real-data build', () => {
     assert.deepEqual(cf.definition.source, 'mondo');
     for (const p of cf.phenotypes) for (const s of p.sources) assert.match(s.release, /^\d{4}-\d{2}-\d{2}$/);
     for (const g of cf.genes) for (const s of g.sources) assert.ok(s.source && s.release);
-    for (const d of cf.orphanDrugs) assert.deepEqual(d.provenance, { source: 'fda-oopd', release: '2022-07-01' });
+    for (const d of cf.orphanDrugs) assert.deepEqual(d.provenance, { source: 'fda-oopd', release: '2024-06-05' });
     assert.equal(cf.trials.fromSample, true);
     assert.match(cf.trials.notice, /sample/);
   });
@@ -73,7 +73,7 @@ describe('real-data build', () => {
     assert.ok(qc.tier3.counts['unmatched-designation'] > 0);
     assert.equal(qc.tier3.total, qc.tier3.warnings.length);
     const release = readJson('release.json');
-    assert.deepEqual(release.sources.map((s: { id: string }) => s.id), ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'ctgov-sample', 'ctgov-angelman', 'rusp']);
+    assert.deepEqual(release.sources.map((s: { id: string }) => s.id), ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'gard', 'ctgov-sample', 'ctgov-angelman', 'rusp']);
     assert.equal(release.sources.find((s: { id: string }) => s.id === 'hpo').release, '2023-01-27');
   });
 });

@@ -122,6 +122,21 @@ describe('per-disease endpoints on the real snapshot', () => {
 
     const drugs = (await get('/api/v1/diseases/MONDO:0009061/orphan-drugs')).json().data;
     assert.ok(drugs.items.some((d: { tradeName: string | null }) => d.tradeName === 'Trikafta'));
+    type Drug = { status: string };
+    const counts = (items: Drug[]) => ['approved', 'designated', 'withdrawn'].map((s) => items.filter((d) => d.status === s).length);
+    assert.deepEqual(counts(drugs.items), [26, 75, 30]);
+    const inForce = await get('/api/v1/diseases/MONDO:0009061/orphan-drugs?status=designated,approved');
+    assert.equal(inForce.status, 200);
+    assert.equal(inForce.headers['cache-control'], 'private, no-cache');
+    const kept = inForce.json().data;
+    assert.deepEqual(kept.status, ['designated', 'approved']);
+    assert.equal(kept.total, 101);
+    // The stored order (approved first, newest first) survives the filter.
+    assert.deepEqual(kept.items, drugs.items.filter((d: Drug) => d.status !== 'withdrawn'));
+    assert.deepEqual(kept.provenance, drugs.provenance);
+    const bad = await get('/api/v1/diseases/MONDO:0009061/orphan-drugs?status=revoked');
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.json().invalidParams.map((p: { name: string; reason: string }) => `${p.name}:${p.reason}`), ['status:not-allowed-value']);
 
     const screening = (await get('/api/v1/diseases/MONDO:0009061/screening')).json().data;
     assert.deepEqual([screening.status, screening.screened, screening.via, screening.acronym], ['core', true, 'direct', 'CF']);
@@ -214,7 +229,7 @@ describe('per-disease endpoints on the real snapshot', () => {
     const h = health.json();
     assert.equal(h.status, 'ok');
     assert.equal(h.recordCount > 15000, true);
-    assert.deepEqual(h.sources.map((s: { id: string }) => s.id), ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'ctgov-sample', 'ctgov-angelman', 'rusp']);
+    assert.deepEqual(h.sources.map((s: { id: string }) => s.id), ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'gard', 'ctgov-sample', 'ctgov-angelman', 'rusp']);
     assert.equal(h.sources[0].release, '2026-08-04');
     assert.match(h.sources[0].ingestedAt, /^\d{4}-\d{2}-\d{2}T/);
   });

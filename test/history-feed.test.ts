@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
 import { gitCommit } from '../build/compile/code-version.ts';
+import { API_VERSION } from '../build/run-build.ts';
 import { IMMUTABLE_CACHE } from '../server/contract/history.ts';
 import { bearer, call, type RawResponse } from './helpers/http.ts';
 import { makeKeys } from './helpers/keys.ts';
@@ -105,7 +106,7 @@ describe('the release feed', () => {
     const changed = [null, ['mondo', 'orphanet'], ['mondo', 'orphanet']];
     const item = (i: number) => ({
       id: `r${i + 1}`, publishedAt: phases[i].publishedAt, previous: i ? `r${i}` : null, snapshot: phases[i].snapshot,
-      code: { apiVersion: '1.2.0', commit, inputFingerprint: phases[i].inputFingerprint },
+      code: { apiVersion: API_VERSION, commit, inputFingerprint: phases[i].inputFingerprint },
       sources: phases[i].release.sources.map((s) => ({ id: s.id, name: s.name, release: s.release, fingerprint: s.fingerprint, changed: changed[i]?.includes(s.id) ?? true })),
       counts: [{ added: 60, changed: 0, removed: 0, unchanged: 0 }, { added: 1, changed: 2, removed: 0, unchanged: 58 }, { added: 0, changed: 2, removed: 1, unchanged: 58 }][i],
       links: { self: `/api/v1/releases/r${i + 1}`, changes: `/api/v1/releases/r${i + 1}/changes`, previous: i ? `/api/v1/releases/r${i}` : null },

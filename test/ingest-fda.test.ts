@@ -14,12 +14,14 @@ test('oopd: rows with ISO dates from both date styles, quoted fields, nulls; foo
     dateDesignated: '2000-10-06',
     designation: 'Treatment of pulmonary arterial hypertension',
     designationStatus: 'Designated/Approved',
+    dateWithdrawn: null,
     approvalStatus: null,
     approvedIndication: 'Treatment of pulmonary arterial hypertension.',
     marketingApprovalDate: '2001-11-20',
     exclusivityEndDate: '2008-11-20',
     sponsor: 'Actelion Pharmaceuticals Ltd',
     country: 'United States',
+    designationKey: '134200',
     row: 1,
   });
   assert.deepEqual(
@@ -48,15 +50,19 @@ test('oopd: an invalid date names the line, the value and the column', () => {
   const text = fixtureText(FIXTURE).replace('12/26/2017', '13/26/2017');
   const file = tempFile('bad-date.csv.gz', text);
   assert.throws(() => readOrphanDesignations(file), {
-    message: `${file} line 5: invalid date "13/26/2017" in column "Date Designated" (expected M/D/YY or MM/DD/YYYY)`,
+    message: `${file} line 5: invalid date "13/26/2017" in column "Date Designated" (expected YYYY-MM-DD, M/D/YY or MM/DD/YYYY)`,
   });
   const impossible = tempFile('feb30.csv', fixtureText(FIXTURE).replace('11/20/2001', '2/30/2001'));
   assert.throws(() => readOrphanDesignations(impossible), {
-    message: `${impossible} line 2: invalid date "2/30/2001" in column "Marketing Approval Date" (expected M/D/YY or MM/DD/YYYY)`,
+    message: `${impossible} line 2: invalid date "2/30/2001" in column "Marketing Approval Date" (expected YYYY-MM-DD, M/D/YY or MM/DD/YYYY)`,
   });
-  const iso = tempFile('iso.csv', fixtureText(FIXTURE).replace('11/20/2008', '2008-11-20'));
-  assert.throws(() => readOrphanDesignations(iso), {
-    message: `${iso} line 2: invalid date "2008-11-20" in column "Exclusivity End Date" (expected M/D/YY or MM/DD/YYYY)`,
+  const dotted = tempFile('dotted.csv', fixtureText(FIXTURE).replace('11/20/2008', '2008.11.20'));
+  assert.throws(() => readOrphanDesignations(dotted), {
+    message: `${dotted} line 2: invalid date "2008.11.20" in column "Exclusivity End Date" (expected YYYY-MM-DD, M/D/YY or MM/DD/YYYY)`,
+  });
+  const isoFeb30 = tempFile('iso-feb30.csv', fixtureText(FIXTURE).replace('11/20/2008', '2008-02-30'));
+  assert.throws(() => readOrphanDesignations(isoFeb30), {
+    message: `${isoFeb30} line 2: invalid date "2008-02-30" in column "Exclusivity End Date" (expected YYYY-MM-DD, M/D/YY or MM/DD/YYYY)`,
   });
 });
 

@@ -123,12 +123,14 @@ test('definitions: newest per id across both reports; a newer empty change remov
     text: 'A moderate form of hypophosphatasia characterized by adult onset osteomalacia, chondrocalcinosis, osteoarthropathy, stress fractures , and dental anomalies.',
     date: '2026-08-18',
     commit: '0056dc115d6d1e33a39075a6c699f661f7866478',
+    references: [],
   });
   assert.deepEqual(defs.get('MONDO:0970958'), {
     id: 'MONDO:0970958',
     text: 'A rare form of extramedullary conus region spinal cord lipoma characterized by a location at the posterior surface of the conus and its tip. i.e-\\transitional\\" between posterior and terminal conus region spinal cord lipoma."',
     date: '2024-08-05',
     commit: '9ca354c454104b89142e8d79ed36899f0e6024f0',
+    references: [],
   });
   assert.equal(defs.get('MONDO:0017712')?.text.startsWith('A disorder of lipid absorption and transport'), true);
   assert.equal(defs.get('MONDO:0017712')?.date, '2022-03-28');
@@ -145,7 +147,7 @@ test('definitions: on the same date the changed-terms row wins', () => {
     `report_commit\treport_commit_date\tmondo_id\tproperty\tvalue_old\tvalue_new\n${commit}\t2025-01-06\tMONDO:0000001\tdefinition\tOld text.\tNew text.\n`,
   );
   assert.deepEqual([...readMondoDefinitions(newTerms, changed).values()], [
-    { id: 'MONDO:0000001', text: 'New text.', date: '2025-01-06', commit },
+    { id: 'MONDO:0000001', text: 'New text.', date: '2025-01-06', commit, references: [] },
   ]);
 });
 

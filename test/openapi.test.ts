@@ -20,7 +20,7 @@ const schemas = loadSchemas(new URL('../content/schemas', import.meta.url).pathn
 const options: OpenApiOptions = {
   schemas,
   computedFields: COMPUTED_FIELDS,
-  apiVersion: '1.2.0',
+  apiVersion: '1.3.0',
   releaseDate: '2026-01-06',
 };
 const doc = generateOpenApi(options) as Obj;
@@ -39,7 +39,7 @@ describe('OpenAPI document', () => {
     const result = await new Validator().validate(doc);
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
     assert.equal(doc.openapi, '3.0.3');
-    assert.equal(doc.info.version, '1.2.0');
+    assert.equal(doc.info.version, '1.3.0');
   });
 
   it('has the 13 read paths of the interface and the 5 of the history with one GET each, the webhook paths with their methods, and unique operationIds', () => {

@@ -8,11 +8,12 @@ import { bareFacts, cysticFibrosisFacts } from './fixtures/record-facts.ts';
 
 const REFERENCE = { referenceDate: '2022-07-01' };
 
-/** An FDA designation row without approval, dated as given. */
-function designation(dateDesignated: string): OrphanDrugEntry {
+/** An FDA designation row without approval, dated as given; `withdrawn` gives it a withdrawal date. */
+function designation(dateDesignated: string, withdrawn: string | null = null): OrphanDrugEntry {
   return {
-    genericName: 'example-mab', tradeName: null, designation: 'Treatment of the disease', dateDesignated, designationStatus: 'Designated',
-    approvedIndication: null, marketingApprovalDate: null, exclusivityEndDate: null, sponsor: null,
+    genericName: 'example-mab', tradeName: null, status: withdrawn ? 'withdrawn' : 'designated', designation: 'Treatment of the disease', dateDesignated,
+    dateWithdrawn: withdrawn, approvedIndication: null, marketingApprovalDate: null, exclusivityEndDate: null, sponsor: null,
+    designationStatus: withdrawn ? 'Designated/Designation Withdrawn or Revoked' : 'Designated', fdaUrl: null,
     link: { method: 'exact-name', matchedText: 'exercise intolerance, riboflavin-responsive' }, provenance: { source: 'fda-oopd', release: '2022-07' },
   };
 }
@@ -25,9 +26,10 @@ describe('computeFields', () => {
       hasOmim: true, hasOrphanet: true, hasIcd10: true, hasIcd11: true,
       inheritanceModeCount: 1, primaryInheritance: 'autosomal-recessive', earliestOnset: 'all-ages',
       prevalenceRecordCount: 3, hasPrevalenceData: true,
-      orphanDrugCount: 3, orphanDrugProductCount: 2, approvedOrphanDrugCount: 2, latestOrphanApprovalYear: 2014,
+      orphanDrugCount: 3, orphanDrugProductCount: 2, approvedOrphanDrugCount: 2, designatedOrphanDrugCount: 0, withdrawnOrphanDrugCount: 0,
+      latestOrphanApprovalYear: 2014, latestOrphanDesignationYear: 2006,
       trialCount: 2, activeTrialCount: 1, isScreened: true, screeningStatus: 'core',
-      parentCount: 2, childCount: 1, isLeaf: false, definitionSource: 'orphanet', sourceCount: 8,
+      parentCount: 2, childCount: 1, isLeaf: false, definitionSource: 'orphanet', sourceCount: 9,
     });
   });
 
@@ -38,14 +40,15 @@ describe('computeFields', () => {
       hasOmim: false, hasOrphanet: false, hasIcd10: false, hasIcd11: false,
       inheritanceModeCount: 0, primaryInheritance: null, earliestOnset: null,
       prevalenceRecordCount: 0, hasPrevalenceData: false,
-      orphanDrugCount: 0, orphanDrugProductCount: 0, approvedOrphanDrugCount: 0, latestOrphanApprovalYear: null,
+      orphanDrugCount: 0, orphanDrugProductCount: 0, approvedOrphanDrugCount: 0, designatedOrphanDrugCount: 0, withdrawnOrphanDrugCount: 0,
+      latestOrphanApprovalYear: null, latestOrphanDesignationYear: null,
       trialCount: 0, activeTrialCount: 0, isScreened: false, screeningStatus: 'none',
       parentCount: 0, childCount: 0, isLeaf: true, definitionSource: null, sourceCount: 1,
     });
   });
 
   it('returns exactly the documented fields, with their documented types', () => {
-    assert.equal(COMPUTED_FIELDS.length, 30);
+    assert.equal(COMPUTED_FIELDS.length, 33);
     for (const facts of [cysticFibrosisFacts(), bareFacts()]) {
       const computed = computeFields(facts);
       assert.deepEqual(Object.keys(computed), COMPUTED_FIELDS.map((f) => f.name));
@@ -90,8 +93,8 @@ describe('classify', () => {
   it('rates a rare disease with nothing as high unmet need and no pipeline', () => {
     const f = { ...bareFacts(), isRare: true };
     assert.deepEqual(classify(f, computeFields(f), REFERENCE), {
-      unmetNeedSignal: { level: 'high', reasons: ['in the Mondo rare disease subset', 'no FDA orphan designation or approval', 'no active study in the ClinicalTrials.gov sample'] },
-      pipelineActivity: { level: 'none', reasons: ['no study in the ClinicalTrials.gov sample', 'no FDA orphan designation'] },
+      unmetNeedSignal: { level: 'high', reasons: ['in the Mondo rare disease subset', 'no FDA orphan designation or approval in force', 'no active study in the ClinicalTrials.gov sample'] },
+      pipelineActivity: { level: 'none', reasons: ['no study in the ClinicalTrials.gov sample', 'no FDA orphan designation in force'] },
       researchActivity: { level: 'none', reasons: ['0 studies in the ClinicalTrials.gov sample (0 points)', '0 associated genes (0 points)', '0 phenotype annotations (0 points)'] },
     });
     const common = bareFacts();
@@ -101,14 +104,43 @@ describe('classify', () => {
   it('measures designation recency from the reference date, not the clock', () => {
     const f = { ...bareFacts(), isRare: true, orphanDrugs: [designation('2018-03-15')] };
     const c = computeFields(f);
-    assert.deepEqual(classify(f, c, REFERENCE).pipelineActivity, { level: 'active', reasons: ['orphan designation dated 2018-03-15, within 5 years before 2022-07-01'] });
-    assert.deepEqual(classify(f, c, { referenceDate: '2023-07-01' }).pipelineActivity, { level: 'some', reasons: ['latest orphan designation dated 2018-03-15, more than 5 years before 2023-07-01'] });
-    assert.deepEqual(classify(f, c, REFERENCE).unmetNeedSignal, { level: 'moderate', reasons: ['1 orphan designation without a marketing approval', 'no active study in the ClinicalTrials.gov sample'] });
+    assert.deepEqual(classify(f, c, REFERENCE).pipelineActivity, { level: 'active', reasons: ['orphan designation in force dated 2018-03-15, within 5 years before 2022-07-01'] });
+    assert.deepEqual(classify(f, c, { referenceDate: '2023-07-01' }).pipelineActivity, { level: 'some', reasons: ['latest orphan designation in force dated 2018-03-15, more than 5 years before 2023-07-01'] });
+    assert.deepEqual(classify(f, c, REFERENCE).unmetNeedSignal, { level: 'moderate', reasons: ['1 orphan designation in force without a marketing approval', 'no active study in the ClinicalTrials.gov sample'] });
+  });
+
+  it('counts withdrawn or revoked designations as neither pipeline activity nor unmet-need relief', () => {
+    const f = { ...bareFacts(), isRare: true, orphanDrugs: [designation('2021-03-15', '2022-01-31'), designation('2019-06-01', '2021-05-10')] };
+    const c = computeFields(f);
+    assert.deepEqual([c.orphanDrugCount, c.designatedOrphanDrugCount, c.withdrawnOrphanDrugCount, c.latestOrphanDesignationYear], [2, 0, 2, null]);
+    assert.deepEqual(classify(f, c, REFERENCE), {
+      unmetNeedSignal: { level: 'high', reasons: ['in the Mondo rare disease subset', 'no FDA orphan designation or approval in force', '2 withdrawn or revoked designations (not counted)', 'no active study in the ClinicalTrials.gov sample'] },
+      pipelineActivity: { level: 'none', reasons: ['no study in the ClinicalTrials.gov sample', 'no FDA orphan designation in force', '2 withdrawn or revoked designations (not counted)'] },
+      researchActivity: { level: 'none', reasons: ['0 studies in the ClinicalTrials.gov sample (0 points)', '0 associated genes (0 points)', '0 phenotype annotations (0 points)'] },
+    });
+    // One designation in force next to a withdrawn one: only the one in force counts.
+    const mixed = { ...f, orphanDrugs: [designation('2021-03-15', '2022-01-31'), designation('2012-02-01')] };
+    const cm = computeFields(mixed);
+    assert.deepEqual([cm.designatedOrphanDrugCount, cm.withdrawnOrphanDrugCount, cm.latestOrphanDesignationYear], [1, 1, 2012]);
+    assert.deepEqual(classify(mixed, cm, REFERENCE).pipelineActivity, {
+      level: 'some', reasons: ['latest orphan designation in force dated 2012-02-01, more than 5 years before 2022-07-01', '1 withdrawn or revoked designation (not counted)'],
+    });
+  });
+
+  it('does not count an approval whose designation was later withdrawn as an available orphan drug', () => {
+    const approvedThenWithdrawn: OrphanDrugEntry = {
+      ...designation('2017-06-07', '2020-04-03'), marketingApprovalDate: '2019-01-02', designationStatus: 'Designated/Approved/Designation Withdrawn or Revoked',
+    };
+    const f = { ...bareFacts(), isRare: true, orphanDrugs: [approvedThenWithdrawn] };
+    const c = computeFields(f);
+    assert.deepEqual([c.approvedOrphanDrugCount, c.latestOrphanApprovalYear], [0, null]);
+    assert.equal(classify(f, c, REFERENCE).unmetNeedSignal.level, 'high');
   });
 
   it('documents a rule for every signal', () => {
     assert.deepEqual(Object.keys(CLASSIFICATION_RULES), ['unmetNeedSignal', 'pipelineActivity', 'researchActivity']);
     assert.match(CLASSIFICATION_RULES.pipelineActivity, /within 5 years before the date of the FDA file/);
+    assert.match(CLASSIFICATION_RULES.pipelineActivity, /Withdrawn or revoked designations are not pipeline activity/);
   });
 });
 

@@ -51,8 +51,8 @@ describe('composeSections', () => {
       'Codes mapped in Mondo: ICD10CM:E84; icd11.foundation:514403112; OMIM:219700; Orphanet:586.',
     ]);
     assert.deepEqual(s.treatment.paragraphs, [
-      'FDA orphan drug records linked to this disease: 3 designation rows for 2 products, 2 with a marketing approval date.',
-      'ivacaftor (Kalydeco): designated 2006-12-20, approved 2012-01-31 and 2014-02-21, status Designated/Approved; Dornase alfa (Pulmozyme): designated 1991-01-16, approved 1993-12-30, status Designated/Approved.',
+      'FDA orphan drug records linked to this disease: 3 designation rows for 2 products; 2 with a marketing approval in force.',
+      'ivacaftor (Kalydeco): designated 2006-12-20, approved 2012-01-31 and 2014-02-21, status approved; Dornase alfa (Pulmozyme): designated 1991-01-16, approved 1993-12-30, status approved.',
       'Listing here is not a treatment recommendation.',
     ]);
     assert.deepEqual(s.research.paragraphs, [
@@ -196,9 +196,9 @@ describe('finalizeSections', () => {
       paragraphs: ['Inheritance: Autosomal recessive', 'Gene: SLC26A9 (modifier)', 'Gene: CFTR (causal)'],
     });
     assert.deepEqual(sections.treatment.paragraphs, [
-      'Orphan drug: ivacaftor (Kalydeco), designated 2006-12-20, approved 2012-01-31, status Designated/Approved',
-      'Orphan drug: ivacaftor (Kalydeco), designated 2006-12-20, approved 2014-02-21, status Designated/Approved',
-      'Orphan drug: Dornase alfa (Pulmozyme), designated 1991-01-16, approved 1993-12-30, status Designated/Approved',
+      'Orphan drug: ivacaftor (Kalydeco), designated 2006-12-20, approved 2012-01-31, status approved',
+      'Orphan drug: ivacaftor (Kalydeco), designated 2006-12-20, approved 2014-02-21, status approved',
+      'Orphan drug: Dornase alfa (Pulmozyme), designated 1991-01-16, approved 1993-12-30, status approved',
     ]);
     assert.equal(sections.overview.generation, 'template');
   });

@@ -1,3 +1,4 @@
+import { ORPHAN_DRUG_LIST_NOTE } from '../record/text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
 import { envelope, recordEnvelope, sectionEnvelope } from '../../server/contract/envelope.ts';
 import { diseasePath, type DiseaseResource } from '../../server/contract/route-map.ts';
@@ -33,7 +34,7 @@ export function diseaseBodies(record: DiseaseRecord, keyOf: (resource: DiseaseRe
   out.push({ key: keyOf('pags'), body: envelope({ id, name, total: pags.items.length, limit: PAG_PAGE, offset: 0, items: pags.items.slice(0, PAG_PAGE), sources: pags.sources }) });
   const aps = record.assistancePrograms;
   out.push({ key: keyOf('assistance'), body: envelope({ id, name, total: aps.items.length, status: null, items: aps.items, sources: aps.sources }) });
-  out.push({ key: keyOf('orphan-drugs'), body: envelope({ id, name, total: record.orphanDrugs.length, items: record.orphanDrugs, provenance: { source: 'fda-oopd', note: 'FDA OOPD designations that reached marketing approval (export of 2022-07), linked to diseases by designation text; each item says how it was linked.' } }) });
+  out.push({ key: keyOf('orphan-drugs'), body: envelope({ id, name, total: record.orphanDrugs.length, items: record.orphanDrugs, provenance: { source: 'fda-oopd', note: ORPHAN_DRUG_LIST_NOTE } }) });
   out.push({ key: keyOf('screening'), body: envelope({ id, name, ...record.screening }) });
   return out;
 }

@@ -1,3 +1,4 @@
+import { readXrefList } from './obo-syntax.ts';
 import { readText, splitLines } from './read-text.ts';
 import { IngestError, type DoidTerm } from './types.ts';
 
@@ -11,7 +12,8 @@ export interface DoidObo { dataVersion: string | null; terms: DoidTerm[] }
 /**
  * Disease Ontology terms from an OBO 1.2 file (the DO rare slim). Only `[Term]` stanzas are read;
  * tags other than id, name, def, synonym, xref and is_obsolete are ignored. Quoted text (def,
- * synonym) is unescaped (`\"`, `\\`, `\n`, `\t`, `\W`); an xref keeps only its id (no description).
+ * synonym) is unescaped (`\"`, `\\`, `\n`, `\t`, `\W`); an xref keeps only its id (no description); the
+ * def's [dbxref list] gives `definitionReferences`.
  */
 export function readDoidObo(file: string): DoidObo {
   const lines = splitLines(readText(file));
@@ -34,7 +36,7 @@ export function readDoidObo(file: string): DoidObo {
       finish();
       inHeader = false;
       stanzaLine = line;
-      if (text.trim() === '[Term]') term = { id: '', name: '', definition: null, synonyms: [], xrefs: [], obsolete: false };
+      if (text.trim() === '[Term]') term = { id: '', name: '', definition: null, definitionReferences: [], synonyms: [], xrefs: [], obsolete: false };
       continue;
     }
     const colon = text.indexOf(':');
@@ -54,9 +56,18 @@ export function readDoidObo(file: string): DoidObo {
       case 'name':
         term.name = unescape(value);
         break;
-      case 'def':
-        term.definition = quoted(file, line, value).text;
+      case 'def': {
+        const { text: def, rest } = quoted(file, line, value);
+        term.definition = def;
+        if (rest.startsWith('[')) {
+          try {
+            term.definitionReferences = readXrefList(rest).ids;
+          } catch (err) {
+            throw new IngestError(file, `line ${line}`, `def: ${(err as Error).message}`);
+          }
+        }
         break;
+      }
       case 'synonym': {
         const { text: synonym, rest } = quoted(file, line, value);
         const word = rest.split(/\s+/, 1)[0];

@@ -8,9 +8,12 @@ const COLUMNS = [
 ] as const;
 
 /**
- * Genes from the HGNC complete set TSV (`hgnc_complete_set.txt`, any column subset that keeps the
- * columns above). Multi-valued fields (`alias_symbol`, `prev_symbol`, `omim_id`) are `|`-separated.
- * OMIM and Entrez ids stay bare numbers as HGNC writes them; empty cells are null or [].
+ * Genes from the HGNC complete set TSV: the upstream `hgnc_complete_set.txt` with all its columns
+ * (54 in 2024; columns are found by name, so added or reordered ones do no harm) or any column
+ * subset that keeps the columns above. Multi-valued fields (`alias_symbol`, `prev_symbol`,
+ * `omim_id`) are `|`-separated; upstream writes a multi-valued cell in double quotes
+ * (`"A14GALT|Gb3S"`), which are removed. OMIM and Entrez ids stay bare numbers as HGNC writes
+ * them; empty cells are null or [].
  */
 export function readHgncGenes(file: string): HgncGene[] {
   const out: HgncGene[] = [];
@@ -32,6 +35,6 @@ export function readHgncGenes(file: string): HgncGene[] {
       omimIds: splitList(omimIds, '|'),
       dateModified: dateModified === '' ? null : dateModified,
     });
-  });
+  }, { unquote: true });
   return out;
 }

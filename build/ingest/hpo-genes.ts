@@ -1,34 +1,49 @@
 import { IngestError } from './types.ts';
-import { readText } from './read-text.ts';
+import { columnIndexes, readText, splitLines } from './read-text.ts';
 
 /** One distinct gene-disease pair from HPO's genes_to_phenotype file. */
 export interface HpoGeneDisease { entrezId: string; symbol: string; diseaseId: string; gdSource: string }
 
-const COLUMNS = 9;
+const OLD_COLUMNS = 9;
+const OLD_HEADER = '#Format: entrez-gene-id';
+/** The layout HPO publishes since 2023-04 (`ncbi_gene_id gene_symbol hpo_id hpo_name frequency disease_id`). */
+const NEW_COLUMNS = ['ncbi_gene_id', 'gene_symbol', 'disease_id'] as const;
+const DISEASE_ID = /^[A-Z]+:\S+$/;
 
 /**
- * Read the old 9-column genes_to_phenotype.txt (2023) and keep the distinct gene-disease pairs;
- * the phenotype columns repeat what phenotype.hpoa already holds.
+ * Read genes_to_phenotype.txt and keep the distinct gene-disease pairs (the phenotype columns
+ * repeat what phenotype.hpoa already holds). Both layouts: the old 9 columns under a
+ * `#Format: entrez-gene-id<tab>...` line (2023-01, with the G-D source), and the current one with
+ * a named header (`ncbi_gene_id`, `gene_symbol`, ..., `disease_id`; no G-D source: '').
  */
 export function readHpoGenes(file: string): HpoGeneDisease[] {
-  const text = readText(file);
-  const lines = text.split('\n');
-  if (!lines[0]?.startsWith('#Format: entrez-gene-id')) {
-    throw new IngestError(file, 'line 1', 'expected the "#Format: entrez-gene-id<tab>entrez-gene-symbol..." header');
-  }
+  const lines = splitLines(readText(file));
   const seen = new Set<string>();
   const out: HpoGeneDisease[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i];
-    if (!line) continue;
-    const f = line.split('\t');
-    if (f.length < COLUMNS) throw new IngestError(file, `line ${i + 1}`, `expected ${COLUMNS} tab-separated columns, found ${f.length}`);
-    const [entrezId, symbol, , , , , , gdSource, diseaseId] = f;
-    if (!/^[A-Z]+:\S+$/.test(diseaseId)) throw new IngestError(file, `line ${i + 1}`, `malformed disease id "${diseaseId}"`);
+  const add = (line: number, entrezId: string, symbol: string, diseaseId: string, gdSource: string): void => {
+    if (!DISEASE_ID.test(diseaseId)) throw new IngestError(file, `line ${line}`, `malformed disease id "${diseaseId}"`);
     const key = symbol + '\t' + diseaseId;
-    if (seen.has(key)) continue;
+    if (seen.has(key)) return;
     seen.add(key);
-    out.push({ entrezId, symbol, diseaseId, gdSource });
+    out.push({ entrezId: entrezId.replace(/^NCBIGene:/, ''), symbol, diseaseId, gdSource });
+  };
+  if (lines[0]?.startsWith(OLD_HEADER)) {
+    for (let i = 1; i < lines.length; i++) {
+      if (!lines[i]) continue;
+      const f = lines[i].split('\t');
+      if (f.length < OLD_COLUMNS) throw new IngestError(file, `line ${i + 1}`, `expected ${OLD_COLUMNS} tab-separated columns, found ${f.length}`);
+      add(i + 1, f[0], f[1], f[8], f[7]);
+    }
+    return out;
+  }
+  if (!lines[0]?.startsWith('ncbi_gene_id')) {
+    throw new IngestError(file, 'line 1', `expected the "${OLD_HEADER}<tab>entrez-gene-symbol..." line or a header naming ${NEW_COLUMNS.join(', ')}`);
+  }
+  const [gene, symbol, disease] = columnIndexes(file, 1, lines[0].split('\t'), NEW_COLUMNS);
+  for (let i = 1; i < lines.length; i++) {
+    if (!lines[i]) continue;
+    const f = lines[i].split('\t');
+    add(i + 1, f[gene] ?? '', f[symbol] ?? '', f[disease] ?? '', '');
   }
   return out;
 }

@@ -10,7 +10,8 @@
  * On equal dates a changed-terms row beats a new-terms row (the change was made to the added text);
  * within one file the first row wins (files list newer reports first). If the winner is a removal,
  * the id gets no definition. Cells written with CSV-style quoting by the report generator are unquoted;
- * other oddities of upstream text (stray backslashes) are kept as published.
+ * other oddities of upstream text (stray backslashes) are kept as published. The reports carry no
+ * definition references: `references` is [].
  */
 import { checkMondoId } from './curie.ts';
 import { forEachTsvRow } from './read-text.ts';
@@ -35,7 +36,7 @@ export function readMondoDefinitions(newTermsFile: string, changedTermsFile: str
     NEW_COLUMNS,
     ([commit, date, id, text], line) => {
       checkRow(newTermsFile, line, commit, date, id);
-      if (text !== '') offer({ id, text, date, commit, fromChanges: false });
+      if (text !== '') offer({ id, text, date, commit, references: [], fromChanges: false });
     },
     { unquote: true },
   );
@@ -44,12 +45,12 @@ export function readMondoDefinitions(newTermsFile: string, changedTermsFile: str
     CHANGED_COLUMNS,
     ([commit, date, id, property, text], line) => {
       checkRow(changedTermsFile, line, commit, date, id);
-      if (property === 'definition') offer({ id, text, date, commit, fromChanges: true });
+      if (property === 'definition') offer({ id, text, date, commit, references: [], fromChanges: true });
     },
     { unquote: true },
   );
   const out = new Map<string, MondoDefinition>();
-  for (const [id, { text, date, commit }] of best) if (text !== '') out.set(id, { id, text, date, commit });
+  for (const [id, { text, date, commit }] of best) if (text !== '') out.set(id, { id, text, date, commit, references: [] });
   return out;
 }
 

@@ -1,5 +1,6 @@
 /**
- * Orphanet disorders from the orphapacket JSON, one `{"Orphapacket": {...}}` per line (JSONL).
+ * Orphanet disorders from the orphapacket JSON: one `{"Orphapacket": {...}}` per line (JSONL, our
+ * reshaping) or one per file (the upstream folder).
  *
  * The packets are not uniform: a section is either a list of wrapped items (`[{Gene: {...}}]`), a
  * list of wrapped lists (`[{Parent: [...]}]`), or one wrapper object holding a list
@@ -24,24 +25,39 @@ export function readOrphaPackets(file: string): OrphaDisorder[] {
   const out: OrphaDisorder[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (lines[i].trim() === '') continue;
-    let doc: unknown;
-    try {
-      doc = JSON.parse(lines[i]);
-    } catch (err) {
-      throw new IngestError(file, `line ${i + 1}`, `invalid JSON: ${(err as Error).message}`);
-    }
-    const packet = isObject(doc) ? doc.Orphapacket : undefined;
-    if (!isObject(packet)) throw new IngestError(file, `line ${i + 1}`, 'missing "Orphapacket" object');
-    out.push(toDisorder(new Reader(file, i + 1), packet));
+    out.push(readPacket(file, `line ${i + 1}`, lines[i]));
   }
   return out;
 }
 
-/** Field access that names the line and the field when the packet is not as expected. */
+/**
+ * The upstream form: a folder of `ORPHApacket_<code>.json` files, one `{"Orphapacket": {...}}`
+ * document each (as in Orphanet/orphapacket `json/`). Returned in ORPHAcode order, as the JSONL is.
+ * Errors name the file and the JSON pointer of the packet (`/Orphapacket`).
+ */
+export function readOrphaPacketFiles(files: string[]): OrphaDisorder[] {
+  const out = files.map((file) => readPacket(file, '/Orphapacket', readText(file), ''));
+  return out.sort((a, b) => Number(a.orphaCode) - Number(b.orphaCode));
+}
+
+/** One packet document; `where` names it in field errors, `docWhere` in JSON errors. */
+function readPacket(file: string, where: string, text: string, docWhere = where): OrphaDisorder {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new IngestError(file, docWhere, `invalid JSON: ${(err as Error).message}`);
+  }
+  const packet = isObject(doc) ? doc.Orphapacket : undefined;
+  if (!isObject(packet)) throw new IngestError(file, docWhere, 'missing "Orphapacket" object');
+  return toDisorder(new Reader(file, where), packet);
+}
+
+/** Field access that names the packet (line or pointer) and the field when the packet is not as expected. */
 class Reader {
-  constructor(readonly file: string, readonly line: number) {}
+  constructor(readonly file: string, readonly where: string) {}
   fail(detail: string): never {
-    throw new IngestError(this.file, `line ${this.line}`, detail);
+    throw new IngestError(this.file, this.where, detail);
   }
   text(obj: Json, key: string): string {
     const value = obj[key];

@@ -32,7 +32,27 @@ export interface SssomMapping {
   justification: string;
 }
 export interface SssomFile { mappingSetVersion: string | null; license: string | null; mappings: SssomMapping[] }
-export interface MondoDefinition { id: string; text: string; date: string; commit: string }
+/** A Mondo definition; `date` is the release (or report commit date) it was read from; `commit` is '' outside the release-diff reports. */
+export interface MondoDefinition { id: string; text: string; date: string; commit: string; references: string[] }
+export type SynonymScopeName = 'exact' | 'related' | 'broad' | 'narrow';
+/** A synonym of a Mondo class; `scope` is null where the source merges scopes (the 2023 rare list). */
+export interface MondoSynonym { text: string; scope: SynonymScopeName | null; type: string | null; references: string[] }
+/** One class of a full Mondo release (OBO or OBO Graphs JSON), as read. */
+export interface MondoTerm {
+  id: string;
+  label: string;
+  obsolete: boolean;
+  definition: { text: string; references: string[] } | null;
+  synonyms: MondoSynonym[];
+  /** Cross-references with the `source` qualifiers Mondo writes (`MONDO:equivalentTo` marks an exact match). */
+  xrefs: { id: string; sources: string[] }[];
+  /** is_a parents that are MONDO classes. */
+  parents: string[];
+  subsets: string[];
+  replacedBy: string | null;
+  consider: string[];
+}
+export interface MondoOntology { version: string | null; terms: MondoTerm[] }
 export interface MondoRareListEntry { id: string; label: string; synonyms: string[] }
 export interface NordReport {
   mondoId: string;
@@ -45,6 +65,8 @@ export interface DoidTerm {
   id: string;
   name: string;
   definition: string | null;
+  /** The def's [dbxref list] (`url:...`, `PMID:...`); [] without a definition. */
+  definitionReferences: string[];
   synonyms: { text: string; scope: 'exact' | 'related' | 'broad' | 'narrow' }[];
   xrefs: string[];
   obsolete: boolean;
@@ -130,14 +152,19 @@ export interface OrphanDesignation {
   /** ISO dates (YYYY-MM-DD) or null when the cell is empty. */
   dateDesignated: string | null;
   designation: string;
+  /** FDA wording, e.g. `Designated/Approved` or `Designated/Designation Withdrawn or Revoked`. */
   designationStatus: string;
+  /** `Date Designation Withdrawn or Revoked` (2024 exports on; the FDA fills it only for withdrawals after 2013-08-12). */
+  dateWithdrawn: string | null;
   approvalStatus: string | null;
   approvedIndication: string | null;
   marketingApprovalDate: string | null;
   exclusivityEndDate: string | null;
   sponsor: string | null;
   country: string | null;
-  /** 1-based data row number in the CSV, for QC messages. */
+  /** `CF Grid Key`: the FDA's key of the designation (rows of one designation with several approvals share it); null when absent. */
+  designationKey: string | null;
+  /** 1-based data row number (CSV record or spreadsheet row below the header), for QC messages. */
   row: number;
 }
 
@@ -168,3 +195,18 @@ export interface RuspRow {
   subtypeMondoIds: string[];
   notes: string;
 }
+
+/** One GARD disease from GARD.csv. */
+export interface GardDisease {
+  /** `GARD:0000001` */
+  id: string;
+  name: string;
+  synonyms: string[];
+  /** Where GARD took the disease from: `Orphanet`, `Orphanet+OMIM`, `GARD`. */
+  dataSource: string;
+  sourceId: string | null;
+  classificationLevel: string;
+  disorderType: string;
+}
+/** One GARD cross-reference from GARD_xrefs.csv; `relation` is GARD's MapRelationship (`Exact`, `NTBT`, `BTNT`, ...). */
+export interface GardXref { gardId: string; source: string; sourceId: string; relation: string }

@@ -1,4 +1,5 @@
-import type { HpoTerm, NordReport } from '../ingest/types.ts';
+import type { HpoTerm, MondoSynonym, NordReport } from '../ingest/types.ts';
+import { gardLinks, type GardMatch } from './gard-links.ts';
 import type { CrossRefIndex } from './cross-refs.ts';
 import type { DiseaseSet } from './disease-set.ts';
 import type { FactsIndex } from './exact-joins.ts';
@@ -31,8 +32,10 @@ export interface AssemblyContext {
   subsets: Map<string, string[]>;
   nord: Map<string, NordReport>;
   geneLinks: Map<string, SourceData['geneLinks']>;
-  /** Synonyms of the 2023 Mondo rare list: the only Mondo synonym text available. */
-  rareSynonyms: Map<string, string[]>;
+  /** Mondo synonyms: the full release's, else the 2023 rare list's (scope unknown). */
+  mondoSynonyms: Map<string, MondoSynonym[]>;
+  /** GARD diseases joined to each class (see joinGard). */
+  gard: Map<string, GardMatch[]>;
   qc: QcReport;
 }
 
@@ -79,19 +82,19 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
 
   let definition: RecordFacts['definition'] = null;
   const mondoDef = data.definitions.get(id);
-  if (mondoDef) definition = { text: mondoDef.text, source: 'mondo', sourceId: id, release: mondoDef.date };
+  if (mondoDef) definition = { text: mondoDef.text, source: 'mondo', sourceId: id, release: mondoDef.date || release(ctx, 'mondo'), references: mondoDef.references };
   else {
     const o = orpha.find((d) => d.definition);
-    if (o) definition = { text: o.definition!, source: 'orphanet', sourceId: 'ORPHA:' + o.orphaCode, release: relOrpha };
+    if (o) definition = { text: o.definition!, source: 'orphanet', sourceId: 'ORPHA:' + o.orphaCode, release: relOrpha, references: [] };
     else {
       const d = doid.find((t) => t.definition);
-      if (d) definition = { text: d.definition!, source: 'doid', sourceId: d.id, release: release(ctx, 'doid') };
+      if (d) definition = { text: d.definition!, source: 'doid', sourceId: d.id, release: release(ctx, 'doid'), references: d.definitionReferences };
       else qc.warn('missing-definition', id, 'mondo', 'no definition from Mondo, Orphanet (exact match) or Disease Ontology (exact match)');
     }
   }
 
   const syn = new SynonymSet(name);
-  for (const s of ctx.rareSynonyms.get(id) ?? []) syn.add(s, 'unspecified', 'mondo', id);
+  for (const s of ctx.mondoSynonyms.get(id) ?? []) syn.add(s.text, s.scope ?? 'unspecified', 'mondo', id, s.type);
   for (const o of orpha) {
     syn.add(o.label, 'exact', 'orphanet', 'ORPHA:' + o.orphaCode);
     for (const s of o.synonyms) syn.add(s, 'exact', 'orphanet', 'ORPHA:' + o.orphaCode);
@@ -100,6 +103,12 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
   for (const t of doid) for (const s of t.synonyms) syn.add(s.text, s.scope, 'doid', t.id);
   const nord = ctx.nord.get(id);
   if (nord?.preferredName) syn.add(nord.preferredName, 'exact', 'nord', nord.reportId);
+  // GARD states no scope: its names and synonyms are published as unspecified.
+  const gard = ctx.gard.get(id) ?? [];
+  for (const { disease } of gard) {
+    syn.add(disease.name, 'unspecified', 'gard', disease.id);
+    for (const s of disease.synonyms) syn.add(s, 'unspecified', 'gard', disease.id);
+  }
 
   const inheritance: VocabValue<InheritanceTerm>[] = [];
   const onset: VocabValue<OnsetCategory>[] = [];
@@ -185,6 +194,6 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
         { source: 'editorial', release: null, status: data.editorial.assistanceFiles > 0 ? 'present' : 'absent', note: 'No machine-readable source of patient assistance programs was obtainable; curated entries in content/assistance-programs/ are listed when present.' },
       ],
     },
-    resources: { medlinePlus: nord?.medlinePlusUrl ?? null, geneReviews: nord?.geneReviewsUrl ?? null, nordReportId: nord?.reportId ?? null },
+    resources: { medlinePlus: nord?.medlinePlusUrl ?? null, geneReviews: nord?.geneReviewsUrl ?? null, nordReportId: nord?.reportId ?? null, gard: gardLinks(gard) },
   };
 }

@@ -3,8 +3,8 @@ import { createGeneValidator } from './gene-validator.ts';
 import { assembleFacts, createHpoAncestry, type AssemblyContext, type RecordFacts } from './assemble.ts';
 import { classify } from './classification.ts';
 import { computeFields } from './computed.ts';
-import { indexCrossRefs } from './cross-refs.ts';
-import { selectDiseases } from './disease-set.ts';
+import { indexCrossRefs, type CrossRefIndex } from './cross-refs.ts';
+import { selectDiseases, type DiseaseSet } from './disease-set.ts';
 import { buildFactsIndex } from './exact-joins.ts';
 import { finalizeSections } from './fact-check.ts';
 import { NameIndex } from './name-index.ts';
@@ -12,6 +12,7 @@ import { createHpoLookup } from './phenotypes.ts';
 import { QcReport } from './qc.ts';
 import { qualityScore } from './quality.ts';
 import { createScreeningLookup } from './screening.ts';
+import { joinGard } from './gard-links.ts';
 import { linkDesignations, linkTrials } from './text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry, SourceId } from './types.ts';
 import { versionsPath } from '../../server/contract/route-map.ts';
@@ -44,11 +45,27 @@ function contributingSources(f: RecordFacts, releases: LoadResult['data']['relea
   if (f.prevalence.length) used.add('orphanet');
   if (f.synonyms.some((s) => s.origin === 'orphanet')) used.add('orphanet');
   if (f.synonyms.some((s) => s.origin === 'doid')) used.add('doid');
+  if (f.resources.gard.length) used.add('gard');
   if (f.screening.screened) used.add('rusp');
   if (f.orphanDrugs.length) used.add('fda-oopd');
   for (const t of f.trials.items) used.add(t.provenance.source);
   if (f.resources.nordReportId) used.add('nord');
   return [...used].sort().map((source) => ({ source, release: releases.get(source)?.release ?? 'unknown' }));
+}
+
+/**
+ * The names free text is linked by (designations, trial conditions): every included class's label,
+ * its Mondo synonyms and the labels of its exact-match cross-references; a text shared by a class
+ * and its ancestor names the ancestor.
+ */
+export function diseaseNameIndex(data: LoadResult['data'], set: DiseaseSet, xrefs: CrossRefIndex): NameIndex {
+  const names = new NameIndex((id) => set.ancestors(id));
+  for (const id of set.ids) {
+    names.add(id, set.labels.get(id)!, 'name');
+    for (const s of data.mondoSynonyms.get(id) ?? []) names.add(id, s.text, 'synonym');
+    for (const { label } of xrefs.exactLabels.get(id) ?? []) names.add(id, label, 'synonym');
+  }
+  return names;
 }
 
 /**
@@ -66,13 +83,7 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
   const validator = createGeneValidator(data.hgnc);
   const rel = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
 
-  const rareSynonyms = new Map(data.rareList.map((r) => [r.id, r.synonyms]));
-  const names = new NameIndex();
-  for (const id of set.ids) {
-    names.add(id, set.labels.get(id)!, 'name');
-    for (const s of rareSynonyms.get(id) ?? []) names.add(id, s, 'synonym');
-    for (const { label } of xrefs.exactLabels.get(id) ?? []) names.add(id, label, 'synonym');
-  }
+  const names = diseaseNameIndex(data, set, xrefs);
   const ctx: AssemblyContext = {
     data, set, xrefs, facts, qc,
     hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
@@ -87,7 +98,8 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
     subsets: new Map([...groupBy(data.subsets, (s) => s.id)].map(([k, v]) => [k, [...new Set(v.map((s) => s.subset))].sort()])),
     nord: new Map(data.nord.map((n) => [n.mondoId, n])),
     geneLinks: groupBy(data.geneLinks, (g) => g.mondoId),
-    rareSynonyms,
+    mondoSynonyms: data.mondoSynonyms,
+    gard: joinGard(data.gard.diseases, data.gard.xrefs, data.mappings, xrefs.exactToMondo, included),
   };
   const ancestry = createHpoAncestry(data.hpoTerms);
   const referenceDate = rel('fda-oopd');
@@ -129,6 +141,7 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
       withGenes: records.filter((r) => r.genes.length).length,
       screened: records.filter((r) => r.screening.screened).length,
       withOrphanDrugs: records.filter((r) => r.orphanDrugs.length).length,
+      withGard: records.filter((r) => r.resources.gard.length).length,
       withTrials: records.filter((r) => r.trials.total).length,
     },
   };

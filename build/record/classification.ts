@@ -1,7 +1,7 @@
 import type { Classification } from './types.ts';
 import type { ComputedValue } from './computed.ts';
 import { count, joinAnd, listWithRest, LIST_LIMIT } from './section-format.ts';
-import { orphanProducts, type RecordFacts } from './record-facts.ts';
+import { inForceDesignations, orphanProducts, type RecordFacts } from './record-facts.ts';
 
 export interface ClassifyOptions {
   /** Date (YYYY-MM-DD) the FDA orphan-designation file was taken; "recent" is measured back from it, never from the clock. */
@@ -22,12 +22,14 @@ export const RESEARCH_THRESHOLDS = {
 /** The rules behind each signal, for the README and the OpenAPI description of `classification`. */
 export const CLASSIFICATION_RULES: Record<keyof Classification, string> = {
   unmetNeedSignal:
-    'low when at least one FDA orphan drug product linked to the disease has a marketing approval; otherwise moderate when an orphan designation exists ' +
-    'without approval, or when the ClinicalTrials.gov sample has an active matching study; otherwise high when the disease is in the Mondo rare subset. ' +
-    'A disease outside the rare subset with none of these is moderate: the orphan-drug data covers rare diseases only, so its absence says little.',
+    'low when at least one FDA orphan drug product linked to the disease has an approval in force (status approved); otherwise moderate when an orphan designation ' +
+    'is in force without approval (status designated), or when the ClinicalTrials.gov sample has an active matching study; otherwise high when the disease is in the Mondo rare subset. ' +
+    'A disease outside the rare subset with none of these is moderate: the orphan-drug data covers rare diseases only, so its absence says little. ' +
+    'Withdrawn or revoked designations count for nothing here.',
   pipelineActivity:
-    'active when the ClinicalTrials.gov sample has an active matching study, or an orphan designation is dated within 5 years before the date of the FDA file ' +
-    '(the reference date, not the build date); some when there is any matching study or any orphan designation; none otherwise.',
+    'active when the ClinicalTrials.gov sample has an active matching study, or an orphan designation in force (not withdrawn or revoked) is dated within 5 years ' +
+    'before the date of the FDA file (the reference date, not the build date); some when there is any matching study or any designation in force; none otherwise. ' +
+    'Withdrawn or revoked designations are not pipeline activity.',
   researchActivity:
     'Points from three counts: matching studies in the ClinicalTrials.gov sample (1 for 1, 2 for 2 or more; the trial data are a sample, not the registry), ' +
     'associated genes (1 for 1-2, 2 for 3 or more) and present phenotype annotations (1 for 5-24, 2 for 25 or more). ' +
@@ -45,9 +47,11 @@ function unmetNeed(facts: RecordFacts, computed: Record<string, ComputedValue>):
     const names = approved.map((p) => (p.tradeName ? `${p.genericName} (${p.tradeName})` : p.genericName));
     return { level: 'low', reasons: [`${count(approved.length, 'orphan drug product has', 'orphan drug products have')} an FDA marketing approval: ${names.length > LIST_LIMIT ? listWithRest(names, ', ') : joinAnd(names)}`] };
   }
-  const designations = num(computed, 'orphanDrugCount');
+  const designations = num(computed, 'designatedOrphanDrugCount');
+  const withdrawn = num(computed, 'withdrawnOrphanDrugCount');
   const active = num(computed, 'activeTrialCount');
-  const reasons = [designations > 0 ? `${count(designations, 'orphan designation', 'orphan designations')} without a marketing approval` : 'no FDA orphan designation or approval'];
+  const reasons = [designations > 0 ? `${count(designations, 'orphan designation', 'orphan designations')} in force without a marketing approval` : 'no FDA orphan designation or approval in force'];
+  if (withdrawn > 0) reasons.push(`${count(withdrawn, 'withdrawn or revoked designation', 'withdrawn or revoked designations')} (not counted)`);
   reasons.push(active > 0 ? `${count(active, 'active study', 'active studies')} in the ClinicalTrials.gov sample` : 'no active study in the ClinicalTrials.gov sample');
   if (designations > 0 || active > 0) return { level: 'moderate', reasons };
   if (facts.isRare) return { level: 'high', reasons: ['in the Mondo rare disease subset', ...reasons] };
@@ -58,19 +62,22 @@ function pipeline(facts: RecordFacts, computed: Record<string, ComputedValue>, o
   const years = options.recentYears ?? 5;
   const ref = options.referenceDate;
   const cutoff = `${String(Number(ref.slice(0, 4)) - years).padStart(4, '0')}${ref.slice(4)}`;
-  const dates = facts.orphanDrugs.map((d) => d.dateDesignated).filter((d): d is string => d !== null).sort();
+  const inForce = inForceDesignations(facts);
+  const withdrawn = facts.orphanDrugs.length - inForce.length;
+  const dates = inForce.map((d) => d.dateDesignated).filter((d): d is string => d !== null).sort();
   const latest = dates.length > 0 ? dates[dates.length - 1] : null;
   const active = num(computed, 'activeTrialCount');
   const trials = num(computed, 'trialCount');
   const reasons: string[] = [];
   if (active > 0) reasons.push(`${count(active, 'active study', 'active studies')} in the ClinicalTrials.gov sample`);
-  if (latest !== null && latest >= cutoff && latest <= ref) reasons.push(`orphan designation dated ${latest}, within ${years} years before ${ref}`);
+  if (latest !== null && latest >= cutoff && latest <= ref) reasons.push(`orphan designation in force dated ${latest}, within ${years} years before ${ref}`);
   if (reasons.length > 0) return { level: 'active', reasons };
   if (trials > 0) reasons.push(`${count(trials, 'study', 'studies')} in the ClinicalTrials.gov sample, none active`);
-  if (latest !== null) reasons.push(`latest orphan designation dated ${latest}, more than ${years} years before ${ref}`);
-  else if (facts.orphanDrugs.length > 0) reasons.push(`${count(facts.orphanDrugs.length, 'orphan designation', 'orphan designations')} without a date`);
-  if (reasons.length > 0) return { level: 'some', reasons };
-  return { level: 'none', reasons: ['no study in the ClinicalTrials.gov sample', 'no FDA orphan designation'] };
+  if (latest !== null) reasons.push(`latest orphan designation in force dated ${latest}, more than ${years} years before ${ref}`);
+  else if (inForce.length > 0) reasons.push(`${count(inForce.length, 'orphan designation', 'orphan designations')} in force without a date`);
+  const notCounted = withdrawn > 0 ? [`${count(withdrawn, 'withdrawn or revoked designation', 'withdrawn or revoked designations')} (not counted)`] : [];
+  if (reasons.length > 0) return { level: 'some', reasons: [...reasons, ...notCounted] };
+  return { level: 'none', reasons: ['no study in the ClinicalTrials.gov sample', 'no FDA orphan designation in force', ...notCounted] };
 }
 
 function points(value: number, t: { some: number; high: number }): number {

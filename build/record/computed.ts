@@ -1,5 +1,5 @@
 import type { InheritanceTerm, SourceId } from './types.ts';
-import { ONSET_ORDER, frequencyFloor, isCausal, orphanProducts, type RecordFacts } from './record-facts.ts';
+import { ONSET_ORDER, frequencyFloor, inForceDesignations, isCausal, orphanProducts, type RecordFacts } from './record-facts.ts';
 
 export type ComputedValue = number | boolean | string | null;
 export interface ComputedFieldDoc { name: string; type: 'integer' | 'number' | 'boolean' | 'string'; nullable: boolean; description: string }
@@ -23,10 +23,13 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
   { name: 'earliestOnset', type: 'string', nullable: true, description: "Earliest onset category (antenatal < neonatal < infancy < childhood < adolescent < adult < elderly); 'all-ages' when that is the only one given; null when none." },
   { name: 'prevalenceRecordCount', type: 'integer', nullable: false, description: 'Orphanet prevalence estimates (one per type, geography and source).' },
   { name: 'hasPrevalenceData', type: 'boolean', nullable: false, description: 'At least one prevalence estimate exists.' },
-  { name: 'orphanDrugCount', type: 'integer', nullable: false, description: 'FDA orphan designation rows linked to the disease.' },
+  { name: 'orphanDrugCount', type: 'integer', nullable: false, description: 'FDA orphan designation rows linked to the disease, every status (one row per designation and approved indication, as in the FDA export).' },
   { name: 'orphanDrugProductCount', type: 'integer', nullable: false, description: 'Distinct products (generic plus trade name) among those rows.' },
-  { name: 'approvedOrphanDrugCount', type: 'integer', nullable: false, description: 'Distinct products with at least one marketing approval date.' },
-  { name: 'latestOrphanApprovalYear', type: 'integer', nullable: true, description: 'Year of the most recent marketing approval; null when none.' },
+  { name: 'approvedOrphanDrugCount', type: 'integer', nullable: false, description: "Distinct products with an approval in force (status 'approved': approved and the designation not withdrawn or revoked)." },
+  { name: 'designatedOrphanDrugCount', type: 'integer', nullable: false, description: "Rows with status 'designated': designated, in force, not approved for the orphan indication." },
+  { name: 'withdrawnOrphanDrugCount', type: 'integer', nullable: false, description: "Rows with status 'withdrawn': the designation was withdrawn or revoked (not counted as pipeline activity or as an available drug)." },
+  { name: 'latestOrphanApprovalYear', type: 'integer', nullable: true, description: "Year of the most recent marketing approval in force (status 'approved'); null when none." },
+  { name: 'latestOrphanDesignationYear', type: 'integer', nullable: true, description: 'Year of the most recent designation in force (not withdrawn or revoked); null when none.' },
   { name: 'trialCount', type: 'integer', nullable: false, description: 'Matching studies in the ClinicalTrials.gov sample (not registry totals).' },
   { name: 'activeTrialCount', type: 'integer', nullable: false, description: 'Matching studies in the sample with an active status.' },
   { name: 'isScreened', type: 'boolean', nullable: false, description: 'On the RUSP newborn screening panel, directly, as a constituent or through a grouping.' },
@@ -73,7 +76,8 @@ function earliestOnset(facts: RecordFacts): string | null {
 function contributingSources(facts: RecordFacts): Set<SourceId> {
   const s = new Set<SourceId>(['mondo']);
   if (facts.definition) s.add(facts.definition.source);
-  for (const syn of facts.synonyms) if (syn.origin === 'orphanet' || syn.origin === 'doid') s.add(syn.origin);
+  for (const syn of facts.synonyms) if (syn.origin === 'orphanet' || syn.origin === 'doid' || syn.origin === 'gard') s.add(syn.origin);
+  if (facts.resources.gard.length > 0) s.add('gard');
   for (const p of facts.phenotypes) for (const e of p.sources) s.add(e.source);
   for (const v of [...facts.inheritance, ...facts.onset]) for (const e of v.sources) s.add(e.source);
   for (const g of facts.genes) for (const e of g.sources) s.add(e.source);
@@ -94,8 +98,11 @@ function contributingSources(facts: RecordFacts): Set<SourceId> {
 export function computeFields(facts: RecordFacts): Record<string, ComputedValue> {
   const present = facts.phenotypes.filter((p) => !p.negated);
   const products = orphanProducts(facts);
-  const approvals = facts.orphanDrugs.map((d) => d.marketingApprovalDate).filter((d): d is string => d !== null).sort();
-  const latest = approvals.length > 0 ? Number(approvals[approvals.length - 1].slice(0, 4)) : null;
+  const year = (dates: (string | null)[]): number | null => {
+    const sorted = dates.filter((d): d is string => d !== null).sort();
+    const y = sorted.length > 0 ? Number(sorted[sorted.length - 1].slice(0, 4)) : null;
+    return y !== null && Number.isInteger(y) ? y : null;
+  };
   return {
     phenotypeCount: present.length,
     phenotypeWithFrequencyCount: present.filter((p) => p.frequency !== null).length,
@@ -117,7 +124,10 @@ export function computeFields(facts: RecordFacts): Record<string, ComputedValue>
     orphanDrugCount: facts.orphanDrugs.length,
     orphanDrugProductCount: products.length,
     approvedOrphanDrugCount: products.filter((p) => p.approved.length > 0).length,
-    latestOrphanApprovalYear: latest !== null && Number.isInteger(latest) ? latest : null,
+    designatedOrphanDrugCount: facts.orphanDrugs.filter((d) => d.status === 'designated').length,
+    withdrawnOrphanDrugCount: facts.orphanDrugs.filter((d) => d.status === 'withdrawn').length,
+    latestOrphanApprovalYear: year(facts.orphanDrugs.filter((d) => d.status === 'approved').map((d) => d.marketingApprovalDate)),
+    latestOrphanDesignationYear: year(inForceDesignations(facts).map((d) => d.dateDesignated)),
     trialCount: facts.trials.total,
     activeTrialCount: facts.trials.active,
     isScreened: facts.screening.screened,

@@ -54,7 +54,8 @@ const LINES: Record<SectionKey, (f: RecordFacts) => string[]> = {
     `Orphan drug: ${d.genericName}${d.tradeName ? ` (${d.tradeName})` : ''}`,
     d.dateDesignated ? `designated ${d.dateDesignated}` : '',
     d.marketingApprovalDate ? `approved ${d.marketingApprovalDate}` : '',
-    `status ${d.designationStatus}`,
+    d.dateWithdrawn ? `withdrawn or revoked ${d.dateWithdrawn}` : '',
+    `status ${d.status}`,
   ].filter(Boolean).join(', '), 'More designations are listed in the orphanDrugs field.'),
   research: (f) => [
     f.trials.notice,

@@ -14,6 +14,11 @@ export interface NameHit { ids: string[]; kind: 'name' | 'synonym'; text: string
 
 /** Words shorter than this, as the whole of a synonym, are too ambiguous to find inside text. */
 const MIN_CONTAINED_CHARS = 8;
+/**
+ * Words that are a synonym of some grouping class ("syndrome" of "syndromic disease") but name no
+ * disease inside a longer text ("acute encephalitis syndrome"): never matched as contained words.
+ */
+const GENERIC_WORDS = new Set(['syndrome', 'syndromes', 'disease', 'diseases', 'disorder', 'disorders', 'illness', 'condition', 'deficiency', 'anomaly', 'anomalies', 'malformation']);
 const MAX_NGRAM = 10;
 const PREFIXES = /^(?:(?:for )?(?:the )?(?:treatment|prevention|prophylaxis|diagnosis|management|diagnostic|treating|therapy|reduction|control)(?: and (?:treatment|prevention|prophylaxis|management))? of (?:the )?(?:(?:signs|symptoms) (?:and symptoms )?of )?(?:patients with |children with |adults with )?)/;
 
@@ -21,6 +26,19 @@ export class NameIndex {
   private readonly names = new Map<string, string[]>();
   private readonly synonyms = new Map<string, string[]>();
   private readonly display = new Map<string, string>();
+
+  /**
+   * `ancestorsOf` (optional) gives a class's ancestors: a text shared by a class and one of its
+   * ancestors then names the ancestor only ("pancreatic cancer" is a synonym of both "malignant
+   * pancreatic neoplasm" and its child "familial pancreatic carcinoma").
+   */
+  constructor(private readonly ancestorsOf?: (id: string) => string[]) {}
+
+  private resolve(ids: string[]): string[] {
+    const sorted = [...ids].sort();
+    if (!this.ancestorsOf || sorted.length < 2) return sorted;
+    return sorted.filter((id) => !this.ancestorsOf!(id).some((a) => sorted.includes(a)));
+  }
 
   /** Register a disease's name or one of its synonyms. */
   add(id: string, text: string, kind: 'name' | 'synonym'): void {
@@ -35,9 +53,9 @@ export class NameIndex {
 
   private lookup(key: string, allowShortSynonym: boolean): NameHit | null {
     const n = this.names.get(key);
-    if (n) return { ids: [...n].sort(), kind: 'name', text: this.display.get('name' + key)! };
+    if (n) return { ids: this.resolve(n), kind: 'name', text: this.display.get('name' + key)! };
     const s = this.synonyms.get(key);
-    if (s && (allowShortSynonym || key.length >= MIN_CONTAINED_CHARS)) return { ids: [...s].sort(), kind: 'synonym', text: this.display.get('synonym' + key)! };
+    if (s && (allowShortSynonym || key.length >= MIN_CONTAINED_CHARS)) return { ids: this.resolve(s), kind: 'synonym', text: this.display.get('synonym' + key)! };
     return null;
   }
 
@@ -59,7 +77,7 @@ export class NameIndex {
       for (let i = 0; i + n <= words.length; i++) {
         if (taken.slice(i, i + n).some(Boolean)) continue;
         const key = words.slice(i, i + n).join(' ');
-        if (n === 1 && key.length < MIN_CONTAINED_CHARS) continue;
+        if (n === 1 && (key.length < MIN_CONTAINED_CHARS || GENERIC_WORDS.has(key))) continue;
         const hit = this.lookup(key, false);
         if (!hit) continue;
         hits.push(hit);

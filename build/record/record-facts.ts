@@ -1,4 +1,5 @@
-import type { DiseaseRecord, GeneAssociation, GeneEntry, OnsetCategory, Phenotype } from './types.ts';
+import type { DiseaseRecord, GeneAssociation, GeneEntry, OnsetCategory, OrphanDrugStatus, Phenotype } from './types.ts';
+import { ORPHAN_DRUG_STATUSES } from '../../server/contract/vocab.ts';
 
 /** The sourced parts of a record: everything the derived parts (sections, computed, classification, quality) are computed from. */
 export type RecordFacts = Omit<DiseaseRecord, 'sections' | 'computed' | 'classification' | 'metadata'>;
@@ -60,23 +61,38 @@ export function isCausal(association: GeneAssociation): boolean {
 export interface OrphanProduct {
   genericName: string;
   tradeName: string | null;
+  /** Designation dates, distinct and sorted. */
   designated: string[];
+  /** Marketing approval dates of approvals in force (status `approved`), distinct and sorted. */
   approved: string[];
-  statuses: string[];
+  /** Withdrawal or revocation dates given, distinct and sorted. */
+  withdrawn: string[];
+  /** Normalized statuses of its rows, in ORPHAN_DRUG_STATUSES order. */
+  statuses: OrphanDrugStatus[];
 }
 
 /** Group orphan-drug rows by product (case-insensitive generic + trade name); dates distinct and sorted. */
 export function orphanProducts(facts: Pick<RecordFacts, 'orphanDrugs'>): OrphanProduct[] {
   const byKey = new Map<string, OrphanProduct>();
+  const push = (list: string[], value: string | null) => { if (value && !list.includes(value)) list.push(value); };
   for (const d of facts.orphanDrugs) {
     const key = `${d.genericName.toLowerCase()}\u0000${(d.tradeName ?? '').toLowerCase()}`;
     let p = byKey.get(key);
-    if (!p) byKey.set(key, (p = { genericName: d.genericName, tradeName: d.tradeName, designated: [], approved: [], statuses: [] }));
-    if (d.dateDesignated && !p.designated.includes(d.dateDesignated)) p.designated.push(d.dateDesignated);
-    if (d.marketingApprovalDate && !p.approved.includes(d.marketingApprovalDate)) p.approved.push(d.marketingApprovalDate);
-    if (!p.statuses.includes(d.designationStatus)) p.statuses.push(d.designationStatus);
+    if (!p) byKey.set(key, (p = { genericName: d.genericName, tradeName: d.tradeName, designated: [], approved: [], withdrawn: [], statuses: [] }));
+    push(p.designated, d.dateDesignated);
+    if (d.status === 'approved') push(p.approved, d.marketingApprovalDate);
+    if (d.status === 'withdrawn') push(p.withdrawn, d.dateWithdrawn);
+    if (!p.statuses.includes(d.status)) p.statuses.push(d.status);
   }
   const out = [...byKey.values()];
-  for (const p of out) { p.designated.sort(); p.approved.sort(); }
+  for (const p of out) {
+    p.designated.sort(); p.approved.sort(); p.withdrawn.sort();
+    p.statuses.sort((a, b) => ORPHAN_DRUG_STATUSES.indexOf(a) - ORPHAN_DRUG_STATUSES.indexOf(b));
+  }
   return out;
+}
+
+/** Designations in force: not withdrawn or revoked (a withdrawn designation is no longer pipeline activity or an available orphan drug). */
+export function inForceDesignations(facts: Pick<RecordFacts, 'orphanDrugs'>): RecordFacts['orphanDrugs'] {
+  return facts.orphanDrugs.filter((d) => d.status !== 'withdrawn');
 }

@@ -33,19 +33,27 @@ export function screeningText(f: RecordFacts): string[] {
   return out;
 }
 
-/** FDA orphan designations and approvals, grouped by product. */
+/** FDA orphan designations and approvals, grouped by product, with their normalized statuses. */
 export function treatmentText(f: RecordFacts): string[] {
   const products = orphanProducts(f);
   if (products.length === 0) return ['No FDA orphan drug designation or approval is linked to this disease in this snapshot.'];
   const approved = products.filter((p) => p.approved.length > 0).length;
+  const designated = f.orphanDrugs.filter((d) => d.status === 'designated').length;
+  const withdrawn = f.orphanDrugs.filter((d) => d.status === 'withdrawn').length;
   const lines = products.map((p) => {
     const name = p.tradeName ? `${p.genericName} (${p.tradeName})` : p.genericName;
-    const parts = [p.designated.length > 0 ? `designated ${joinAnd(p.designated)}` : '', p.approved.length > 0 ? `approved ${joinAnd(p.approved)}` : '', `status ${p.statuses.join(', ')}`];
+    const parts = [
+      p.designated.length > 0 ? `designated ${joinAnd(p.designated)}` : '',
+      p.approved.length > 0 ? `approved ${joinAnd(p.approved)}` : '',
+      p.withdrawn.length > 0 ? `withdrawn or revoked ${joinAnd(p.withdrawn)}` : '',
+      `status ${p.statuses.join(', ')}`,
+    ];
     return `${name}: ${parts.filter(Boolean).join(', ')}`;
   });
+  const others = [designated > 0 ? `${designated} designated without approval` : '', withdrawn > 0 ? `${withdrawn} withdrawn or revoked` : ''].filter(Boolean);
   return [
     `FDA orphan drug records linked to this disease: ${count(f.orphanDrugs.length, 'designation row', 'designation rows')} for ${
-      count(products.length, 'product', 'products')}, ${approved} with a marketing approval date.`,
+      count(products.length, 'product', 'products')}; ${[`${approved} with a marketing approval in force`, ...others].join(', ')}.`,
     sentence(listWithRest(lines)),
     'Listing here is not a treatment recommendation.',
   ];

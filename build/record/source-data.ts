@@ -1,6 +1,6 @@
 import type {
-  DoidTerm, HgncGene, HpoaFile, HpoTerm, MondoClass, MondoDefinition, MondoGeneLink, MondoObsolete,
-  MondoRareListEntry, MondoSubset, NordReport, OrphaDisorder, OrphanDesignation, RuspRow, SssomMapping, SubclassEdge, Trial,
+  DoidTerm, GardDisease, GardXref, HgncGene, HpoaFile, HpoTerm, MondoClass, MondoDefinition, MondoGeneLink, MondoObsolete,
+  MondoSubset, MondoSynonym, NordReport, OrphaDisorder, OrphanDesignation, RuspRow, SssomMapping, SubclassEdge, Trial,
 } from '../ingest/types.ts';
 import type { AdvocacyGroup, AssistanceProgram, SourceId } from './types.ts';
 
@@ -26,6 +26,8 @@ export interface EditorialData {
 /** Everything the ingest step read, handed to assembly. */
 export interface SourceData {
   releases: Map<SourceId, SourceRelease>;
+  /** Whether Mondo's facts came from the full release or the partial reports. */
+  mondoFrom: 'ontology' | 'reports';
   classes: MondoClass[];
   obsoletes: MondoObsolete[];
   subsets: MondoSubset[];
@@ -33,7 +35,8 @@ export interface SourceData {
   geneLinks: MondoGeneLink[];
   mappings: SssomMapping[];
   definitions: Map<string, MondoDefinition>;
-  rareList: MondoRareListEntry[];
+  /** Mondo synonyms per class: the full release's (with scope and type), else the 2023 rare list's (scope unknown). */
+  mondoSynonyms: Map<string, MondoSynonym[]>;
   nord: NordReport[];
   doid: DoidTerm[];
   hpoTerms: Map<string, HpoTerm>;
@@ -42,6 +45,7 @@ export interface SourceData {
   hgnc: HgncGene[];
   orphanet: OrphaDisorder[];
   designations: OrphanDesignation[];
+  gard: { diseases: GardDisease[]; xrefs: GardXref[] };
   trialsSample: Trial[];
   trialsAngelman: Trial[];
   rusp: RuspRow[];

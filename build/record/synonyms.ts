@@ -16,14 +16,14 @@ export class SynonymSet {
     this.seen.add(synonymKey(name));
   }
 
-  /** Add one synonym unless an equal text (case-insensitively) is already present. */
-  add(text: string, scope: SynonymScope, origin: string, sourceId: string | null): void {
+  /** Add one synonym unless an equal text (case-insensitively) is already present; `type` is the source's synonym type, if any. */
+  add(text: string, scope: SynonymScope, origin: string, sourceId: string | null, type: string | null = null): void {
     const clean = text.replace(/\s+/g, ' ').trim();
     if (!clean) return;
     const key = synonymKey(clean);
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.items.push({ text: clean, scope, origin, sourceId });
+    this.items.push({ text: clean, scope, type, origin, sourceId });
   }
 
   /** The collected synonyms in insertion order. */

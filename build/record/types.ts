@@ -3,18 +3,19 @@
  * content/schemas/disease-record.schema.json, and serves as `data` of /api/v1/diseases/{mondoId}.
  * Key order here is the serialized order; `sections` is last so the server can splice a subset.
  */
-import type { AssistanceStatus, InheritanceTerm, OnsetCategory, PrevalenceCategory, SectionKey } from '../../server/contract/vocab.ts';
+import type { AssistanceStatus, GardPath, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey } from '../../server/contract/vocab.ts';
 
-export type { AssistanceStatus, InheritanceTerm, OnsetCategory, PrevalenceCategory, SectionKey };
+export type { AssistanceStatus, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey };
 
 /** Where a value came from: the source id (see content/sources.json) and its release. */
 export interface Provenance { source: SourceId; release: string }
 export type SourceId =
-  | 'mondo' | 'mondo-ingest' | 'hpo' | 'hgnc' | 'orphanet' | 'doid' | 'fda-oopd'
+  | 'mondo' | 'mondo-ingest' | 'hpo' | 'hgnc' | 'orphanet' | 'doid' | 'fda-oopd' | 'gard'
   | 'ctgov-sample' | 'ctgov-angelman' | 'rusp' | 'nord' | 'editorial';
 
 export type SynonymScope = 'exact' | 'related' | 'broad' | 'narrow' | 'unspecified';
-export interface Synonym { text: string; scope: SynonymScope; origin: string; sourceId: string | null }
+/** `type` is the source's synonym type (Mondo: `ABBREVIATION`, `OMO:0003000`, ...); null when it gives none. */
+export interface Synonym { text: string; scope: SynonymScope; type: string | null; origin: string; sourceId: string | null }
 
 export interface XrefEntry { id: string; predicate: 'exactMatch' | 'closeMatch' | 'broadMatch' | 'narrowMatch' | 'relatedMatch' | 'hasDbXref'; label: string | null }
 
@@ -99,13 +100,20 @@ export interface ScreeningStatus {
 export interface OrphanDrugEntry {
   genericName: string;
   tradeName: string | null;
+  /** Normalized from designationStatus (see ORPHAN_DRUG_STATUSES). */
+  status: OrphanDrugStatus;
   designation: string;
   dateDesignated: string | null;
-  designationStatus: string;
+  /** Withdrawal or revocation date; the FDA gives it only for withdrawals after 2013-08-12. */
+  dateWithdrawn: string | null;
   approvedIndication: string | null;
   marketingApprovalDate: string | null;
   exclusivityEndDate: string | null;
   sponsor: string | null;
+  /** The FDA's wording, e.g. `Designated/Approved`. */
+  designationStatus: string;
+  /** The designation's page in the FDA database (from its CF Grid Key); null when the export lacks the key. */
+  fdaUrl: string | null;
   link: { method: 'exact-name' | 'exact-synonym' | 'contained-name' | 'contained-synonym'; matchedText: string };
   provenance: Provenance;
 }
@@ -187,7 +195,7 @@ export interface DiseaseRecord {
   name: string;
   isRare: boolean;
   subsets: string[];
-  definition: { text: string; source: 'mondo' | 'orphanet' | 'doid'; sourceId: string; release: string } | null;
+  definition: { text: string; source: 'mondo' | 'orphanet' | 'doid'; sourceId: string; release: string; references: string[] } | null;
   synonyms: Synonym[];
   parents: { id: string; name: string }[];
   children: { id: string; name: string }[];
@@ -203,12 +211,15 @@ export interface DiseaseRecord {
   trials: TrialSummary;
   advocacyGroups: SourcedList<AdvocacyGroup>;
   assistancePrograms: SourcedList<AssistanceProgram>;
-  resources: { medlinePlus: string | null; geneReviews: string | null; nordReportId: string | null };
+  resources: { medlinePlus: string | null; geneReviews: string | null; nordReportId: string | null; gard: GardLink[] };
   computed: Record<string, number | boolean | string | null>;
   classification: Classification;
   metadata: RecordMetadata;
   sections: Record<SectionKey, Section>;
 }
+
+/** A GARD disease page for the record. */
+export interface GardLink { id: string; name: string; url: string; via: GardPath[] }
 
 /** An obsolete Mondo id: served as a redirect document. */
 export interface ObsoleteEntry { id: string; label: string; replacedBy: string | null; consider: string[] }

@@ -1,4 +1,4 @@
-import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../../server/contract/vocab.ts';
+import type { InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory } from '../../server/contract/vocab.ts';
 
 /**
  * One vocabulary for inheritance, onset and prevalence, whatever the source wrote. HPO terms map
@@ -101,4 +101,18 @@ const CLASS_CATEGORY: Record<string, PrevalenceCategory> = {
 /** The category of one Orphanet prevalence class string; 'unknown' for Unknown / no data. */
 export function prevalenceCategoryOfClass(cls: string | null): PrevalenceCategory {
   return (cls && CLASS_CATEGORY[cls]) || 'unknown';
+}
+
+/**
+ * The FDA's designation status wording as an OrphanDrugStatus: any "Withdrawn" (the 2022 export's
+ * `Designated/Approved/Withdrawn`, the 2024 export's `... Designation Withdrawn or Revoked`) makes it
+ * `withdrawn`, else "Approved" makes it `approved`, else `Designated` is `designated`. Other
+ * wording is unknown (undefined): the caller reports it instead of guessing.
+ */
+export function orphanStatusFromFda(status: string): OrphanDrugStatus | undefined {
+  const parts = status.split('/').map((p) => p.trim());
+  if (parts[0] !== 'Designated') return undefined;
+  if (parts.some((p) => /^(Designation )?Withdrawn( or Revoked)?$/.test(p))) return 'withdrawn';
+  if (parts.includes('Approved')) return 'approved';
+  return parts.length === 1 ? 'designated' : undefined;
 }

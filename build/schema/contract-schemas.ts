@@ -3,7 +3,7 @@ import { AUTH_FAILURES, INVALID_PARAM_REASONS, PROBLEM_BASE, PROBLEMS } from '..
 import { WINDOW_NAMES } from '../../server/contract/quotas.ts';
 import { SCOPES, TIERS } from '../../server/contract/tiers.ts';
 import { CREATE_ENDPOINT_BODY, DELIVERY_STATUSES, EVENT_TYPES, UPDATE_ENDPOINT_BODY } from '../../server/contract/webhooks.ts';
-import { ASSISTANCE_STATUSES, INHERITANCE_LABELS, INHERITANCE_TERMS, ONSET_CATEGORIES, ONSET_LABELS, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../../server/contract/vocab.ts';
+import { ASSISTANCE_STATUSES, GARD_PATHS, INHERITANCE_LABELS, INHERITANCE_TERMS, ONSET_CATEGORIES, ONSET_LABELS, ORPHAN_DRUG_STATUSES, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../../server/contract/vocab.ts';
 import type { SchemaMap, SchemaObject } from './load-schemas.ts';
 
 /**
@@ -43,6 +43,8 @@ export function contractSchemas(): SchemaMap {
     enumOf('PrevalenceCategory', 'Prevalence category derived from Orphanet prevalence classes: common >1/1,000; uncommon 6-9/10,000; rare 1-5/10,000; very-rare 1-9/100,000; ultra-rare below 1/100,000; unknown when Orphanet gives no class. Used by the `prevalence` filters.', PREVALENCE_CATEGORIES),
     enumOf('SectionKey', 'Name of one content section of a disease record: the allowed values of the `{section}` path parameter and of the `sections` query parameter.', SECTION_KEYS),
     enumOf('AssistanceStatus', 'Enrollment status of a patient assistance program; the allowed values of the `status` filter of /assistance.', ASSISTANCE_STATUSES),
+    enumOf('OrphanDrugStatus', 'Normalized status of an FDA orphan designation, from the FDA\'s wording, in list order: `approved` (designated and approved for marketing for the orphan indication, designation in force), `designated` (in force, not approved), `withdrawn` (the designation was withdrawn or revoked, whether or not it had been approved). The allowed values of the `status` filter of /orphan-drugs.', ORPHAN_DRUG_STATUSES),
+    enumOf('GardPath', 'How a GARD disease was joined to the Mondo class: Mondo\'s own GARD cross-reference (`mondo-xref`), or GARD\'s exact cross-reference to an OMIM (`gard-omim-exact`) or Orphanet (`gard-orphanet-exact`) code that Mondo maps exactly to this class.', GARD_PATHS),
     enumOf('ProblemType', `The \`type\` of a problem: ${PROBLEM_BASE}<kind>, one URI per kind of error; it never changes.`, Object.keys(PROBLEMS).map((k) => PROBLEM_BASE + k)),
     enumOf('InvalidParamReason', 'Why a parameter was rejected.', INVALID_PARAM_REASONS),
     enumOf('AuthFailureReason', 'unauthorized (401): no Bearer credentials (`missing`), a key that is not `svc_live_`/`svc_test_` + 38 base62 characters (`malformed`), a wrong checksum (`checksum`), or an unknown or revoked key.', AUTH_FAILURES),

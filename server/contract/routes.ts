@@ -6,7 +6,7 @@ import type { DiseaseResource } from './route-map.ts';
 import type { Scope } from './tiers.ts';
 import { WEBHOOK_ROUTES } from './webhook-routes.ts';
 import type { BodySchema } from './webhooks.ts';
-import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from './vocab.ts';
+import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, ORPHAN_DRUG_STATUSES, PREVALENCE_CATEGORIES, SECTION_KEYS } from './vocab.ts';
 
 /**
  * Every route of the API, once: the server registers its handlers from this table and validates
@@ -114,6 +114,7 @@ export const BULK_QUERY = params({
 export const RECORD_QUERY = params({ sections: SECTIONS });
 export const PAGS_QUERY = params({ limit: limit('groups', PAGE_MAX, PAGE_DEFAULT), offset: offset('groups') });
 export const ASSISTANCE_QUERY = params({ status: anyOf(ASSISTANCE_STATUSES, 'Only programs with one of these statuses.') });
+export const ORPHAN_DRUGS_QUERY = params({ status: anyOf(ORPHAN_DRUG_STATUSES, 'Only designations with one of these statuses (comma-separated), e.g. `approved,designated` for the designations in force.') });
 export const SECTION_PATH = params({
   mondoId: MONDO_ID,
   section: { type: 'string', enum: SECTION_KEYS, example: 'genetics', description: 'Name of one content section. An unknown name is a 400 listing the allowed names.' },
@@ -200,8 +201,8 @@ export const ROUTES = {
     ok: { description: 'The programs.', schema: 'AssistanceListResponse' },
   },
   listDiseaseOrphanDrugs: {
-    path: disease('/orphan-drugs'), tag: 'Disease resources', ...perDisease, stored: 'orphan-drugs', query: NO_PARAMS,
-    summary: 'Orphan drug designations', description: 'FDA orphan drug designations linked to the disease by designation text; each item says how it was linked. Added in v1.1.0.',
+    path: disease('/orphan-drugs'), tag: 'Disease resources', ...perDisease, stored: 'orphan-drugs', query: ORPHAN_DRUGS_QUERY,
+    summary: 'Orphan drug designations', description: 'FDA orphan drug designations linked to the disease by designation text, every status (approved, designated, withdrawn or revoked) with its dates and sponsor: approved first, then designated, then withdrawn, newest first within each; each item says how it was linked. `status` filters by status. Added in v1.1.0; every status and the filter added in v1.3.0.',
     ok: { description: 'The designations.', schema: 'OrphanDrugListResponse' },
   },
   getDiseaseScreening: {
@@ -212,27 +213,27 @@ export const ROUTES = {
   listReleases: {
     path: `${API_BASE}/releases`, tag: 'History', scope: 'read', link: true, query: RELEASES_QUERY, pathParams: NO_PARAMS,
     summary: 'Published releases, newest first',
-    description: 'Every release kept: its id, when it was published, the release of every source that went into it, the code that built it, and how many diseases it added, changed, removed and left unchanged. A build publishes a release when a disease was added, changed or removed or a source changed; a build with unchanged inputs publishes nothing.',
+    description: 'Every release kept: its id, when it was published, the release of every source that went into it, the code that built it, and how many diseases it added, changed, removed and left unchanged. A build publishes a release when a disease was added, changed or removed or a source changed; a build with unchanged inputs publishes nothing. Added in v1.3.0.',
     ok: { description: 'One page of releases.', schema: 'ReleaseListResponse' },
   },
   getRelease: {
     path: `${API_BASE}/releases/{releaseId}`, tag: 'History', scope: 'read', query: NO_PARAMS, pathParams: RELEASE_PATH,
     notFound: 'a release never published, or older than the history kept.',
-    summary: 'One release', description: 'One release, as in the list.',
+    summary: 'One release', description: 'One release, as in the list. Added in v1.3.0.',
     ok: { description: 'The release.', schema: 'ReleaseResponse' },
   },
   listReleaseChanges: {
     path: `${API_BASE}/releases/{releaseId}/changes`, tag: 'History', scope: 'read', link: true, query: CHANGES_QUERY, pathParams: RELEASE_PATH,
     notFound: 'a release (`{releaseId}` or `since`) never published, or older than the history kept.',
     summary: 'Diseases a release added, changed or removed',
-    description: 'The change list of a release in Mondo id order: per disease its kind, the sections and top-level fields that changed, and its version before and after; a removed disease names its replacement. With `since`, every change after that release merged per disease, so a client that polls catches up in one paginated walk: keep `meta.release` and pass it as `since` next time (`/releases/latest/changes?since=r12`).',
+    description: 'The change list of a release in Mondo id order: per disease its kind, the sections and top-level fields that changed, and its version before and after; a removed disease names its replacement. With `since`, every change after that release merged per disease, so a client that polls catches up in one paginated walk: keep `meta.release` and pass it as `since` next time (`/releases/latest/changes?since=r12`). Added in v1.3.0.',
     ok: { description: 'One page of changes.', schema: 'ChangeListResponse' },
   },
   listDiseaseVersions: {
     path: disease('/versions'), tag: 'History', scope: 'read', query: NO_PARAMS, pathParams: HISTORY_ID_PATH,
     notFound: 'an id with no version kept (never a disease of this service since its history began, or removed before the history kept).',
     summary: 'Version history of a disease',
-    description: 'Every version kept, newest first: its number (1, 2, 3...: one per change of content, not per build), content version, the release that introduced it and when, and what changed from the version before (sections, fields and the source releases underneath). An obsolete id keeps its history and says which release removed it and what replaced it.',
+    description: 'Every version kept, newest first: its number (1, 2, 3...: one per change of content, not per build), content version, the release that introduced it and when, and what changed from the version before (sections, fields and the source releases underneath). An obsolete id keeps its history and says which release removed it and what replaced it. Added in v1.3.0.',
     ok: { description: 'The version history.', schema: 'VersionListResponse' },
   },
   getDiseaseVersion: {

@@ -52,3 +52,19 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 /** Statuses of a patient assistance program. */
 export const ASSISTANCE_STATUSES = ['open', 'waitlist', 'closed', 'unknown'] as const;
 export type AssistanceStatus = (typeof ASSISTANCE_STATUSES)[number];
+
+/**
+ * Normalized status of an FDA orphan designation, in list order: `approved` (designated and
+ * approved for marketing for the orphan indication, designation in force), `designated` (in force,
+ * not approved), `withdrawn` (the designation was withdrawn or revoked, whether or not it had been
+ * approved). The allowed values of the `status` filter of /orphan-drugs.
+ */
+export const ORPHAN_DRUG_STATUSES = ['approved', 'designated', 'withdrawn'] as const;
+export type OrphanDrugStatus = (typeof ORPHAN_DRUG_STATUSES)[number];
+
+/**
+ * How a GARD disease was joined to a Mondo class: Mondo's own GARD cross-reference, or GARD's exact
+ * cross-reference to an OMIM or Orphanet code that Mondo maps exactly to the class.
+ */
+export const GARD_PATHS = ['mondo-xref', 'gard-omim-exact', 'gard-orphanet-exact'] as const;
+export type GardPath = (typeof GARD_PATHS)[number];

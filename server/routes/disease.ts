@@ -2,7 +2,7 @@ import { dataUntil } from '../contract/envelope.ts';
 import type { ManifestEntry } from '../contract/manifest.ts';
 import { diseaseKey, RESOURCE_PATHS, sectionKey, type DiseaseResource } from '../contract/route-map.ts';
 import { ROUTES } from '../contract/routes.ts';
-import { SECTION_KEYS, type AssistanceStatus, type SectionKey } from '../contract/vocab.ts';
+import { SECTION_KEYS, type AssistanceStatus, type OrphanDrugStatus, type SectionKey } from '../contract/vocab.ts';
 import type { Req, Res } from '../http/context.ts';
 import { paramReader } from '../http/param-reader.ts';
 import { problem, sendProblem } from '../http/problem.ts';
@@ -127,6 +127,28 @@ export function assistanceResource(getSnapshot: GetSnapshot) {
     const r = await recordJson(snap, id);
     const items = (r.assistancePrograms.items as { status: AssistanceStatus }[]).filter((a) => status.includes(a.status));
     const body = { data: { id, name: r.name, total: items.length, status, items, sources: r.assistancePrograms.sources } };
+    sendComposed(req, res, Buffer.from(JSON.stringify(body)));
+  };
+}
+
+/** GET /diseases/{mondoId}/orphan-drugs?status=approved,designated: the stored list, or the list filtered by status. */
+export function orphanDrugsResource(getSnapshot: GetSnapshot) {
+  const route = ROUTES.listDiseaseOrphanDrugs;
+  const read = paramReader(route.query, route.pathParams);
+  return async function orphanDrugsHandler(req: Req, res: Res): Promise<void> {
+    const p = read(req.query, req.params);
+    if (!p.ok) return badRequest(req, res, p.errors);
+    const snap = getSnapshot();
+    const id = p.path.mondoId;
+    const current = resolveDisease(req, res, snap, id, RESOURCE_PATHS['orphan-drugs']);
+    if (current !== true) return current;
+    const status = p.query.status;
+    const entry = requireEntry(snap, diseaseKey(id, 'orphan-drugs'));
+    if (!status) return sendEntry(req, res, snap, entry);
+    // Filtered from the stored list (not the record), so the list's provenance note stays the build's.
+    const list = JSON.parse((await snap.body(entry, 'identity')).bytes.toString('utf8')).data;
+    const items = (list.items as { status: OrphanDrugStatus }[]).filter((d) => status.includes(d.status));
+    const body = { data: { id, name: list.name, total: items.length, status, items, provenance: list.provenance } };
     sendComposed(req, res, Buffer.from(JSON.stringify(body)));
   };
 }

@@ -38,8 +38,8 @@ function generate(i: number, r: () => number): RecordFacts {
   f.id = `MONDO:${String(i).padStart(7, '0')}`;
   f.name = `${words(3)} type ${i % 40}`;
   f.isRare = r() < 0.7;
-  if (r() < 0.4) f.definition = { text: `${words(40)} (${i}).`, source: pick(['mondo', 'orphanet', 'doid'] as const), sourceId: `ORPHA:${i}`, release: '2025-12' };
-  f.synonyms = Array.from({ length: sized(0.3, 8, 50) }, (_, k) => ({ text: `${words(3)} ${k}`, scope: 'exact' as const, origin: 'mondo', sourceId: null }));
+  if (r() < 0.4) f.definition = { text: `${words(40)} (${i}).`, source: pick(['mondo', 'orphanet', 'doid'] as const), sourceId: `ORPHA:${i}`, release: '2025-12', references: [] };
+  f.synonyms = Array.from({ length: sized(0.3, 8, 50) }, (_, k) => ({ text: `${words(3)} ${k}`, scope: 'exact' as const, type: null, origin: 'mondo', sourceId: null }));
   f.parents = Array.from({ length: 1 + Math.floor(r() * 3) }, (_, k) => ({ id: `MONDO:${String(i + k + 1).padStart(7, '0')}`, name: words(3) }));
   f.children = Array.from({ length: sized(0.74, 4, 300) }, (_, k) => ({ id: `MONDO:${String(900000 + k).padStart(7, '0')}`, name: words(4) }));
   const phenotypes: Phenotype[] = Array.from({ length: sized(0.5, 60, 240) }, (_, k) => {
