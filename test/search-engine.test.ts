@@ -52,7 +52,7 @@ describe('relevance tiers', () => {
   });
 
   it('name and synonym prefixes, the text the query covers most first', () => {
-    assert.deepEqual(matchOf('cystic fib'), { field: 'name', text: 'cystic fibrosis', kind: 'prefix', score: 0.5934 });
+    assert.deepEqual(matchOf('cystic fib'), { field: 'name', text: 'cystic fibrosis', kind: 'prefix', score: 0.5025 });
     assert.deepEqual(names('cyst'), ['cystinosis', 'cystic fibrosis', 'nephropathic cystinosis']);
     assert.deepEqual(names('huntington'), ['Huntington disease', 'Huntington disease-like 1']);
     assert.deepEqual(names('muscular dys').slice(0, 2), ['Duchenne muscular dystrophy', 'Becker muscular dystrophy']);
@@ -73,7 +73,7 @@ describe('relevance tiers', () => {
 
   it('misspellings within 1 edit (4-7 letters) or 2 (8+), none under 4; a misspelt generic word stays generic', () => {
     assert.deepEqual(names('huntingon disease'), ['Huntington disease', 'Huntington disease-like 1']);
-    assert.deepEqual(matchOf('huntingon disease'), { field: 'name', text: 'Huntington disease', kind: 'fuzzy', score: 0.4541 });
+    assert.deepEqual(matchOf('huntingon disease'), { field: 'name', text: 'Huntington disease', kind: 'fuzzy', score: 0.3804 });
     assert.deepEqual(names('cystic fibrossis'), ['cystic fibrosis']);
     assert.deepEqual(names('phenylketonurea'), ['phenylketonuria']);
     assert.equal(first('phenylketonurea').match?.kind, 'fuzzy');
@@ -112,7 +112,7 @@ describe('relevance tiers', () => {
     assert.deepEqual(names('Sjögren'), ['Sjogren syndrome']);
     assert.deepEqual(engine.search(params('sjogren')), engine.search(params('Sjögren')));
     assert.equal(first('sjögren syndrome').match?.kind, 'exact');
-    assert.deepEqual(matchOf('behçet'), { field: 'name', text: 'Behcet disease', kind: 'prefix', score: 0.6578 });
+    assert.deepEqual(matchOf('behçet'), { field: 'name', text: 'Behcet disease', kind: 'prefix', score: 0.5602 });
   });
 });
 

@@ -7,7 +7,7 @@ import { RANKING, generalityFactor, maxBonus } from './ranking-params.ts';
 import { TIER, rankedSub, relevanceKey } from './rank-key.ts';
 import type { RowTable } from './row-table.ts';
 import { alignSlot, newAlignment, orderBonus } from './slot-align.ts';
-import { tversky } from './slot-score.ts';
+import { alignedParts, tversky } from './slot-score.ts';
 
 /** Row states besides a tier: filtered out, or seen without a match yet. */
 const REJECTED = -1;
@@ -169,8 +169,12 @@ export class MatchCollector {
     for (let i = 0; i < count; i++) {
       const r = matched[i];
       if (rowTier[r] !== TIER.ranked || rowScore[r] * top < kth) continue;
-      alignSlot(plan, this.index, rowSlot[r], r, this.alignment);
-      rowScore[r] *= orderBonus(plan, this.alignment).bonus;
+      const s = rowSlot[r];
+      alignSlot(plan, this.index, s, r, this.alignment);
+      // The first pass's score is an upper bound; the alignment knows where each word met.
+      const parts = alignedParts(plan, this.index, s, this.alignment);
+      const aligned = tversky(parts.matched, parts.textMatched, parts.queryWeight, this.index.slotWeight[s], this.index.slotOrdinal[s] > 0) * this.prior[r];
+      rowScore[r] = Math.min(rowScore[r], aligned) * orderBonus(plan, this.alignment).bonus;
       this.rowKey[r] = relevanceKey(TIER.ranked, rankedSub(rowScore[r] / (1 + maxBonus())), staticRank[r]);
     }
   }

@@ -7,7 +7,7 @@ export const RANKING = {
   /** Tversky cost of the query's weight a text does not meet (slot-score.ts). */
   alpha: 1,
   /** Tversky cost of the text's weight the query does not meet. */
-  beta: 0.7,
+  beta: 0.8,
   /** A synonym's score relative to the name's for the same evidence. */
   synonymFactor: 0.97,
   /** Term weight is IDF to this power: above 1, one rare word outweighs several common ones. */
@@ -28,7 +28,7 @@ export const RANKING = {
    * for a class with nothing under it to 1 for one with GENERALITY_FULL or more classes under it
    * (log scale), so "tumor" finds "neoplasm" before one kind of tumor.
    */
-  generality: 0.2,
+  generality: 0.4,
   /** Word-order bonus factors: adjacent pairs in query order (all of them), all in order, the text starting with the query. */
   adjacentBonus: 0.06,
   orderBonus: 0.03,
