@@ -52,30 +52,41 @@ export class SlotAccumulator {
     }
     this.epoch++;
     this.count = 0;
-    const { terms } = plan;
-    const { weight } = this.index;
-    const { quality } = RANKING;
-    // Best kinds of match first: a term already matched in a slot keeps its first, better match.
-    for (const t of terms) if (t.exact >= 0) this.add(t.exact, t.bit, quality.exact, weight[t.exact] * t.factor, t.weight, false);
-    for (const t of terms) for (const j of t.joins) this.add(j.word, j.covers, quality.join, j.weight * t.factor, joinedWeight(terms, j.covers), false);
-    for (const t of terms) if (t.geneRows) this.addGene(t);
-    for (const t of terms) for (const rel of t.related) this.add(rel.id, t.bit, rel.quality, weight[rel.id] * t.factor, t.weight, false);
-    for (const t of terms) if (!t.prefixRefines) this.addPrefixes(t);
-    for (const t of terms) {
-      for (let i = 0; i < t.fuzzyIds.length; i++) {
-        const w = t.fuzzyIds[i];
-        this.add(w, t.bit, t.fuzzyEdits[i] === 1 ? quality.typo1 : quality.typo2, weight[w] * t.factor, t.weight, false);
-      }
-    }
-    for (const t of terms) if (t.prefixRefines) this.addPrefixes(t);
+    const { terms, significantMask } = plan;
+    // Words that name nothing (stop, generic, bracketed) only add to texts the other words found:
+    // a text that has nothing but them is no result, and "disease" alone is in thousands of texts.
+    const weak = (bits: number): boolean => significantMask !== 0 && (bits & significantMask) === 0;
+    this.stage(terms.filter((t) => !weak(t.bit)), terms, false);
+    this.stage(terms.filter((t) => weak(t.bit)), terms, true);
     return this.count;
   }
 
-  private addPrefixes(t: QueryTerm): void {
+  /**
+   * Credit the matches of `some` terms, best kinds of match first: a term already matched in a
+   * slot keeps its first, better match. `refine`: only in slots already touched.
+   */
+  private stage(some: QueryTerm[], terms: QueryTerm[], refine: boolean): void {
+    const { weight } = this.index;
+    const { quality } = RANKING;
+    for (const t of some) if (t.exact >= 0) this.add(t.exact, t.bit, quality.exact, weight[t.exact] * t.factor, t.weight, refine);
+    for (const t of some) for (const j of t.joins) this.add(j.word, j.covers, quality.join, j.weight * t.factor, joinedWeight(terms, j.covers), refine);
+    if (!refine) for (const t of some) if (t.geneRows) this.addGene(t);
+    for (const t of some) for (const rel of t.related) this.add(rel.id, t.bit, rel.quality, weight[rel.id] * t.factor, t.weight, refine);
+    for (const t of some) if (!t.prefixRefines) this.addPrefixes(t, refine);
+    for (const t of some) {
+      for (let i = 0; i < t.fuzzyIds.length; i++) {
+        const w = t.fuzzyIds[i];
+        this.add(w, t.bit, t.fuzzyEdits[i] === 1 ? quality.typo1 : quality.typo2, weight[w] * t.factor, t.weight, refine);
+      }
+    }
+    for (const t of some) if (t.prefixRefines) this.addPrefixes(t, true);
+  }
+
+  private addPrefixes(t: QueryTerm, refine: boolean): void {
     const { weight, vocabulary } = this.index;
     for (let w = t.lo; w < t.hi; w++) {
       const quality = t.prefixBase + RANKING.prefixSpan * (t.term.length / vocabulary.words[w].length);
-      this.add(w, t.bit, quality, weight[w] * t.factor, t.weight, t.prefixRefines);
+      this.add(w, t.bit, quality, weight[w] * t.factor, t.weight, refine);
     }
   }
 

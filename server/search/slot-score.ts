@@ -50,9 +50,11 @@ export function alignedParts(plan: QueryPlan, index: LoadedIndex, s: number, a: 
   let textMatched = 0;
   let queryWeight = plan.totalWeight;
   let lastPos = -1;
-  plan.terms.forEach((t, k) => {
+  const { terms } = plan;
+  for (let k = 0; k < terms.length; k++) {
+    const t = terms[k];
     const how = a.how[k];
-    if (how === HOW.none) return;
+    if (how === HOW.none) continue;
     const p = a.pos[k];
     const w = p >= 0 ? index.weight[a.word[k]] * t.factor : t.weight;
     matched += a.quality[k] * w;
@@ -60,13 +62,13 @@ export function alignedParts(plan: QueryPlan, index: LoadedIndex, s: number, a: 
     if (p < 0) {
       // The gene that causes the disease stands for its name as well as any word of it would.
       if (how === HOW.gene && a.quality[k] === RANKING.quality.gene) textMatched += t.weight;
-      return;
+      continue;
     }
     // A joined word covers several terms: the text holds it once.
-    if (how === HOW.join && p === lastPos) return;
+    if (how === HOW.join && p === lastPos) continue;
     lastPos = p;
     const inBrackets = p < 30 && (bracketed & (1 << p)) !== 0;
     textMatched += a.quality[k] * index.weight[index.slotWords[start + p]] * (inBrackets ? RANKING.bracketFactor : 1);
-  });
+  }
   return { matched, textMatched, queryWeight };
 }
