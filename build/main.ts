@@ -1,14 +1,23 @@
 import { resolve } from 'node:path';
 import { runBuild } from './run-build.ts';
 import { IngestError } from './ingest/types.ts';
+import { publishDocsPage } from './docs/docs-page.ts';
+import { APP_ROOT, BUNDLED, distDir } from '../server/contract/app-paths.ts';
 
 /**
  * `npm run build [-- --force]`: compile the snapshot from DATA_DIR (default ../shared/data/raw)
  * into DIST_DIR (default dist), keeping HISTORY_KEEP releases (default all). Exit 0 when
- * published or already current, 1 on a tier-1 failure or a bad setting.
+ * published or already current, 1 on a tier-1 failure or a bad setting. With `--bundle` (what
+ * `npm run build` passes) it then bundles the server, the build and the keys CLI into the same
+ * folder (build/bundle/bundle.mjs; `--sourcemap` adds source maps). Bundled (dist/build.mjs), it
+ * builds the checkout it is run from (content/ in the working directory) with no node_modules.
  */
-const root = resolve(import.meta.dirname, '..');
+const root = APP_ROOT;
 const args = process.argv.slice(2);
+if (BUNDLED && args.includes('--bundle')) {
+  process.stderr.write('build failed: the bundled build cannot bundle; run `npm run build` in a checkout with its dev dependencies (npm ci)\n');
+  process.exit(1);
+}
 const keep = process.env.HISTORY_KEEP;
 if (keep !== undefined && keep !== '' && keep !== 'all' && !/^[1-9]\d{0,8}$/.test(keep)) {
   process.stderr.write(`build failed: HISTORY_KEEP must be a whole number of releases (at least 1) or "all", got "${keep}"\n`);
@@ -19,12 +28,18 @@ try {
     root,
     dataDir: resolve(root, process.env.DATA_DIR ?? '../shared/data/raw'),
     contentDir: resolve(root, 'content'),
-    dist: resolve(root, process.env.DIST_DIR ?? 'dist'),
+    dist: distDir(),
     force: args.includes('--force'),
     historyKeep: keep === undefined || keep === '' || keep === 'all' ? null : Number(keep),
     log: (line) => process.stdout.write(line + '\n'),
   });
+  // The reference page is code, not data: written whether or not the snapshot was rebuilt.
+  publishDocsPage(distDir(), (line) => process.stdout.write(line + '\n'));
   process.exitCode = summary.ok ? 0 : 1;
+  if (summary.ok && args.includes('--bundle')) {
+    const { bundle } = await import('./bundle/bundle.mjs');
+    await bundle({ root, dist: distDir(), sourcemap: args.includes('--sourcemap'), log: (line) => process.stdout.write(line + '\n') });
+  }
 } catch (err) {
   if (err instanceof IngestError) {
     process.stderr.write(`build failed (tier 1): ${err.message}\nThe previous snapshot, if any, is still the one served.\n`);

@@ -10,7 +10,8 @@ import { buildHistory } from './compile/history-build.ts';
 import { compileBodies } from './compile/compile-snapshot.ts';
 import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
 import { listingRows } from './compile/listing.ts';
-import { generateOpenApi, toYaml } from './compile/openapi.ts';
+import { toYaml } from './compile/openapi.ts';
+import { API_VERSION, openApiDocument } from './docs/openapi-document.ts';
 import { collectGarbage, currentSnapshot, publish, readCurrent, startStaging, uniqueSnapshotId, writeSnapshotFile } from './compile/publish.ts';
 import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
 import { buildRecords } from './record/build-records.ts';
@@ -26,7 +27,7 @@ export interface BuildOptions {
   historyKeep?: number | null;
 }
 
-export const API_VERSION = '1.3.0';
+export { API_VERSION };
 const MAX_TIER1_MESSAGES = 50;
 
 /**
@@ -112,9 +113,7 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   const searchIndex = JSON.stringify(buildSearchIndex(rows));
   writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, searchIndex);
   o.log(`  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`);
-  const openapi = generateOpenApi({
-    schemas, computedFields: COMPUTED_FIELDS, apiVersion: API_VERSION, releaseDate: '2026-01-06',
-  });
+  const openapi = openApiDocument({ schemas });
   writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
   writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));
   writeSnapshotFile(staging, SNAPSHOT_FILES.releases, JSON.stringify(history.releases));

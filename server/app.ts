@@ -7,6 +7,10 @@ import { problem, sendProblem } from './http/problem.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import type { AccessLogger } from './middleware/access-log.ts';
 import { auth } from './middleware/auth.ts';
+import { cors } from './middleware/cors.ts';
+import type { CorsOrigins } from './contract/cors.ts';
+import { HSTS_VALUE } from './contract/cors.ts';
+import { respond } from './http/respond.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requireScope } from './middleware/require-scope.ts';
@@ -18,6 +22,8 @@ import { listingResource } from './routes/listing.ts';
 import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
 import { versionResource, versionsResource } from './routes/versions.ts';
 import { healthResource, openapiResource } from './routes/meta.ts';
+import { docsPage } from './routes/docs.ts';
+import { DOCS_PATH } from './contract/docs.ts';
 import { searchResource } from './routes/search.ts';
 import { webhookHandlers } from './routes/webhooks.ts';
 import type { WebhookService } from './webhooks/service.ts';
@@ -37,6 +43,12 @@ export interface AppOptions {
   startedAt?: number;
   /** The webhook subscriptions and outbox; without it the webhook routes answer 503. */
   webhooks?: WebhookService | null;
+  /** The API reference page the build wrote (dist/docs), served under /docs; null or absent: none. */
+  docsDir?: string | null;
+  /** CORS_ORIGINS (parseCorsOrigins): `*`, a list of origins, or null (default) for no CORS headers. */
+  corsOrigins?: CorsOrigins;
+  /** Served over TLS: every answer carries Strict-Transport-Security. */
+  tls?: boolean;
 }
 
 /**
@@ -45,7 +57,8 @@ export interface AppOptions {
  * are never counted. A method the path does not serve is a 405 before any of that.
  */
 export function createApp(o: AppOptions) {
-  const startRequest = requestContext({ onEnd: o.accessLog ?? null });
+  const startRequest = requestContext({ onEnd: o.accessLog ?? null, headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
+  const corsHeaders = o.corsOrigins ? cors({ origins: o.corsOrigins }) : null;
   const app = polka({
     onError(err: unknown, req: Req, res: Res) {
       o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
@@ -55,6 +68,7 @@ export function createApp(o: AppOptions) {
     },
     onNoMatch(req: Req, res: Res) {
       if (!req.ctx) startRequest(req, res);
+      corsHeaders?.(req, '');
       sendProblem(req, res, problem('not-found', `No endpoint at ${req.path}. See ${API_BASE}/openapi.`));
     },
   } as never);
@@ -95,15 +109,20 @@ export function createApp(o: AppOptions) {
     byPath.set(pattern, methods);
   }
   for (const [pattern, methods] of byPath) {
-    const allow = [...methods.keys()].join(', ');
+    const allow = [...methods.keys(), 'OPTIONS'].join(', ');
     app.all(pattern, function dispatch(req: Req, res: Res) {
       startRequest(req, res);
       // The route pattern names the request in the log and quota, never the raw URL.
       req.ctx.route = pattern;
+      if (corsHeaders) corsHeaders(req, allow);
       const run = methods.get(req.method ?? '');
       if (run) return run(req, res);
+      // OPTIONS (a CORS preflight or not) needs no key and is never counted: it says what the path allows.
+      if (req.method === 'OPTIONS') return respond(req, res, 204, ['Allow', allow]);
       methodNotAllowed(req, res, allow);
     } as never);
   }
+  // The reference page is a static mount beside the API, not a route of the table (server/contract/docs.ts).
+  if (o.docsDir) app.use(DOCS_PATH, docsPage(o.docsDir, startRequest) as never);
   return app;
 }

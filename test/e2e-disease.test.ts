@@ -209,8 +209,8 @@ describe('per-disease endpoints on the real snapshot', () => {
 
   test('405 with Allow for other methods', async () => {
     const r = await get('/api/v1/diseases/MONDO:0009061', {}, 'POST');
-    assert.equal(assertProblem(r, 405, 'method-not-allowed').detail, 'POST is not supported on this path; allowed: GET, HEAD.');
-    assert.equal(r.headers.allow, 'GET, HEAD');
+    assert.equal(assertProblem(r, 405, 'method-not-allowed').detail, 'POST is not supported on this path; allowed: GET, HEAD, OPTIONS.');
+    assert.equal(r.headers.allow, 'GET, HEAD, OPTIONS');
   });
 
   test('openapi (JSON and YAML) and health need no key', async () => {

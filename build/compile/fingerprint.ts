@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { relative } from 'node:path';
 import fg from 'fast-glob';
+import { buildCodeDigest, buildCodeFiles } from '../bundle/code-digest.mjs';
 import { EDITORIAL_FILES } from '../ingest/editorial.ts';
 import { SCHEMA_SUFFIX } from '../schema/load-schemas.ts';
 
@@ -18,23 +18,25 @@ export async function inputFingerprint(o: { sourceFiles: string[]; dataDir: stri
   h.update(`zlib ${process.versions.zlib} brotli ${process.versions.brotli}\0`);
   // Names relative to their roots: the same inputs at another path are the same inputs.
   const name = (f: string) => (f.startsWith(o.root) ? relative(o.root, f) : relative(o.dataDir, f));
+  // The code as one digest, the same from source and from the bundle (which carries it).
+  h.update(`code ${typeof __BUILD_CODE_DIGEST__ === 'string' ? __BUILD_CODE_DIGEST__ : await buildCodeDigest(o.root)}\0`);
   const content = fg.sync([`schemas/*${SCHEMA_SUFFIX}`, 'sources.json', ...Object.values(EDITORIAL_FILES)], { cwd: o.contentDir, absolute: true });
-  const files = [...new Set([...o.sourceFiles, ...content, ...(await codeFiles(o.root))])].sort();
+  const files = [...new Set([...o.sourceFiles, ...content])].sort();
   for (const f of files) h.update(name(f)).update('\0').update(readFileSync(f));
   return h.digest('hex').slice(0, 16);
 }
 
 /**
- * The files of the build's code: from source, the import closure of build/run-build.ts as esbuild
- * resolves it (local modules, contract and packages); in a bundled build, the bundle itself.
+ * The files of the build's code, from source: the import closure of build/run-build.ts as esbuild
+ * resolves it (local modules, contract and packages). The bundled build has no source to read:
+ * the bundler wrote the digest of these files into it (build/bundle/code-digest.mjs).
  */
 export async function codeFiles(root: string): Promise<string[]> {
-  const self = fileURLToPath(import.meta.url);
-  if (!self.endsWith('.ts')) return [self];
-  const { build } = await import('esbuild');
-  const result = await build({ entryPoints: [join(root, 'build/run-build.ts')], bundle: true, write: false, platform: 'node', format: 'esm', metafile: true, logLevel: 'silent', absWorkingDir: root });
-  return Object.keys(result.metafile.inputs).map((f) => join(root, f));
+  return buildCodeFiles(root);
 }
+
+/** Set by the bundler in dist/build.mjs: the digest of the code it was bundled from. */
+declare const __BUILD_CODE_DIGEST__: string | undefined;
 
 /** Fingerprint of one source's files, to tell whether that source was re-ingested. */
 export function filesFingerprint(files: string[]): string {

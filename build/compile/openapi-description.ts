@@ -1,4 +1,5 @@
 import { CHANGE_KINDS, IMMUTABLE_CACHE, LATEST_RELEASE } from '../../server/contract/history.ts';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MAX_AGE, HSTS_VALUE } from '../../server/contract/cors.ts';
 import { PROBLEMS, INVALID_PARAM_REASONS } from '../../server/contract/problems.ts';
 import { DEFAULT_POLICIES } from '../../server/contract/quotas.ts';
 import { BULK_MAX, ROUTES, SEARCH_SORTS } from '../../server/contract/routes.ts';
@@ -28,9 +29,9 @@ function quotaTable(): string {
 }
 
 /** The Markdown description of the API for `info.description`. */
-export function describeApi(options: { releaseDate: string }): string {
-  const { releaseDate } = options;
-  return `Read-only REST/JSON service of validated disease records, with a focus on rare diseases, keyed by Mondo ids. Every disease endpoint is a GET; webhook subscriptions are the one thing a client writes. This document is release 1.2.0 of ${releaseDate}; the major version is in the path (\`/api/v1\`).
+export function describeApi(options: { apiVersion: string; releaseDate: string }): string {
+  const { apiVersion, releaseDate } = options;
+  return `Read-only REST/JSON service of validated disease records, with a focus on rare diseases, keyed by Mondo ids. Every disease endpoint is a GET; webhook subscriptions are the one thing a client writes. This document is release ${apiVersion} of ${releaseDate}; the major version is in the path (\`/api/v1\`).
 
 The service is a static snapshot: each build reads public data releases, validates every record against the JSON Schemas below (QC tier 1: a failure stops the build), and precomputes the responses. \`/api/v1/health\` names the release of every source.
 
@@ -51,6 +52,12 @@ ${quotaTable()}
 - Every error is RFC 9457 \`application/problem+json\`: \`type\` (a stable URI \`https://disease-content-service.dev/problems/<kind>\`), \`title\`, \`status\`, \`detail\`, \`instance\` (the request path), \`requestId\`. A 400 adds \`invalidParams: [{name, reason, detail}]\`, one entry per bad parameter, with \`reason\` one of ${code(INVALID_PARAM_REASONS)}.
 - Kinds: ${Object.entries(PROBLEMS).map(([kind, p]) => `\`${kind}\` ${p.status}`).join(', ')}.
 - Unknown query parameters are a 400 (\`unknown-parameter\`), so a typo never silently changes a result.
+
+## Browsers (CORS) and transport
+- \`OPTIONS\` on any path answers 204 with \`Allow\`, needs no key and is never counted.
+- Cross-origin calls from a browser work when the operator lists the page's origin (or \`*\`) in \`CORS_ORIGINS\`; it is off by default. A preflight is answered 204 with \`Access-Control-Allow-Methods\` (the path's methods), \`Access-Control-Allow-Headers: ${CORS_ALLOWED_HEADERS.join(', ')}\` and \`Access-Control-Max-Age: ${CORS_MAX_AGE}\`; every answer to an allowed origin, errors included, carries \`Access-Control-Allow-Origin\` and \`Access-Control-Expose-Headers: ${CORS_EXPOSED_HEADERS.join(', ')}\`. Keys travel in \`Authorization\`, never in cookies, so credentials mode is not used. Another origin gets no CORS header.
+- Served over TLS, every answer carries \`Strict-Transport-Security: ${HSTS_VALUE}\`.
+- A request Node's HTTP parser rejects gets a problem too: \`malformed-request\` 400, or \`headers-too-large\` 431 when the header block is over 16 KB; the connection is then closed.
 
 ## Identifiers and obsolete ids
 - \`{mondoId}\` is \`MONDO:\` + 7 digits (\`MONDO:0007739\`); anything else is a 400 \`malformed\`. A well-formed id that was never a Mondo class is a 404.

@@ -26,6 +26,8 @@ export function openApiWebhooks(): Record<string, Obj> {
       operationId: `webhook_${type.replace('.', '_')}`,
       tags: ['Webhooks'],
       parameters: HEADERS,
+      // The service calls the receiver: no API key goes with it; the request is authenticated by its signature headers.
+      security: [],
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${EVENT_SCHEMAS[type]}` } } } },
       responses: {
         '2XX': { description: 'Received: the delivery is done.' },

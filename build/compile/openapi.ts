@@ -24,6 +24,12 @@ export type OpenApiDocument = Record<string, unknown>;
 
 const TEST = DEFAULT_POLICIES.test.limits;
 
+/**
+ * One server, relative: `/` resolves against the URL the document was fetched from, so the snapshot
+ * (built once, served anywhere) names whichever host serves it, and the paths carry /api/v1.
+ */
+const SERVERS = [{ url: '/', description: 'The host that serves this document (the paths include the version prefix).' }];
+
 /** Schemas that describe editorial input files, not API responses. */
 const isInputSchema = (name: string): boolean => name.endsWith('File');
 
@@ -52,9 +58,10 @@ export function generateOpenApi(options: OpenApiOptions): OpenApiDocument {
     info: {
       title: 'Disease Content Service',
       version: apiVersion,
-      description: describeApi({ releaseDate }),
+      description: describeApi({ apiVersion, releaseDate }),
       'x-release-date': releaseDate,
     },
+    servers: SERVERS,
     tags: TAGS,
     paths: openApiPaths(),
     'x-webhooks': openApiWebhooks(),

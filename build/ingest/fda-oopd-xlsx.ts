@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { readSheet } from 'read-excel-file/node';
-import { columnIndexes } from './read-text.ts';
+import { columnIndexes, readBytes } from './read-text.ts';
 import { OOPD_COLUMNS, OOPD_OPTIONAL_COLUMNS, isFootnote, toDesignation, type CellReader } from './fda-oopd.ts';
 import { IngestError, type OrphanDesignation } from './types.ts';
 
@@ -15,19 +13,7 @@ type Cell = string | number | boolean | Date | null;
  * Parsing is read-excel-file's: the workbook format (zip of XML parts) is not ours to hand-parse.
  */
 export async function readOrphanDesignationsXlsx(file: string): Promise<OrphanDesignation[]> {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (err) {
-    throw new IngestError(file, '', `cannot read file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-  if (file.endsWith('.gz')) {
-    try {
-      bytes = gunzipSync(bytes);
-    } catch {
-      throw new IngestError(file, '', 'truncated or corrupt gzip data');
-    }
-  }
+  const bytes = readBytes(file);
   let rows: Cell[][];
   try {
     rows = (await readSheet(bytes)) as Cell[][];

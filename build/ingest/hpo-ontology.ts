@@ -1,5 +1,5 @@
 import { HP_ID, iriToCurie, releaseDate } from './curie.ts';
-import { readText } from './read-text.ts';
+import { readJson } from './read-text.ts';
 import { IngestError, type HpoTerm } from './types.ts';
 
 /** The HPO classes of one OBO Graphs JSON release, keyed by `HP:` id. */
@@ -22,13 +22,7 @@ const REPLACED_BY = 'http://purl.obolibrary.org/obo/IAO_0100001';
  * (the full IRI when it holds no date). Malformed JSON or a missing `graphs[0]` is an error.
  */
 export function readHpoOntology(file: string): HpoOntology {
-  let doc: { graphs?: { meta?: { version?: unknown }; nodes?: GraphNode[]; edges?: GraphEdge[] }[] };
-  try {
-    doc = JSON.parse(readText(file));
-  } catch (err) {
-    if (err instanceof IngestError) throw err;
-    throw new IngestError(file, '', `invalid JSON: ${(err as Error).message}`);
-  }
+  const doc = readJson<{ graphs?: { meta?: { version?: unknown }; nodes?: GraphNode[]; edges?: GraphEdge[] }[] }>(file);
   const graph = doc?.graphs?.[0];
   if (!graph || !Array.isArray(graph.nodes)) throw new IngestError(file, '/graphs/0/nodes', 'missing OBO Graphs node list');
   const terms = new Map<string, HpoTerm>();

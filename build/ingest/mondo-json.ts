@@ -1,5 +1,5 @@
 import { MONDO_ID, iriToCurie } from './curie.ts';
-import { readText } from './read-text.ts';
+import { readJson } from './read-text.ts';
 import { IngestError, type MondoOntology, type MondoSynonym, type MondoTerm, type SynonymScopeName } from './types.ts';
 
 type Json = Record<string, unknown>;
@@ -18,13 +18,7 @@ const SCOPES: Record<string, SynonymScopeName> = { hasExactSynonym: 'exact', has
  * `graphs[0].meta.version`. Errors give the JSON pointer.
  */
 export function readMondoJson(file: string): MondoOntology {
-  let doc: { graphs?: { meta?: { version?: unknown }; nodes?: unknown; edges?: unknown }[] };
-  try {
-    doc = JSON.parse(readText(file));
-  } catch (err) {
-    if (err instanceof IngestError) throw err;
-    throw new IngestError(file, '', `invalid JSON: ${(err as Error).message}`);
-  }
+  const doc = readJson<{ graphs?: { meta?: { version?: unknown }; nodes?: unknown; edges?: unknown }[] }>(file);
   const graph = doc?.graphs?.[0];
   if (!graph || !Array.isArray(graph.nodes)) throw new IngestError(file, '/graphs/0/nodes', 'missing OBO Graphs node list');
   const byId = new Map<string, MondoTerm>();

@@ -3,26 +3,42 @@ import { gunzipSync } from 'node:zlib';
 import { IngestError } from './types.ts';
 
 /**
- * Reads a whole file as UTF-8, gunzipping it when the name ends in `.gz`. Whole-file reads are the
- * fastest option at these sizes (35 MB at most) and keep every parser synchronous.
+ * Reads a whole file, gunzipping it when the name ends in `.gz`. Whole-file reads are the fastest
+ * option at these sizes (35 MB at most) and keep every parser synchronous.
  */
-export function readText(file: string): string {
+export function readBytes(file: string): Buffer {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (err) {
     throw new IngestError(file, '', `cannot read file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
-  if (file.endsWith('.gz')) {
-    try {
-      bytes = gunzipSync(bytes);
-    } catch {
-      // zlib says "unexpected end of file" or "incorrect header check"; one message names both causes.
-      throw new IngestError(file, '', 'truncated or corrupt gzip data');
-    }
+  if (!file.endsWith('.gz')) return bytes;
+  try {
+    return gunzipSync(bytes);
+  } catch {
+    // zlib says "unexpected end of file" or "incorrect header check"; one message names both causes.
+    throw new IngestError(file, '', 'truncated or corrupt gzip data');
   }
-  const text = bytes.toString('utf8');
+}
+
+/** Reads a whole file as UTF-8 ({@link readBytes}), without a byte-order mark. */
+export function readText(file: string): string {
+  const text = readBytes(file).toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * Parses a JSON file ({@link readText}); invalid JSON is an IngestError naming the file. The
+ * caller checks the shape and names JSON pointers.
+ */
+export function readJson<T>(file: string): T {
+  const text = readText(file);
+  try {
+    return JSON.parse(text) as T;
+  } catch (err) {
+    throw new IngestError(file, '', `invalid JSON: ${(err as Error).message}`);
+  }
 }
 
 /** Splits text into lines without their `\n` or `\r\n`; a final newline does not make an empty last line. */

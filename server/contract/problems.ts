@@ -10,6 +10,7 @@ export const PROBLEM_BASE = 'https://disease-content-service.dev/problems/';
 /** Every kind of error the API returns, with its status and stable title. */
 export const PROBLEMS = {
   'invalid-parameters': { status: 400, title: 'Invalid request parameters' },
+  'malformed-request': { status: 400, title: 'The request is not valid HTTP' },
   'unauthorized': { status: 401, title: 'Missing or invalid API key' },
   'forbidden': { status: 403, title: 'The API key lacks the permission this endpoint needs' },
   'not-found': { status: 404, title: 'Resource not found' },
@@ -18,6 +19,7 @@ export const PROBLEMS = {
   'not-acceptable': { status: 406, title: 'Not acceptable' },
   'conflict': { status: 409, title: 'The request conflicts with the state of the resource' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'headers-too-large': { status: 431, title: 'Request header fields too large' },
   'quota-exceeded': { status: 429, title: 'Quota exceeded for the subscription tier' },
   'internal': { status: 500, title: 'Internal server error' },
   'unavailable': { status: 503, title: 'Service unavailable' },

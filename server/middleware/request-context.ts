@@ -6,6 +6,8 @@ export interface RequestContextOptions {
   trustRequestId?: boolean;
   /** Runs once the response is written (the access log); null for none. */
   onEnd?: ((req: Req, status: number, bytes: number) => void) | null;
+  /** Header name/value pairs every answer carries (Strict-Transport-Security over TLS). */
+  headers?: string[];
 }
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -25,9 +27,10 @@ export function requestContext(options: RequestContextOptions = {}): (req: Req, 
   const trust = options.trustRequestId ?? true;
   const onEnd = options.onEnd ?? null;
   const mint = idMinter();
+  const fixed = options.headers ?? [];
   return function startRequest(req) {
     const incoming = trust ? req.headers['x-request-id'] : undefined;
     const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : mint();
-    req.ctx = { id, start: performance.now(), route: null, principal: null, cache: null, counted: false, headers: ['X-Request-Id', id], charge: null, onEnd };
+    req.ctx = { id, start: performance.now(), route: null, principal: null, cache: null, counted: false, headers: fixed.length === 0 ? ['X-Request-Id', id] : ['X-Request-Id', id, ...fixed], charge: null, onEnd };
   };
 }

@@ -10,7 +10,7 @@ import { Snapshot } from './snapshot.ts';
  */
 export class LiveSnapshot {
   private snap: Snapshot;
-  private engine: SearchEngine;
+  private engine: SearchEngine | null = null;
   private link: string;
   private failedLink: string | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -23,13 +23,38 @@ export class LiveSnapshot {
   ) {
     this.link = readlinkSync(join(dist, 'current'));
     this.snap = new Snapshot(dist, cacheBytes);
-    this.engine = new SearchEngine(this.snap.searchIndex as SerializedSearchIndex, this.snap.rows);
   }
 
   /** The current snapshot. */
   get snapshot(): Snapshot { return this.snap; }
-  /** The search engine over the current snapshot's rows. */
-  get search(): SearchEngine { return this.engine; }
+  /** The search engine over the current snapshot's rows, made on first use (or by warm()). */
+  get search(): SearchEngine {
+    return (this.engine ??= new SearchEngine(this.snap.searchIndex as SerializedSearchIndex, this.snap.rows));
+  }
+
+  /**
+   * Read what the first requests of each kind would otherwise wait for (the listing rows, then
+   * the search index and engine), one step per turn of the event loop so requests are answered
+   * in between, starting after `delayMs`. The server calls it a second after it listens (the
+   * first requests are not held behind it) and at once after each swap.
+   */
+  warm(delayMs = 0): void {
+    const snap = this.snap;
+    const steps = [() => snap.rowById, () => this.snap === snap && this.search];
+    const next = () => {
+      const step = steps.shift();
+      if (!step || this.snap !== snap) return;
+      try {
+        step();
+      } catch (err) {
+        // Reported, not thrown: the request that needs it gets a 500, the rest keep being served.
+        this.onError(err as Error);
+        return;
+      }
+      setImmediate(next).unref();
+    };
+    setTimeout(next, delayMs).unref();
+  }
 
   /** Check dist/current every `ms` and load a newly published snapshot. */
   watch(ms = 2000): void {
@@ -57,10 +82,14 @@ export class LiveSnapshot {
     // Marked failed first: a snapshot that throws while loading is tried (and reported) once.
     this.failedLink = link;
     const next = new Snapshot(this.dist, this.cacheBytes);
-    const engine = new SearchEngine(next.searchIndex as SerializedSearchIndex, next.rows);
+    // Every file is read and parsed before the swap (one that fails keeps the old snapshot);
+    // only the search engine is made afterwards, in warm().
+    void next.rowById;
+    void next.searchIndex;
     const from = this.snap.manifest.snapshot;
     this.snap = next;
-    this.engine = engine;
+    this.engine = null;
+    this.warm();
     this.link = link;
     this.failedLink = null;
     this.onSwap(from, next.manifest.snapshot);

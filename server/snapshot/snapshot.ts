@@ -8,6 +8,7 @@ import type { ReleasesDoc } from '../contract/history.ts';
 import { ReleaseHistory } from '../history/release-history.ts';
 import type { ListingRow } from '../contract/listing-row.ts';
 import { etagOf, type Manifest, type ManifestEntry } from '../contract/manifest.ts';
+import { ManifestIndex } from './manifest-index.ts';
 import { objectFile, SNAPSHOT_FILES } from '../contract/route-map.ts';
 
 /**
@@ -18,14 +19,15 @@ import { objectFile, SNAPSHOT_FILES } from '../contract/route-map.ts';
 export class Snapshot {
   /** The manifest without its entries (those live in `entries`). */
   readonly manifest: Omit<Manifest, 'entries'>;
-  // A Map: a plain object with ~400,000 keys is in dictionary mode and slower to look up.
-  private readonly entries: Map<string, ManifestEntry>;
-  readonly rows: ListingRow[];
-  readonly rowById: Map<string, ListingRow>;
+  // Looked up in the manifest's bytes (manifest-index.ts): parsing ~400,000 entries into objects
+  // took about a second of every start and every snapshot swap.
+  private readonly entries: ManifestIndex;
+  #rows: ListingRow[] | null = null;
+  #rowById: Map<string, ListingRow> | null = null;
+  #searchIndex: unknown = null;
   readonly release: ReleaseDoc;
   /** Releases and their change lists (empty for a snapshot built before the history existed). */
   readonly history: ReleaseHistory;
-  readonly searchIndex: unknown;
   readonly openapiJson: Buffer;
   readonly openapiYaml: Buffer;
   readonly dir: string;
@@ -36,16 +38,12 @@ export class Snapshot {
     // Resolve the symlink once, so a later publish cannot change files under this instance.
     this.dir = realpathSync(snapshotDir);
     const read = (name: string) => readFileSync(join(this.dir, name));
-    const { entries, ...manifest } = JSON.parse(read(SNAPSHOT_FILES.manifest).toString('utf8')) as Manifest;
-    this.manifest = manifest;
-    this.entries = new Map(Object.entries(entries));
-    this.rows = JSON.parse(read(SNAPSHOT_FILES.listing).toString('utf8')) as ListingRow[];
-    this.rowById = new Map(this.rows.map((r) => [r.id, r]));
+    this.entries = new ManifestIndex(read(SNAPSHOT_FILES.manifest));
+    this.manifest = this.entries.manifest;
     this.release = JSON.parse(read(SNAPSHOT_FILES.release).toString('utf8')) as ReleaseDoc;
     const releases = existsSync(join(this.dir, SNAPSHOT_FILES.releases)) ? JSON.parse(read(SNAPSHOT_FILES.releases).toString('utf8')) as ReleasesDoc : null;
     // Change lists are kept parsed by the history, so their bytes bypass the body cache.
     this.history = new ReleaseHistory(releases, (entry) => readFile(join(this.dist, objectFile(entry[0], 'identity'))));
-    this.searchIndex = JSON.parse(read(SNAPSHOT_FILES.searchIndex).toString('utf8'));
     this.openapiJson = read(SNAPSHOT_FILES.openapiJson);
     this.openapiYaml = read(SNAPSHOT_FILES.openapiYaml);
     this.cache = new LRUCache<string, Buffer>({ maxSize: Math.max(cacheBytes, 1), sizeCalculation: (b) => b.length || 1 });
@@ -54,6 +52,24 @@ export class Snapshot {
   /** The manifest entry of a route key, or undefined. */
   entry(key: string): ManifestEntry | undefined {
     return this.entries.get(key);
+  }
+
+  // The listing and the search index are read on first use (or by LiveSnapshot.warm() once the
+  // server listens), so that starting and swapping parse only the manifest before serving.
+
+  /** One row per current disease, for listing filters, facets and sorts. */
+  get rows(): ListingRow[] {
+    return (this.#rows ??= JSON.parse(readFileSync(join(this.dir, SNAPSHOT_FILES.listing), 'utf8')) as ListingRow[]);
+  }
+
+  /** The listing rows by Mondo id: which ids are current diseases. */
+  get rowById(): Map<string, ListingRow> {
+    return (this.#rowById ??= new Map(this.rows.map((r) => [r.id, r])));
+  }
+
+  /** The search index as the build wrote it (SerializedSearchIndex). */
+  get searchIndex(): unknown {
+    return (this.#searchIndex ??= JSON.parse(readFileSync(join(this.dir, SNAPSHOT_FILES.searchIndex), 'utf8')));
   }
 
   /** Bytes of an entry in one encoding; `hit` says whether memory served them. */

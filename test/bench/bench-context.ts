@@ -27,6 +27,8 @@ export interface GroupResult {
   latencies?: { name: string; queries: number; samples: number; p50: number; p99: number }[];
   goals: Goal[];
   notes: string[];
+  /** Figures that are no throughput table (start-up times, bundle sizes). */
+  data?: Record<string, unknown>;
 }
 
 /** The Authorization header for a key. */

@@ -14,7 +14,7 @@ const MEMORY = 'memory store (professional key)';
 const REDIS = 'redis store (professional key)';
 
 /** Whether Redis answers PING at `url` within a second. */
-async function redisReachable(url: string): Promise<boolean> {
+export async function redisReachable(url: string): Promise<boolean> {
   const r = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   r.on('error', () => {});
   try {
@@ -28,7 +28,7 @@ async function redisReachable(url: string): Promise<boolean> {
 }
 
 /** Delete the run's counters: they would otherwise live in Redis until their month ends. */
-async function dropCounters(url: string, prefix: string): Promise<void> {
+export async function dropCounters(url: string, prefix: string): Promise<void> {
   const r = new Redis(url, { maxRetriesPerRequest: 1 });
   try {
     const keys = await r.keys(`${prefix}*`);

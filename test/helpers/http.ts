@@ -1,12 +1,17 @@
 import { request } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 
 export interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; json<T = any>(): T }
 
-/** One HTTP request with node:http: no automatic decompression, redirects or default headers. */
-export function call(base: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+/**
+ * One HTTP request with node:http (node:https for an https base, trusting `ca`): no automatic
+ * decompression, redirects or default headers.
+ */
+export function call(base: string, path: string, options: { method?: string; headers?: Record<string, string>; ca?: string } = {}): Promise<RawResponse> {
   const url = new URL(path, base);
+  const send = url.protocol === 'https:' ? httpsRequest : request;
   return new Promise((done, fail) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false }, (res) => {
+    const req = send(url, { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false, ca: options.ca }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

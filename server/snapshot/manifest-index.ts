@@ -1,0 +1,103 @@
+import type { Manifest, ManifestEntry } from '../contract/manifest.ts';
+
+const ENTRIES_OPEN = Buffer.from(',"entries":{');
+const BETWEEN = Buffer.from('],"');
+
+/**
+ * The manifest's entries looked up in its own bytes. JSON.parse of a real manifest (28 MB,
+ * ~400,000 entries) took about half a second of every start and swap, most of it making objects
+ * no request ever asks for. The build writes the entries compact and sorted by key
+ * (build/run-build.ts); this finds where each one starts (one native scan), checks that they are
+ * sorted, and then finds a key by binary search over the bytes, parsing only the entry found,
+ * once (the same object is returned every time, so per-entry memos such as ETags hold).
+ * A manifest laid out otherwise (an older build, hand-edited) is parsed whole instead.
+ */
+export class ManifestIndex {
+  /** Everything but the entries. */
+  readonly manifest: Omit<Manifest, 'entries'>;
+  readonly #bytes: Buffer | null;
+  /** Byte offset of each entry's opening quote, in key order (null: parsed whole). */
+  readonly #starts: Uint32Array | null;
+  readonly #found = new Map<string, ManifestEntry | undefined>();
+
+  constructor(bytes: Buffer) {
+    const fast = indexed(bytes);
+    if (!fast) {
+      const { entries, ...manifest } = JSON.parse(bytes.toString('utf8')) as Manifest;
+      this.manifest = manifest;
+      this.#bytes = null;
+      this.#starts = null;
+      for (const [key, entry] of Object.entries(entries)) this.#found.set(key, entry);
+      return;
+    }
+    this.manifest = fast.manifest;
+    this.#bytes = bytes;
+    this.#starts = fast.starts;
+  }
+
+  /** The entry of a route key, or undefined. */
+  get(key: string): ManifestEntry | undefined {
+    const known = this.#found.get(key);
+    if (known !== undefined || !this.#starts) return known;
+    const entry = this.#search(key);
+    if (entry) this.#found.set(key, entry);
+    return entry;
+  }
+
+  #search(key: string): ManifestEntry | undefined {
+    const bytes = this.#bytes!;
+    const starts = this.#starts!;
+    const wanted = Buffer.from(key, 'utf8');
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = starts[mid] + 1;
+      const end = bytes.indexOf(34, at); // the key's closing quote
+      const order = bytes.compare(wanted, 0, wanted.length, at, end);
+      if (order === 0) {
+        const valueEnd = bytes.indexOf(93, end); // ']': entries hold strings and numbers only
+        return JSON.parse(bytes.toString('utf8', end + 2, valueEnd + 1)) as ManifestEntry;
+      }
+      // Negative when the key here sorts before `wanted`.
+      if (order < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+}
+
+/** The manifest without its entries and where each entry starts, or null for another layout. */
+function indexed(bytes: Buffer): { manifest: Omit<Manifest, 'entries'>; starts: Uint32Array } | null {
+  const open = bytes.indexOf(ENTRIES_OPEN);
+  const close = open < 0 ? -1 : bytes.indexOf('}', open + ENTRIES_OPEN.length);
+  const starts = close < 0 ? null : entryStarts(bytes, open + ENTRIES_OPEN.length, close);
+  if (!starts) return null;
+  try {
+    // The parts around the entries are small: the head up to them, the tail (obsolete, counts).
+    const head = JSON.parse(bytes.toString('utf8', 0, open) + '}') as Omit<Manifest, 'entries' | 'obsolete' | 'counts'>;
+    const tail = JSON.parse('{' + bytes.toString('utf8', close + 2)) as Pick<Manifest, 'obsolete' | 'counts'>;
+    const manifest = { ...head, ...tail };
+    return manifest.counts?.objects === starts.length ? { manifest, starts } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Offsets of the entries between `from` and `to` (`"key":[...],"key":[...]`), or null when they are
+ * not in strictly increasing key order (byte order, which is the build's order for ASCII keys).
+ */
+function entryStarts(bytes: Buffer, from: number, to: number): Uint32Array | null {
+  if (to === from) return new Uint32Array(0);
+  if (bytes[from] !== 34) return null;
+  const offsets: number[] = [from];
+  for (let at = bytes.indexOf(BETWEEN, from); at >= 0 && at < to; at = bytes.indexOf(BETWEEN, at + 3)) offsets.push(at + 2);
+  const starts = Uint32Array.from(offsets);
+  for (let i = 1; i < starts.length; i++) {
+    const a = starts[i - 1] + 1;
+    const b = starts[i] + 1;
+    if (bytes.compare(bytes, b, bytes.indexOf(34, b), a, bytes.indexOf(34, a)) >= 0) return null;
+  }
+  return starts;
+}
