@@ -9,7 +9,7 @@ import { gitCommit } from './compile/code-version.ts';
 import { buildHistory } from './compile/history-build.ts';
 import { compileBodies } from './compile/compile-snapshot.ts';
 import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
-import { listingRow } from './compile/listing.ts';
+import { listingRows } from './compile/listing.ts';
 import { toYaml } from './compile/openapi.ts';
 import { API_VERSION, openApiDocument } from './docs/openapi-document.ts';
 import { collectGarbage, currentSnapshot, publish, readCurrent, startStaging, uniqueSnapshotId, writeSnapshotFile } from './compile/publish.ts';
@@ -107,9 +107,12 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   });
   const tHistory = secs();
 
-  const rows = built.records.map(listingRow);
+  const rows = listingRows(built.records);
   writeSnapshotFile(staging, SNAPSHOT_FILES.listing, JSON.stringify(rows));
-  writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, JSON.stringify(buildSearchIndex(rows)));
+  const indexStart = process.hrtime.bigint();
+  const searchIndex = JSON.stringify(buildSearchIndex(rows));
+  writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, searchIndex);
+  o.log(`  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`);
   const openapi = openApiDocument({ schemas });
   writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
   writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));

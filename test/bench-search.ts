@@ -10,7 +10,7 @@ import { syntheticRows } from './fixtures/search/synthetic-rows.ts';
 
 /**
  * Search micro-benchmark (a script, not a test): `npx tsx test/bench-search.ts [listing.json]`.
- * Uses dist/listing.json when present, synthetic rows otherwise, and reports index size, load
+ * Uses dist/current/listing.json when present, synthetic rows otherwise, and reports index size, load
  * time and per-query p50/p99 in-process for each query family.
  */
 
@@ -69,6 +69,8 @@ export function queryFamilies(rows: ListingRow[]): Record<string, (string | Sear
     'one word': words.map((w) => w[0]),
     'two words': words.filter((w) => w.length >= 2).map((w) => w.slice(0, 2).join(' ')),
     'three words': words.filter((w) => w.length >= 3).map((w) => w.slice(0, 3).join(' ')),
+    'four words': words.filter((w) => w.length >= 4).map((w) => w.slice(0, 4).join(' ')),
+    'five words': words.filter((w) => w.length >= 5).map((w) => w.slice(0, 5).join(' ')),
     'two words, last partial': words.filter((w) => w.length >= 2).map((w) => `${w[0]} ${w[1].slice(0, 3)}`),
     'misspelling': words.filter((w) => w.slice(0, 2).some((x) => x.length >= 5)).map((w, n) => misspell(w.slice(0, 2).join(' '), n)),
     'gene symbol': genes.map((g) => g.toLowerCase()),
@@ -80,7 +82,7 @@ export function queryFamilies(rows: ListingRow[]): Record<string, (string | Sear
 
 function main(): void {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  const file = process.argv[2] ?? join(root, 'dist', 'listing.json');
+  const file = process.argv[2] ?? join(root, 'dist', 'current', 'listing.json');
   const real = existsSync(file);
   const rows = real ? readRows(file) : syntheticRows();
   console.log(`rows: ${rows.length} (${real ? file : 'synthetic'}), synonyms: ${rows.reduce((n, r) => n + r.synonyms.length, 0)}`);

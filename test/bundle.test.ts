@@ -25,9 +25,11 @@ function nodeModulesAbove(dir: string): string[] {
 
 /** A plain node child (no tsx loader inherited from the test runner), in `cwd`. */
 function plainEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The bundled server serves the dist/ it sits in; a DIST_DIR of the caller's would point it elsewhere.
   delete env.NODE_OPTIONS;
-  return env;
+  delete env.DIST_DIR;
+  return { ...env, ...extra };
 }
 
 // One mini-data snapshot with the bundles beside it, as `npm run build` leaves dist/.

@@ -71,7 +71,11 @@ describe('search', () => {
     assert.equal((await accessLogLine(logFile, 'search-cache-1')).cache, 'computed');
     const body = r.json();
     assert.equal(body.data[0].id, 'MONDO:0009061');
-    assert.deepEqual(body.data[0].match, { field: 'name', text: 'cystic fibrosis', kind: 'exact', score: body.data[0].match.score });
+    const { why, ...match } = body.data[0].match;
+    assert.deepEqual(match, { field: 'name', text: 'cystic fibrosis', kind: 'exact', score: 1 });
+    // Why it ranks first: the exact name, every word met exactly (weights depend on the data).
+    assert.deepEqual({ ...why, words: why.words.map((w: { query: string; text: string; how: string }) => [w.query, w.text, w.how]) },
+      { tier: 'exact-name', queryCoverage: 1, textCoverage: 1, order: 'adjacent', words: [['cystic', 'cystic', 'exact'], ['fibrosis', 'fibrosis', 'exact']] });
     for (const k of ['hasActiveTrials', 'activeTrialCount', 'inheritancePatterns', 'onsetCategories', 'prevalenceCategory']) assert.ok(k in body.data[0], k);
     assert.deepEqual(Object.keys(body.pagination), ['limit', 'offset', 'total', 'hasMore']);
     const again = await get(q, keys.dev, { 'x-request-id': 'search-cache-2' });

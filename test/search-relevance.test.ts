@@ -5,7 +5,7 @@ import { before, describe, it } from 'node:test';
 import { SearchEngine } from '../server/search/engine.ts';
 import type { SearchParams, SearchResult } from '../server/search/search-types.ts';
 import type { ListingRow } from '../server/contract/listing-row.ts';
-import { GENE_SYMBOLS, MISSPELLINGS, PREFIXES, SYNONYMS, TYPED_NAMES, type RelevanceCase } from './fixtures/search-relevance/cases.ts';
+import { FAILURE_CLASSES, GENE_SYMBOLS, MISSPELLINGS, PREFIXES, SYNONYMS, TYPED_NAMES, type RelevanceCase } from './fixtures/search-relevance/cases.ts';
 import { ensureRealSnapshot, REAL_DIST } from './helpers/real-snapshot.ts';
 
 let rows: ListingRow[];
@@ -41,6 +41,30 @@ suite('synonyms', SYNONYMS);
 suite('misspellings', MISSPELLINGS);
 suite('gene symbols', GENE_SYMBOLS);
 suite('prefixes', PREFIXES);
+
+for (const [title, cases] of Object.entries(FAILURE_CLASSES)) {
+  describe(title, () => {
+    for (const c of cases) {
+      it(`${c.q} -> ${c.top.join(', ')} (${c.why})`, () => {
+        const items = search(c.q, c.top.length).items;
+        assert.deepEqual({ top: items.map((h) => h.row.id), kind: items[0]?.match?.kind }, { top: c.top, kind: c.kind });
+      });
+    }
+  });
+}
+
+describe('best partial matches', () => {
+  it('are returned and flagged when no text has every word, with what is missing', () => {
+    const top = search('von Hippel-Lindau tumor', 1).items[0];
+    assert.equal(top.match?.kind, 'partial');
+    assert.deepEqual(top.match?.why.words.map((w) => [w.query, w.how]), [['von', 'exact'], ['hippel', 'exact'], ['lindau', 'exact'], ['tumor', 'missing']]);
+  });
+
+  it('highlight every matched word', () => {
+    const params: SearchParams = { q: 'breast/ovarian cancer', filters: {}, sort: { field: 'relevance', direction: 'desc' }, limit: 1, offset: 0, highlight: true, facets: false };
+    assert.equal(engine.search(params).items[0].highlight?.text, 'hereditary <mark>breast ovarian cancer</mark> syndrome');
+  });
+});
 
 describe('gene symbol order', () => {
   it('PAH: after the two diseases abbreviated PAH, phenylketonuria is the first gene match', () => {

@@ -4,8 +4,38 @@ import type { ListingRow } from '../../server/contract/listing-row.ts';
 /** Associations that make a gene a cause of the disease, not a risk factor, modifier or candidate. */
 const CAUSAL: ReadonlySet<GeneAssociation> = new Set(['causal', 'causal-loss-of-function', 'causal-gain-of-function']);
 
+/** The listing rows of all records, in record order. */
+export function listingRows(records: DiseaseRecord[]): ListingRow[] {
+  const descendants = descendantCounts(records);
+  return records.map((r) => listingRow(r, descendants.get(r.id) ?? 0));
+}
+
+/**
+ * Per record, how many served classes lie under it (children, their children...), each counted
+ * once however many paths lead to it: every class counts itself into each of its ancestors.
+ */
+export function descendantCounts(records: DiseaseRecord[]): Map<string, number> {
+  const parents = new Map(records.map((r) => [r.id, r.parents.map((p) => p.id)]));
+  const ancestors = new Map<string, Set<string>>();
+  const ancestorsOf = (id: string): Set<string> => {
+    let set = ancestors.get(id);
+    if (set) return set;
+    // Marked before recursing: the hierarchy is acyclic, this only guards against a bad input looping.
+    set = new Set();
+    ancestors.set(id, set);
+    for (const p of parents.get(id) ?? []) {
+      set.add(p);
+      for (const a of ancestorsOf(p)) set.add(a);
+    }
+    return set;
+  };
+  const counts = new Map<string, number>();
+  for (const r of records) for (const a of ancestorsOf(r.id)) counts.set(a, (counts.get(a) ?? 0) + 1);
+  return counts;
+}
+
 /** The compact listing/filter row of one record (see ListingRow for what each field means). */
-export function listingRow(r: DiseaseRecord): ListingRow {
+export function listingRow(r: DiseaseRecord, descendantCount = 0): ListingRow {
   return {
     id: r.id,
     name: r.name,
@@ -24,6 +54,7 @@ export function listingRow(r: DiseaseRecord): ListingRow {
     pagCount: r.advocacyGroups.items.length,
     orphanDrugCount: r.orphanDrugs.length,
     phenotypeCount: r.phenotypes.length,
+    descendantCount,
     screened: r.screening.screened,
     qualityScore: r.metadata.qualityScore,
     updatedAt: r.metadata.lastChanged,

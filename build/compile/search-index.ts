@@ -1,20 +1,36 @@
 import type { ListingRow } from '../../server/contract/listing-row.ts';
 import { MIN_FUZZY_WORD, SEARCH_INDEX_VERSION, bigramKey, deltaEncode, geneKey, wordBigrams, type SerializedSearchIndex } from '../../server/contract/search-index.ts';
-import { normalize, tokenize } from '../../server/contract/normalize.ts';
+import { bracketedWords, normalize, tokenize } from '../../server/contract/normalize.ts';
+import { termsOf } from '../../server/contract/word-forms.ts';
+import { relatedTerms } from './related-terms.ts';
 
 export type { SerializedSearchIndex } from '../../server/contract/search-index.ts';
 
+/** Bracketed word positions under this go into the index's bit masks. */
+const MASK_POSITIONS = 30;
+
 /**
- * Build the search index over `rows` (in the order the server will load them): the word vocabulary
- * with its postings, each slot's word-id sequence, gene symbols and the bigram index for typos.
- * The result is plain JSON; see index-format.ts for its layout.
+ * Build the search index over `rows` (in the order the server will load them): the term vocabulary
+ * with its postings, each slot's term-id sequence, bracketed words, gene symbols and the bigram
+ * index for typos. Every synonym of a row is a slot, whatever its origin. The result is plain
+ * JSON; see server/contract/search-index.ts for its layout.
  */
 export function buildSearchIndex(rows: ListingRow[]): SerializedSearchIndex {
   const slotTokens: string[][] = [];
   const vocabulary = new Set<string>();
+  const bracketed: number[] = [];
+  let lastBracketSlot = 0;
   for (const row of rows) {
     for (const text of [row.name, ...row.synonyms]) {
-      const tokens = tokenize(text);
+      const tokens = termsOf(tokenize(text));
+      if (/[()[\]{}]/.test(text)) {
+        let mask = 0;
+        bracketedWords(text).forEach((inside, i) => { if (inside && i < MASK_POSITIONS) mask |= 1 << i; });
+        if (mask !== 0) {
+          bracketed.push(slotTokens.length - lastBracketSlot, mask);
+          lastBracketSlot = slotTokens.length;
+        }
+      }
       slotTokens.push(tokens);
       for (const t of tokens) vocabulary.add(t);
     }
@@ -36,6 +52,14 @@ export function buildSearchIndex(rows: ListingRow[]): SerializedSearchIndex {
     }
   });
 
+  const rowTexts: number[][][] = [];
+  let slot = 0;
+  for (const row of rows) {
+    const texts: number[][] = [];
+    for (let k = 0; k <= row.synonyms.length; k++, slot++) texts.push(slotTokens[slot].map((t) => wordId.get(t)!));
+    rowTexts.push(texts);
+  }
+
   return {
     version: SEARCH_INDEX_VERSION,
     ids: rows.map((r) => r.id),
@@ -46,6 +70,8 @@ export function buildSearchIndex(rows: ListingRow[]): SerializedSearchIndex {
     postings: bySlot.flatMap(deltaEncode),
     genes: geneMap(rows),
     bigrams: bigramMap(words),
+    bracketed,
+    related: relatedTerms(rowTexts, words),
   };
 }
 

@@ -31,6 +31,11 @@ export interface ListingRow {
   pagCount: number;
   orphanDrugCount: number;
   phenotypeCount: number;
+  /**
+   * Served classes under this one in the hierarchy (children, grandchildren...): how general the
+   * disease is. Search prefers the more general of two equally good matches.
+   */
+  descendantCount: number;
   screened: boolean;
   qualityScore: number;
   /** ISO date (YYYY-MM-DD) the record content last changed. */

@@ -20,6 +20,12 @@ const ASCII: string[] = Array.from({ length: 128 }, (_, c) => {
   return /[A-Za-z0-9]/.test(ch) ? ch.toLowerCase() : ' ';
 });
 const folded = new Map<string, string>();
+/**
+ * Greek letters are spelled out as separate words, the way names written in ASCII have them:
+ * "β-thalassemia" is "beta thalassemia", "IL-1α" is "il 1 alpha".
+ */
+const GREEK = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma sigma tau upsilon phi chi psi omega'.split(' ');
+const GREEK_FIRST = 0x3b1; // α; the final sigma ς (U+03C2) has its own place before σ
 
 /** Fold one code point: '' (dropped), or letters/digits with ' ' standing for a separator. */
 function foldCodePoint(cp: string): string {
@@ -32,7 +38,11 @@ function foldCodePoint(cp: string): string {
     // Lower-casing can itself produce marks (U+0130 -> "i" + U+0307), so strip after it too.
     const base = cp.normalize('NFKD').replace(MARK, '').toLowerCase().replace(MARK, '');
     out = '';
-    for (const ch of base) out += WORD_CHAR.test(ch) ? ch : ' ';
+    for (const ch of base) {
+      const greek = ch.charCodeAt(0) - GREEK_FIRST;
+      if (ch.length === 1 && greek >= 0 && greek < GREEK.length) out += ` ${GREEK[greek]} `;
+      else out += WORD_CHAR.test(ch) ? ch : ' ';
+    }
   }
   folded.set(cp, out);
   return out;
@@ -116,4 +126,21 @@ export function wordsWithOffsets(normalized: string): MappedWord[] {
     offset += word.length + 1;
   }
   return words;
+}
+
+const BRACKETS = /([()[\]{}])/;
+
+/**
+ * Per word of tokenize(text), whether it stands inside brackets: "(G6PD)", "[ambiguous]". Such
+ * words restate or qualify the rest (an abbreviation, a source's tag), so ranking weighs them less.
+ */
+export function bracketedWords(text: string): boolean[] {
+  const out: boolean[] = [];
+  let depth = 0;
+  for (const part of text.split(BRACKETS)) {
+    if (part === '(' || part === '[' || part === '{') depth++;
+    else if (part === ')' || part === ']' || part === '}') depth = Math.max(0, depth - 1);
+    else for (const _ of tokenize(part)) out.push(depth > 0);
+  }
+  return out;
 }

@@ -81,7 +81,7 @@ export const LISTING_QUERY = params({
 });
 
 export const SEARCH_QUERY = params({
-  q: { type: 'string', minLength: 1, maxLength: 200, example: 'angelman', description: 'Text matched against disease names, synonyms and gene symbols (1-200 characters). Required unless at least one filter is given; an empty `q` counts as absent.' },
+  q: { type: 'string', minLength: 1, maxLength: 200, example: 'angelman', description: 'Text matched against disease names, synonyms, gene symbols and Mondo identifiers (1-200 characters); every matching word adds evidence, so a query that matches no name whole still returns its best partial matches. Required unless at least one filter is given; an empty `q` counts as absent.' },
   limit: limit('results', PAGE_MAX, PAGE_DEFAULT),
   offset: offset('results'),
   sort: { type: 'string', enum: SEARCH_SORT_VALUES, description: 'Sort order: `relevance` (best match first; the default when `q` is given), `label` (the default without `q`), `activeTrialCount`, `updatedAt` or `pagCount`; prefix `-` for descending, ascending otherwise.' },

@@ -3,12 +3,13 @@
  *
  * A "slot" is one searchable text of a row: the name, then each synonym in record order, row after
  * row. Slot numbers are implicit (the engine recounts them from the rows), so the file holds numbers
- * only where a lookup needs them. A phrase is stored as its sequence of word ids, which makes the
- * exact-phrase and phrase-prefix maps a comparison of id sequences reached through the postings of
- * the phrase's words, instead of a second copy of every text.
+ * only where a lookup needs them. A text is stored as its sequence of term ids: the index form of
+ * each normalized word (word-forms.ts: American spelling, singular, arabic numerals), one term per
+ * word, so positions are those of the normalized text. Exact-text and in-order matches compare id
+ * sequences reached through the postings, instead of a second copy of every text.
  */
 
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 
 /** The shortest vocabulary word in the typo index: a 4-character query may have lost one. */
 export const MIN_FUZZY_WORD = 3;
@@ -17,7 +18,7 @@ export interface SerializedSearchIndex {
   version: typeof SEARCH_INDEX_VERSION;
   /** Row ids in row order: the engine refuses rows that differ. */
   ids: string[];
-  /** Distinct normalized words, sorted by UTF-16 code unit; a word's id is its position. */
+  /** Distinct terms (termOf() of normalized words), sorted by UTF-16 code unit; a term's id is its position. */
   words: string[];
   /** Per slot, how many words it has (0 when its text normalizes to nothing). */
   slotLengths: number[];
@@ -35,6 +36,16 @@ export interface SerializedSearchIndex {
    * length lets a lookup read only the lengths within reach of the typo budget.
    */
   bigrams: Record<string, number[]>;
+  /**
+   * Words inside brackets ("(VHL)", "[ambiguous]"), which ranking weighs less: pairs of slot number
+   * (delta-encoded over the pairs) and a bit mask of the bracketed word positions (positions 0-29).
+   */
+  bracketed: number[];
+  /**
+   * Terms the names use for one another (learned by the build from names and synonyms of one
+   * disease that differ in one word): triples [term id, other term id, match quality in percent].
+   */
+  related: number[];
 }
 
 /** Case- and punctuation-insensitive key of a gene symbol or query: "HLA-B", "hla b" -> "HLAB". */

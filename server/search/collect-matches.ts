@@ -1,110 +1,209 @@
-import { geneSecondary, geneSub } from './gene-order.ts';
+import { normalize } from '../contract/normalize.ts';
+import { SlotAccumulator } from './accumulate.ts';
+import { geneSub } from './gene-order.ts';
 import type { LoadedIndex } from './loaded-index.ts';
-import { TIER, matchSlot, type Alignment } from './match-slot.ts';
-import { relevanceKey } from './rank-key.ts';
+import type { QueryPlan } from './query-plan.ts';
+import { RANKING, generalityFactor, maxBonus } from './ranking-params.ts';
+import { TIER, rankedSub, relevanceKey } from './rank-key.ts';
 import type { RowTable } from './row-table.ts';
-import type { WordMatcher } from './vocabulary.ts';
+import { alignSlot, newAlignment, orderBonus } from './slot-align.ts';
+import { alignedParts, tversky } from './slot-score.ts';
 
-/** One parsed query: its words, what each can match, the gene key it may be, scratch space. */
-export interface ParsedQuery { tokens: string[]; text: string; matchers: WordMatcher[]; gene: string; alignment: Alignment }
+/** Row states besides a tier: filtered out, or seen without a match yet. */
+const REJECTED = -1;
+const UNRANKED = 7;
+/** rowSlot of a row matched by its gene symbol or its identifier, not by a text. */
+export const GENE_SLOT = -1;
+export const ID_SLOT = -2;
+const MONDO_ID = /^mondo (\d{7})$/;
 
 /**
- * Finds every row a query matches and keeps, per row, its best relevance key and the slot that
- * gave it (-1 for a gene hit). Scratch arrays are reused across queries and stamped with a query
- * counter instead of being cleared, so one collection costs only the postings it walks.
+ * Finds the rows a query matches and keeps, per row, its tier, best text (slot), ranked score and
+ * relevance key. Exact texts, identifiers and gene symbols take their tiers; every other row is
+ * ranked by the score of its best text (slot-score.ts): every row whose names meet a query word
+ * that names something (not only stop, generic or bracketed words), so a query that matches
+ * nothing fully still returns its best partial matches. Not re-entrant: scratch space is shared.
  */
 export class MatchCollector {
-  /** Best relevance key per row; -1 when the filters reject the row, Infinity before a match. */
   readonly rowKey: Float64Array;
   readonly rowSlot: Int32Array;
-  /** Rows matched by the last collect(), in discovery order. */
+  readonly rowTier: Int8Array;
+  /** Ranked score before (collect) and after (refine) the word-order bonus. */
+  readonly rowScore: Float32Array;
+  /** Rows of the result of the last collect(), in discovery order. */
   readonly matched: Int32Array;
-  private readonly rowSeen: Int32Array;
-  private readonly slotSeen: Int32Array;
+  private readonly rowStamp: Int32Array;
+  private readonly rowNames: Uint8Array;
+  private readonly seen: Int32Array;
+  private readonly acc: SlotAccumulator;
+  private readonly rowById = new Map<string, number>();
+  /** Per row, the generality factor of its ranked scores. */
+  private readonly prior: Float32Array;
+  private readonly alignment = newAlignment();
   private epoch = 0;
+  private seenCount = 0;
 
   constructor(private readonly index: LoadedIndex, private readonly table: RowTable) {
     const rows = table.rows.length;
     this.rowKey = new Float64Array(rows);
     this.rowSlot = new Int32Array(rows);
+    this.rowTier = new Int8Array(rows);
+    this.rowScore = new Float32Array(rows);
     this.matched = new Int32Array(rows);
-    this.rowSeen = new Int32Array(rows);
-    this.slotSeen = new Int32Array(index.slotRow.length);
+    this.rowStamp = new Int32Array(rows);
+    this.rowNames = new Uint8Array(rows);
+    this.seen = new Int32Array(rows);
+    this.acc = new SlotAccumulator(index);
+    table.rows.forEach((row, r) => this.rowById.set(row.id, r));
+    this.prior = Float32Array.from(table.rows, (row) => generalityFactor(row.descendantCount ?? 0));
   }
 
-  /** Match `query` against the rows that `pass` (all when null); returns how many matched (see `matched`). */
-  collect(query: ParsedQuery, pass: ((r: number) => boolean) | null): number {
-    const { rowSeen, rowKey, rowSlot, matched, slotSeen } = this;
-    // The stamps are Int32: start over before the counter would wrap (after 2^31 queries).
-    if (this.epoch === 0x7fffffff) {
-      this.epoch = 0;
-      rowSeen.fill(0);
-      slotSeen.fill(0);
+  /** Start row `r` for this query; false when the filters reject it. */
+  private touch(r: number, pass: ((r: number) => boolean) | null): boolean {
+    if (this.rowStamp[r] !== this.epoch) {
+      this.rowStamp[r] = this.epoch;
+      this.rowTier[r] = pass && !pass(r) ? REJECTED : UNRANKED;
+      this.rowScore[r] = 0;
+      this.rowNames[r] = 0;
+      this.seen[this.seenCount++] = r;
     }
-    const epoch = ++this.epoch;
-    const { slotStart, slotWords, slotRow, slotOrdinal, slotTextLength, postings, postingStart } = this.index;
-    const { staticRank } = this.table;
-    // Imported functions are namespace lookups under some loaders: bind them once per query.
-    const match = matchSlot;
-    const keyOf = relevanceKey;
-    const { matchers, alignment } = query;
-    const textLength = query.text.length;
-    let count = 0;
+    return this.rowTier[r] !== REJECTED;
+  }
 
-    const geneRows = this.index.genes.get(query.gene);
+  /** Match `plan` against the rows that `pass` (all when null); returns how many matched (see `matched`). */
+  collect(plan: QueryPlan, pass: ((r: number) => boolean) | null): number {
+    if (this.epoch === 0x7fffffff) { this.epoch = 0; this.rowStamp.fill(0); }
+    this.epoch++;
+    this.seenCount = 0;
+    const { rowTier, rowSlot, rowScore } = this;
+    const id = MONDO_ID.exec(plan.literal);
+    const idRow = id ? this.rowById.get(`MONDO:${id[1]}`) : undefined;
+    if (idRow !== undefined && this.touch(idRow, pass)) { rowTier[idRow] = TIER.identifier; rowSlot[idRow] = ID_SLOT; }
+    const geneRows = plan.gene === '' ? undefined : this.index.genes.get(plan.gene);
     if (geneRows) {
-      const causal = this.index.geneCausal.get(query.gene)!;
-      const { rows } = this.table;
-      for (let i = 0; i < geneRows.length; i++) {
-        const r = geneRows[i];
-        rowSeen[r] = epoch;
-        if (pass && !pass(r)) { rowKey[r] = -1; continue; }
-        rowKey[r] = keyOf(TIER.gene * 256 + geneSub(rows[r], causal[i] === 1), geneSecondary(rows[r]), staticRank[r]);
-        rowSlot[r] = -1;
-        matched[count++] = r;
-      }
+      for (const r of geneRows) if (this.touch(r, pass) && rowTier[r] > TIER.gene) { rowTier[r] = TIER.gene; rowSlot[r] = GENE_SLOT; }
     }
-
-    const driver = this.driver(matchers);
-    if (!driver) return count;
-    const visit = (w: number): void => {
-      for (let p = postingStart[w], end = postingStart[w + 1]; p < end; p++) {
-        const s = postings[p];
-        if (slotSeen[s] === epoch) continue;
-        slotSeen[s] = epoch;
-        const r = slotRow[s];
-        let best: number;
-        if (rowSeen[r] !== epoch) {
-          rowSeen[r] = epoch;
-          best = rowKey[r] = !pass || pass(r) ? Infinity : -1;
-        } else best = rowKey[r];
-        if (best === -1) continue;
-        const n = slotStart[s + 1] - slotStart[s];
-        const tierSub = match(matchers, slotWords, slotStart[s], n, slotOrdinal[s] > 0, alignment);
-        if (tierSub < 0) continue;
-        const key = keyOf(tierSub, Math.abs(slotTextLength[s] - textLength), staticRank[r]);
-        if (key < best) {
-          if (best === Infinity) matched[count++] = r;
-          rowKey[r] = key;
-          rowSlot[r] = s;
-        }
-      }
-    };
-    for (let w = driver.lo; w < driver.hi; w++) visit(w);
-    for (const w of driver.fuzzyIds) visit(w);
+    if (plan.terms.length > 0) this.scoreSlots(plan, pass);
+    let count = 0;
+    const { staticRank } = this.table;
+    for (let i = 0; i < this.seenCount; i++) {
+      const r = this.seen[i];
+      const tier = rowTier[r];
+      if (tier === REJECTED || tier === UNRANKED) continue;
+      if (tier === TIER.ranked && !this.rowNames[r]) continue;
+      this.matched[count++] = r;
+      const sub = tier === TIER.ranked ? rankedSub(rowScore[r] / (1 + maxBonus())) : tier === TIER.gene ? this.geneSubOf(plan, r) : 0;
+      this.rowKey[r] = relevanceKey(tier, sub, staticRank[r]);
+    }
     return count;
   }
 
-  /** The query word whose candidate slots are fewest, or null when some word matches nothing. */
-  private driver(matchers: WordMatcher[]): WordMatcher | null {
-    let best: WordMatcher | null = null;
-    let bestCost = Infinity;
-    for (const m of matchers) {
-      let cost = this.index.postingCount(m.lo, m.hi);
-      for (const w of m.fuzzyIds) cost += this.index.postingCount(w, w + 1);
-      if (cost === 0) return null;
-      if (cost < bestCost) { bestCost = cost; best = m; }
+  /** Score every touched text and keep each row's best. */
+  private scoreSlots(plan: QueryPlan, pass: ((r: number) => boolean) | null): void {
+    const acc = this.acc;
+    const touched = acc.run(plan);
+    const { slotRow, slotOrdinal, slotStart, slotWords, slotWeight } = this.index;
+    const { rowTier, rowSlot, rowScore, rowNames } = this;
+    const { totalWeight, fullMask, significantMask, sequence } = plan;
+    const geneTerms = plan.terms.filter((t) => t.geneRows !== null);
+    for (let i = 0; i < touched; i++) {
+      const s = acc.touched[i];
+      const r = slotRow[s];
+      if (!this.touch(r, pass)) continue;
+      let mask = acc.mask[s];
+      let matched = acc.matched[s];
+      let textMatched = matched;
+      let matchedWeight = acc.matchedWeight[s];
+      let termWeight = acc.termWeight[s];
+      if (geneTerms.length > 0 && acc.geneStamp[r] === acc.epoch) {
+        for (const t of geneTerms) {
+          if (mask & t.bit || !(acc.geneMask[r] & t.bit)) continue;
+          const k = t.geneRows!.indexOf(r);
+          const causal = t.geneCausal![k] === 1;
+          matched += (causal ? RANKING.quality.gene : RANKING.quality.geneOther) * t.weight;
+          // The gene that causes the disease stands for its name as well as any word of it would.
+          if (causal) textMatched += t.weight;
+          matchedWeight += t.weight;
+          termWeight += t.weight;
+          mask |= t.bit;
+        }
+      }
+      if (mask === 0) continue;
+      const synonym = slotOrdinal[s] > 0;
+      const start = slotStart[s];
+      const n = slotStart[s + 1] - start;
+      if (mask === fullMask && n === sequence.length && this.sameSequence(sequence, slotWords, start)) {
+        const literal = normalize(slotOrdinal[s] === 0 ? this.table.rows[r].name : this.table.rows[r].synonyms[slotOrdinal[s] - 1]) === plan.literal;
+        const tier = literal ? (synonym ? TIER.exactSynonym : TIER.exactName) : synonym ? TIER.variantSynonym : TIER.variantName;
+        if (tier < rowTier[r]) { rowTier[r] = tier; rowSlot[r] = s; rowScore[r] = 1; }
+        continue;
+      }
+      if (rowTier[r] < TIER.ranked) continue;
+      if ((mask & significantMask) !== 0 || significantMask === 0) rowNames[r] = 1;
+      const score = tversky(matched, textMatched, totalWeight - termWeight + matchedWeight, slotWeight[s], synonym) * this.prior[r];
+      if (rowTier[r] === UNRANKED || score > rowScore[r]) { rowTier[r] = TIER.ranked; rowScore[r] = score; rowSlot[r] = s; }
     }
-    return best;
   }
+
+  private sameSequence(sequence: Int32Array, words: Int32Array, start: number): boolean {
+    for (let j = 0; j < sequence.length; j++) if (words[start + j] !== sequence[j]) return false;
+    return true;
+  }
+
+  private geneSubOf(plan: QueryPlan, r: number): number {
+    const rows = this.index.genes.get(plan.gene)!;
+    const i = rows.indexOf(r);
+    return geneSub(this.table.rows[r], this.index.geneCausal.get(plan.gene)![i] === 1);
+  }
+
+  /**
+   * Apply the word-order bonus to the ranked rows that can still reach the first `k` places: those
+   * whose score with the largest bonus reaches the k-th best score without it.
+   */
+  refine(plan: QueryPlan, count: number, k: number): void {
+    const { rowTier, rowScore, rowSlot, matched } = this;
+    if (k <= 0) return;
+    const kth = kthLargest(rowScore, rowTier, matched, count, k);
+    const { staticRank } = this.table;
+    const top = 1 + maxBonus();
+    for (let i = 0; i < count; i++) {
+      const r = matched[i];
+      if (rowTier[r] !== TIER.ranked || rowScore[r] * top < kth) continue;
+      const s = rowSlot[r];
+      alignSlot(plan, this.index, s, r, this.alignment);
+      // The first pass's score is an upper bound; the alignment knows where each word met.
+      const parts = alignedParts(plan, this.index, s, this.alignment);
+      const aligned = tversky(parts.matched, parts.textMatched, parts.queryWeight, this.index.slotWeight[s], this.index.slotOrdinal[s] > 0) * this.prior[r];
+      rowScore[r] = Math.min(rowScore[r], aligned) * orderBonus(plan, this.alignment).bonus;
+      this.rowKey[r] = relevanceKey(TIER.ranked, rankedSub(rowScore[r] / (1 + maxBonus())), staticRank[r]);
+    }
+  }
+}
+
+/** The k-th largest ranked score among the matched rows (0 when fewer than k), with a bounded min-heap. */
+function kthLargest(score: Float32Array, tier: Int8Array, rows: Int32Array, count: number, k: number): number {
+  const heap = new Float64Array(k);
+  let size = 0;
+  for (let i = 0; i < count; i++) {
+    const r = rows[i];
+    if (tier[r] !== TIER.ranked) continue;
+    const v = score[r];
+    if (size < k) {
+      let c = size++;
+      while (c > 0 && heap[(c - 1) >> 1] > v) { heap[c] = heap[(c - 1) >> 1]; c = (c - 1) >> 1; }
+      heap[c] = v;
+    } else if (v > heap[0]) {
+      let c = 0;
+      for (;;) {
+        let child = 2 * c + 1;
+        if (child >= k) break;
+        if (child + 1 < k && heap[child + 1] < heap[child]) child++;
+        if (heap[child] >= v) break;
+        heap[c] = heap[child];
+        c = child;
+      }
+      heap[c] = v;
+    }
+  }
+  return size < k ? 0 : heap[0];
 }

@@ -1,20 +1,18 @@
 import type { ListingRow } from '../contract/listing-row.ts';
-import { MatchCollector, type ParsedQuery } from './collect-matches.ts';
+import { GENE_SLOT, ID_SLOT, MatchCollector } from './collect-matches.ts';
 import { countFacets } from './facets.ts';
 import { compileFilter } from './filters.ts';
-import { highlightGene, highlightText } from './highlight.ts';
+import { highlightText, highlightWhole } from './highlight.ts';
 import { geneKey, type SerializedSearchIndex } from '../contract/search-index.ts';
 import { LoadedIndex } from './loaded-index.ts';
-import { matchSlot, newAlignment } from './match-slot.ts';
-import { normalize, tokenize } from '../contract/normalize.ts';
-import { MAX_ROWS, fieldKey, keyRank, scoreOf, splitRelevance } from './rank-key.ts';
+import { explainText, explainWhole } from './match-explain.ts';
+import { normalize } from '../contract/normalize.ts';
+import { planQuery, type QueryPlan } from './query-plan.ts';
+import { MAX_ROWS, TIER, fieldKey, keyRank, scoreOf } from './rank-key.ts';
 import { RowTable } from './row-table.ts';
-import type { MatchKind, SearchHit, SearchParams, SearchResult } from './search-types.ts';
+import type { SearchHit, SearchParams, SearchResult } from './search-types.ts';
+import { alignSlot, newAlignment } from './slot-align.ts';
 import { topKeys } from './top-keys.ts';
-
-const KIND_BY_TIER: MatchKind[] = ['exact', 'exact', 'exact', 'prefix', 'prefix', 'words', 'words', 'fuzzy'];
-/** Words past this many are ignored: each costs a typo lookup, and no disease name is that long. */
-export const MAX_QUERY_WORDS = 32;
 
 /** Offset and limit as non-negative integers (the route validates; this only keeps indexes sane). */
 function page(params: SearchParams): { offset: number; limit: number } {
@@ -22,9 +20,10 @@ function page(params: SearchParams): { offset: number; limit: number } {
 }
 
 /**
- * Search over the listing rows: relevance tiers (exact name, exact synonym, gene symbol, name
- * prefix, synonym prefix, all words in the name, all words in a synonym, typo-tolerant), filters,
- * field sorts, facets and highlights. Synchronous, and not re-entrant: scratch space is shared.
+ * Search over the listing rows: identifier, exact-text and gene-symbol tiers first, then every
+ * other row ranked by how well its best name or synonym matches (collect-matches.ts); filters,
+ * field sorts, facets, explanations and highlights. Synchronous, and not re-entrant: scratch
+ * space is shared.
  */
 export class SearchEngine {
   private readonly index: LoadedIndex;
@@ -34,6 +33,7 @@ export class SearchEngine {
   private readonly browsed: Int32Array;
   /** Sort keys of the matched rows (scratch). */
   private readonly keys: Float64Array;
+  private readonly alignment = newAlignment();
 
   constructor(serialized: SerializedSearchIndex, readonly rows: ListingRow[]) {
     if (rows.length > MAX_ROWS) throw new Error(`search supports at most ${MAX_ROWS} rows`);
@@ -48,25 +48,22 @@ export class SearchEngine {
   search(params: SearchParams): SearchResult {
     const filter = compileFilter(params.filters, this.table, (s) => this.index.genes.get(geneKey(normalize(s))));
     if (params.q === undefined || params.q.trim() === '') return this.browse(params, filter);
-    const tokens = tokenize(params.q).slice(0, MAX_QUERY_WORDS);
-    const text = tokens.join(' ');
-    const matchers = tokens.map((t) => this.index.vocabulary.matcher(t));
-    const query: ParsedQuery = { tokens, text, matchers, gene: geneKey(text), alignment: newAlignment(tokens.length) };
-    const count = tokens.length === 0 ? 0 : this.collector.collect(query, filter);
-
+    const plan = planQuery(params.q, this.index);
+    const count = plan.tokens.length === 0 ? 0 : this.collector.collect(plan, filter);
+    const { offset, limit } = page(params);
     const { matched, rowKey } = this.collector;
     const { rowByStaticRank } = this.table;
     const keys = this.keys;
     if (params.sort.field === 'relevance') {
+      this.collector.refine(plan, count, offset + limit);
       for (let i = 0; i < count; i++) keys[i] = rowKey[matched[i]];
     } else {
       const rank = this.table.fieldRank(params.sort.field, params.sort.direction);
       for (let i = 0; i < count; i++) keys[i] = fieldKey(rank(matched[i]), rowKey[matched[i]]);
     }
-    const { offset, limit } = page(params);
     const top = topKeys(keys, count, offset + limit);
     const items: SearchHit[] = [];
-    for (let i = offset; i < top.length; i++) items.push(this.hit(rowByStaticRank[keyRank(top[i])], query, params.highlight));
+    for (let i = offset; i < top.length; i++) items.push(this.hit(rowByStaticRank[keyRank(top[i])], plan, params.highlight));
     return { total: count, items, ...(params.facets ? { facets: countFacets(matched, count, this.table) } : {}) };
   }
 
@@ -86,26 +83,25 @@ export class SearchEngine {
     return { total: count, items, ...(params.facets ? { facets: countFacets(passing, count, this.table) } : {}) };
   }
 
-  /** The hit for row r: what matched and, on request, where. */
-  private hit(r: number, query: ParsedQuery, wantHighlight: boolean): SearchHit {
+  /** The hit for row r: what matched, why it ranks there and, on request, where. */
+  private hit(r: number, plan: QueryPlan, wantHighlight: boolean): SearchHit {
     const row = this.rows[r];
-    const key = this.collector.rowKey[r];
-    const score = scoreOf(key);
-    const s = this.collector.rowSlot[r];
-    if (s < 0) {
-      const symbol = row.genes.find((g) => geneKey(normalize(g)) === query.gene) ?? query.gene;
-      return { row, match: { field: 'gene', text: symbol, kind: 'exact', score }, ...(wantHighlight ? { highlight: highlightGene(symbol) } : {}) };
+    const { rowKey, rowSlot, rowTier } = this.collector;
+    const score = scoreOf(rowKey[r]);
+    const tier = rowTier[r];
+    const s = rowSlot[r];
+    if (s === GENE_SLOT || s === ID_SLOT) {
+      const field = s === GENE_SLOT ? 'gene' : 'id';
+      const text = s === ID_SLOT ? row.id : row.genes.find((g) => geneKey(normalize(g)) === plan.gene) ?? plan.gene;
+      return { row, match: { field, text, kind: 'exact', score, why: explainWhole(plan, tier, text) }, ...(wantHighlight ? { highlight: highlightWhole(field, text) } : {}) };
     }
     const ordinal = this.index.slotOrdinal[s];
     const field = ordinal === 0 ? 'name' : 'synonym';
     const text = ordinal === 0 ? row.name : row.synonyms[ordinal - 1];
-    const hit: SearchHit = { row, match: { field, text, kind: KIND_BY_TIER[splitRelevance(key).tier], score } };
-    if (wantHighlight) {
-      const { slotStart, slotWords } = this.index;
-      // Re-align the winning slot: collection kept only its key, not where the words landed.
-      matchSlot(query.matchers, slotWords, slotStart[s], slotStart[s + 1] - slotStart[s], ordinal > 0, query.alignment);
-      hit.highlight = highlightText(field, text, query.tokens, query.alignment);
-    }
+    alignSlot(plan, this.index, s, r, this.alignment);
+    const { kind, why } = explainText(plan, this.index, s, text, tier, this.alignment);
+    const hit: SearchHit = { row, match: { field, text, kind, score, why } };
+    if (wantHighlight) hit.highlight = highlightText(field, text, plan, this.alignment, tier < TIER.gene);
     return hit;
   }
 }

@@ -1,7 +1,6 @@
 import type { ListingRow } from '../contract/listing-row.ts';
 import { geneKey } from '../contract/search-index.ts';
 import { normalize } from '../contract/normalize.ts';
-import { LENGTH_SPAN } from './rank-key.ts';
 
 /**
  * Order of the rows a gene symbol finds. Someone typing "CFTR" means the disease the gene causes
@@ -9,8 +8,8 @@ import { LENGTH_SPAN } from './rank-key.ts';
  * ("... from CFTR mutation") nor one the gene merely modifies or predisposes to. So: diseases the
  * gene causes first, then established clinical entities, then the best described.
  *
- *   sub:       0 causal, 128 any other association; plus 4 - clinicalEvidence(row)
- *   secondary: more phenotypes first (LENGTH_SPAN - 1 - phenotypeCount, floored at 0)
+ *   first:  0 causal, 128 any other association; plus 4 - clinicalEvidence(row)
+ *   then:   more phenotypes first (PHENOTYPE_SPAN - 1 - phenotypeCount, floored at 0)
  *
  * qualityScore is left to the static rank: it measures completeness and saturates (most well
  * described records score 90-100), so it separates few of the rows one gene finds.
@@ -18,6 +17,8 @@ import { LENGTH_SPAN } from './rank-key.ts';
 
 const OTHER_ASSOCIATION = 128;
 const MAX_EVIDENCE = 4;
+/** Phenotype counts of PHENOTYPE_SPAN - 1 and more rank alike; real records have a few hundred at most. */
+const PHENOTYPE_SPAN = 1024;
 
 /**
  * How many signs of an established clinical entity the row has (0-4): a patient advocacy group,
@@ -27,15 +28,10 @@ export function clinicalEvidence(row: ListingRow): number {
   return (row.pagCount > 0 ? 1 : 0) + (row.trialCount > 0 ? 1 : 0) + (row.orphanDrugCount > 0 ? 1 : 0) + (row.screened ? 1 : 0);
 }
 
-/** In-tier sub of a gene hit on `row` (lower first); `causal`: the gene causes the disease. */
+/** In-tier sub of a gene hit on `row` (lower first, under 2^18); `causal`: the gene causes the disease. */
 export function geneSub(row: ListingRow, causal: boolean): number {
-  return (causal ? 0 : OTHER_ASSOCIATION) + MAX_EVIDENCE - clinicalEvidence(row);
-}
-
-/** Secondary rank of a gene hit on `row` (lower first), in the place text hits keep their length difference. */
-export function geneSecondary(row: ListingRow): number {
-  // Counts of LENGTH_SPAN - 1 and more would rank alike; real records have a few hundred at most.
-  return Math.max(0, LENGTH_SPAN - 1 - row.phenotypeCount);
+  const first = (causal ? 0 : OTHER_ASSOCIATION) + MAX_EVIDENCE - clinicalEvidence(row);
+  return first * PHENOTYPE_SPAN + Math.max(0, PHENOTYPE_SPAN - 1 - row.phenotypeCount);
 }
 
 /** Per gene key, one flag per row of `genes.get(key)`: 1 when the row names the gene among its causal genes. */

@@ -1,5 +1,6 @@
-import { HIT_PREFIX, type Alignment } from './match-slot.ts';
 import { normalizeWithMap, wordsWithOffsets } from '../contract/normalize.ts';
+import type { QueryPlan } from './query-plan.ts';
+import { HOW, type Alignment } from './slot-align.ts';
 import type { SearchHighlight } from './search-types.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
@@ -20,20 +21,23 @@ export function markSpans(text: string, spans: [number, number][]): string {
 }
 
 /**
- * Highlight the words of `text` that the query matched. `alignment` says which word each query
- * token met and how; a prefix hit marks only the typed part. Spans separated by white space only
- * merge, so a matched phrase reads as one mark.
+ * Highlight every word of `text` that a query word met. `alignment` says which word each query
+ * term met and how; a prefix hit marks only the typed part. Spans separated by white space only
+ * merge, so a matched phrase reads as one mark. `all` marks every word (an exact text).
  */
-export function highlightText(field: SearchHighlight['field'], text: string, tokens: string[], alignment: Alignment): SearchHighlight {
+export function highlightText(field: SearchHighlight['field'], text: string, plan: QueryPlan, alignment: Alignment, all = false): SearchHighlight {
   const mapped = normalizeWithMap(text);
   const words = wordsWithOffsets(mapped.text);
   const raw: [number, number][] = [];
-  alignment.pos.forEach((p, i) => {
-    const w = words[p];
-    if (!w) return;
-    const length = alignment.how[i] === HIT_PREFIX ? Math.min(tokens[i].length, w.word.length) : w.word.length;
-    raw.push([mapped.starts[w.offset], mapped.ends[w.offset + length - 1]]);
-  });
+  const mark = (w: { word: string; offset: number }, length: number) => raw.push([mapped.starts[w.offset], mapped.ends[w.offset + length - 1]]);
+  if (all) for (const w of words) mark(w, w.word.length);
+  else {
+    plan.terms.forEach((t, k) => {
+      const w = words[alignment.pos[k]];
+      if (!w) return;
+      mark(w, alignment.how[k] === HOW.prefix ? Math.min(t.token.length, w.word.length) : w.word.length);
+    });
+  }
   raw.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const spans: [number, number][] = [];
   for (const span of raw) {
@@ -44,7 +48,7 @@ export function highlightText(field: SearchHighlight['field'], text: string, tok
   return { field, text: markSpans(text, spans), spans };
 }
 
-/** Highlight of a gene-symbol hit: the whole symbol. */
-export function highlightGene(symbol: string): SearchHighlight {
-  return { field: 'gene', text: markSpans(symbol, [[0, symbol.length]]), spans: [[0, symbol.length]] };
+/** Highlight of a gene-symbol or identifier hit: the whole text. */
+export function highlightWhole(field: 'gene' | 'id', text: string): SearchHighlight {
+  return { field, text: markSpans(text, [[0, text.length]]), spans: [[0, text.length]] };
 }

@@ -1,6 +1,7 @@
 import type { ListingRow } from '../contract/listing-row.ts';
 import { causalFlags } from './gene-order.ts';
 import { SEARCH_INDEX_VERSION, type SerializedSearchIndex } from '../contract/search-index.ts';
+import { idf, slotWeights, termWeights, unseenWeight } from './term-weights.ts';
 import { Vocabulary } from './vocabulary.ts';
 
 /**
@@ -17,8 +18,16 @@ export class LoadedIndex {
   readonly slotOrdinal: Int32Array;
   /** The name slot of each row; its synonyms follow it. */
   readonly rowFirstSlot: Int32Array;
-  /** Length of the slot's normalized text. */
-  readonly slotTextLength: Int32Array;
+  /** Bit mask of the slot's bracketed word positions (0-29). */
+  readonly slotBracketed: Int32Array;
+  /** Ranking weight of each term (term-weights.ts). */
+  readonly weight: Float32Array;
+  /** Total weight of each slot's words. */
+  readonly slotWeight: Float32Array;
+  /** Weight of a query word found in no text. */
+  readonly unseen: number;
+  /** Per term id, the terms the names use for it, with the quality of such a match (0-1). */
+  readonly related = new Map<number, { id: number; quality: number }[]>();
   readonly postingStart: Int32Array;
   readonly postings: Int32Array;
   readonly genes = new Map<string, Int32Array>();
@@ -50,13 +59,18 @@ export class LoadedIndex {
     this.slotStart = prefixSums(index.slotLengths);
     this.slotWords = Int32Array.from(index.slotWords);
     this.vocabulary = new Vocabulary(index.words, index.bigrams);
-    this.slotTextLength = new Int32Array(slots);
-    for (let t = 0; t < slots; t++) {
-      const from = this.slotStart[t];
-      const to = this.slotStart[t + 1];
-      let length = Math.max(0, to - from - 1);
-      for (let i = from; i < to; i++) length += index.words[this.slotWords[i]].length;
-      this.slotTextLength[t] = length;
+    this.slotBracketed = new Int32Array(slots);
+    for (let i = 0, slot = 0; i + 1 < index.bracketed.length; i += 2) this.slotBracketed[slot += index.bracketed[i]] = index.bracketed[i + 1];
+    this.weight = termWeights(index.words, index.postingLengths, slots);
+    this.slotWeight = slotWeights(this.slotStart, this.slotWords, this.weight, (t) => this.slotBracketed[t]);
+    this.unseen = unseenWeight(slots);
+    for (let i = 0; i + 2 < index.related.length; i += 3) {
+      const [a, b, q] = [index.related[i], index.related[i + 1], index.related[i + 2] / 100];
+      for (const [from, to] of [[a, b], [b, a]]) {
+        let list = this.related.get(from);
+        if (!list) this.related.set(from, (list = []));
+        list.push({ id: to, quality: q });
+      }
     }
 
     this.postingStart = prefixSums(index.postingLengths);
@@ -67,6 +81,11 @@ export class LoadedIndex {
     }
     for (const [key, list] of Object.entries(index.genes)) this.genes.set(key, Int32Array.from(list));
     this.geneCausal = causalFlags(this.genes, rows);
+  }
+
+  /** Weight of a gene symbol carried by `rows` rows, as a query word of a mixed query. */
+  geneWeight(rows: number): number {
+    return idf(rows, this.slotRow.length);
   }
 
   /** Number of slots containing any word with id in [lo, hi). */

@@ -36,16 +36,47 @@ export interface SearchParams {
   facets: boolean;
 }
 
-export type MatchKind = 'exact' | 'prefix' | 'words' | 'fuzzy';
+/**
+ * exact: the whole name, synonym, gene symbol or identifier; prefix: a text starting with the
+ * query; words: every word of the query in a text; fuzzy: the same with typos; partial: some
+ * word of the query that names something is not in the text (a best partial match).
+ */
+export type MatchKind = 'exact' | 'prefix' | 'words' | 'fuzzy' | 'partial';
+
+/** Why a row ranks where it does: its tier, then for ranked rows the parts of the score. */
+export type MatchTier = 'identifier' | 'exact-name' | 'exact-synonym' | 'exact-name-variant' | 'exact-synonym-variant' | 'gene' | 'ranked';
+
+/** How one query word met the matched text. */
+export interface MatchWord {
+  /** The query word, normalized. */
+  query: string;
+  /** The word of the text it met, normalized (null when missing or met by the gene). */
+  text: string | null;
+  how: 'exact' | 'variant' | 'joined' | 'related' | 'prefix' | 'typo' | 'gene' | 'missing';
+  /** The query word's weight: rarity over all names and synonyms, small for stop and generic words. */
+  weight: number;
+}
+
+export interface MatchWhy {
+  tier: MatchTier;
+  /** Share of the query's weight the text meets (each word at the quality of its match), 0-1. */
+  queryCoverage: number;
+  /** Share of the text's weight the query meets, 0-1. */
+  textCoverage: number;
+  /** Order of the matched words in the text: all adjacent in query order, in order, any; null under two words. */
+  order: 'adjacent' | 'in-order' | 'any' | null;
+  words: MatchWord[];
+}
 
 /** Why a row matched the query. */
 export interface SearchMatch {
-  field: 'name' | 'synonym' | 'gene';
-  /** The matched name, synonym or gene symbol as published. */
+  field: 'name' | 'synonym' | 'gene' | 'id';
+  /** The matched name, synonym, gene symbol or identifier as published. */
   text: string;
   kind: MatchKind;
-  /** Higher is better: the integer part is 8 - tier (8 exact name ... 1 typo), the fraction the in-tier penalty. */
+  /** Higher is better, results come in descending score: 1 exact name ... 0.97, genes 0.92-0.96, ranked matches up to 0.9. */
   score: number;
+  why: MatchWhy;
 }
 
 export interface SearchHighlight {

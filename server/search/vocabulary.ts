@@ -1,20 +1,6 @@
 import { boundedEditDistance, maxEdits } from './edit-distance.ts';
 import { MIN_FUZZY_WORD, bigramKey, deltaDecode, wordBigrams } from '../contract/search-index.ts';
 
-/** How one query word can match vocabulary words. */
-export interface WordMatcher {
-  token: string;
-  /** Word id of the token itself, or -1. */
-  exact: number;
-  /** Ids [lo, hi) of the words the token is a prefix of (the token itself included). */
-  lo: number;
-  hi: number;
-  /** Ids of the words within the allowed edit distance (never the exact word), ascending. */
-  fuzzyIds: Int32Array;
-  /** Edit distance of each of fuzzyIds. */
-  fuzzyEdits: Int8Array;
-}
-
 /**
  * The loaded word vocabulary: sorted words for exact and prefix lookups by binary search, and the
  * bigram index that narrows typo candidates before the edit distance is computed.
@@ -43,17 +29,22 @@ export class Vocabulary {
     return lo;
   }
 
-  /** Everything one query word can match. */
-  matcher(token: string): WordMatcher {
-    const lo = this.lowerBound(token);
+  /** Id of `term`, or -1 when no text has it. */
+  idOf(term: string): number {
+    const lo = this.lowerBound(term);
+    return lo < this.words.length && this.words[lo] === term ? lo : -1;
+  }
+
+  /** Ids [lo, hi) of the terms longer than `prefix` that start with it. */
+  prefixRange(prefix: string): { lo: number; hi: number } {
+    let lo = this.lowerBound(prefix);
+    if (lo < this.words.length && this.words[lo] === prefix) lo++;
     let hi = lo;
-    // Words sharing the prefix are contiguous; gallop then bisect to the end of the run.
+    // Terms sharing the prefix are contiguous; gallop then bisect to the end of the run.
     let step = 1;
-    while (hi + step <= this.words.length && this.words[hi + step - 1].startsWith(token)) { hi += step; step *= 2; }
-    while (step > 1) { step >>= 1; if (hi + step <= this.words.length && this.words[hi + step - 1].startsWith(token)) hi += step; }
-    const exact = lo < this.words.length && this.words[lo] === token ? lo : -1;
-    const near = [...this.neighbours(token)].sort((a, b) => a[0] - b[0]);
-    return { token, exact, lo, hi, fuzzyIds: Int32Array.from(near, ([id]) => id), fuzzyEdits: Int8Array.from(near, ([, d]) => d) };
+    while (hi + step <= this.words.length && this.words[hi + step - 1].startsWith(prefix)) { hi += step; step *= 2; }
+    while (step > 1) { step >>= 1; if (hi + step <= this.words.length && this.words[hi + step - 1].startsWith(prefix)) hi += step; }
+    return { lo, hi };
   }
 
   /**

@@ -14,8 +14,8 @@ export function nginxInstalled(): boolean {
   return spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0;
 }
 
-/** A loopback port free right now (nginx cannot listen on 0 and report the port back). */
-function freePort(): Promise<number> {
+/** A loopback port free right now (for servers that cannot listen on 0 and report the port back: nginx, a timed start). */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const s = createServer();
     s.once('error', fail);

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
@@ -9,6 +8,7 @@ import { call } from '../helpers/http.ts';
 import { bearer, type BenchContext, type GroupResult } from './bench-context.ts';
 import { stopChild, track } from './child-registry.ts';
 import { RECORD_ID } from './record-bench.ts';
+import { freePort } from './nginx-target.ts';
 import { goal } from './report.ts';
 
 // BENCH_SERVER_ROOT names another checkout (e.g. main) whose server/main.ts is started with tsx:
@@ -19,17 +19,6 @@ const RECORD = `/api/v1/diseases/${RECORD_ID}/summary`;
 const SEARCH = '/api/v1/diseases/search?q=cystic%20fibrosis';
 const GOAL_MS = 1000;
 
-/** A port free right now (the server is told to take it, so the probe knows where to knock). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
 
 interface Start { firstRecordMs: number; firstSearchMs: number }
 
