@@ -45,7 +45,7 @@ export interface AppOptions {
   webhooks?: WebhookService | null;
   /** The API reference page the build wrote (dist/docs), served under /docs; null or absent: none. */
   docsDir?: string | null;
-  /** CORS_ORIGINS (parseCorsOrigins): `*`, a list of origins, or null (default) for no CORS headers. */
+  /** CORS_ORIGINS (parseCorsOrigins): `*`, the allowed origins, or null/absent for no CORS headers. */
   corsOrigins?: CorsOrigins;
   /** Served over TLS: every answer carries Strict-Transport-Security. */
   tls?: boolean;
@@ -54,11 +54,13 @@ export interface AppOptions {
 /**
  * The HTTP application: each path's dispatcher starts the request context (id, access log at the
  * end), then runs the method's chain, built from the contract's route table. Keyed routes run auth -> scope -> quota -> handler, so 401/403
- * are never counted. A method the path does not serve is a 405 before any of that.
+ * are never counted. A method the path does not serve is a 405 before any of that; OPTIONS is a
+ * 204 with Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights).
  */
 export function createApp(o: AppOptions) {
   const startRequest = requestContext({ onEnd: o.accessLog ?? null, headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
-  const corsHeaders = o.corsOrigins ? cors({ origins: o.corsOrigins }) : null;
+  const origins = o.corsOrigins ?? null;
+  const noMatchCors = origins === null ? null : cors({ origins, methods: null });
   const app = polka({
     onError(err: unknown, req: Req, res: Res) {
       o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
@@ -68,7 +70,7 @@ export function createApp(o: AppOptions) {
     },
     onNoMatch(req: Req, res: Res) {
       if (!req.ctx) startRequest(req, res);
-      corsHeaders?.(req, '');
+      noMatchCors?.(req, res);
       sendProblem(req, res, problem('not-found', `No endpoint at ${req.path}. See ${API_BASE}/openapi.`));
     },
   } as never);
@@ -110,14 +112,16 @@ export function createApp(o: AppOptions) {
   }
   for (const [pattern, methods] of byPath) {
     const allow = [...methods.keys(), 'OPTIONS'].join(', ');
+    // CORS runs first, before auth: a preflight is answered there, never counted; off, it costs nothing.
+    const corsGuard = origins === null ? null : cors({ origins, methods: allow });
     app.all(pattern, function dispatch(req: Req, res: Res) {
       startRequest(req, res);
       // The route pattern names the request in the log and quota, never the raw URL.
       req.ctx.route = pattern;
-      if (corsHeaders) corsHeaders(req, allow);
+      if (corsGuard !== null && !corsGuard(req, res)) return;
       const run = methods.get(req.method ?? '');
       if (run) return run(req, res);
-      // OPTIONS (a CORS preflight or not) needs no key and is never counted: it says what the path allows.
+      // Any other OPTIONS (no preflight, or CORS off or the origin not allowed) says what the path allows.
       if (req.method === 'OPTIONS') return respond(req, res, 204, ['Allow', allow]);
       methodNotAllowed(req, res, allow);
     } as never);

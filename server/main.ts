@@ -46,7 +46,7 @@ const fatal = (msg: string): never => {
 // Settings that cannot work stop the start with their message, before anything listens (in a
 // WORKERS primary before any worker starts, so a bad setting is not a crash loop).
 let corsOrigins: CorsOrigins = null;
-let tls: { certFile?: string; keyFile?: string } = {};
+let tls: { certFile?: string; keyFile?: string; http2?: boolean } = {};
 try {
   corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS);
   tls = tlsFiles(process.env);
@@ -119,12 +119,12 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-  const grace = setTimeout(() => server.closeAllConnections(), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000));
+  const grace = setTimeout(() => service.closeAll(), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000));
   grace.unref();
-  server.closeIdleConnections();
+  service.closeIdle();
   await new Promise<void>((done) => server.close(() => done()));
   live.close();
-  service.close();
+  service.unwatch();
   await webhooks?.stop(2000);
   await quotaStore.close();
   logger.info('stopped');

@@ -1,9 +1,9 @@
 import { CHANGE_KINDS, IMMUTABLE_CACHE, LATEST_RELEASE } from '../../server/contract/history.ts';
-import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MAX_AGE, HSTS_VALUE } from '../../server/contract/cors.ts';
 import { PROBLEMS, INVALID_PARAM_REASONS } from '../../server/contract/problems.ts';
 import { DEFAULT_POLICIES } from '../../server/contract/quotas.ts';
 import { BULK_MAX, ROUTES, SEARCH_SORTS } from '../../server/contract/routes.ts';
 import { TIER_SCOPES, TIERS } from '../../server/contract/tiers.ts';
+import { describeTransport } from './openapi-transport.ts';
 import { describeWebhooks } from './openapi-webhooks.ts';
 import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../../server/contract/vocab.ts';
 
@@ -53,11 +53,7 @@ ${quotaTable()}
 - Kinds: ${Object.entries(PROBLEMS).map(([kind, p]) => `\`${kind}\` ${p.status}`).join(', ')}.
 - Unknown query parameters are a 400 (\`unknown-parameter\`), so a typo never silently changes a result.
 
-## Browsers (CORS) and transport
-- \`OPTIONS\` on any path answers 204 with \`Allow\`, needs no key and is never counted.
-- Cross-origin calls from a browser work when the operator lists the page's origin (or \`*\`) in \`CORS_ORIGINS\`; it is off by default. A preflight is answered 204 with \`Access-Control-Allow-Methods\` (the path's methods), \`Access-Control-Allow-Headers: ${CORS_ALLOWED_HEADERS.join(', ')}\` and \`Access-Control-Max-Age: ${CORS_MAX_AGE}\`; every answer to an allowed origin, errors included, carries \`Access-Control-Allow-Origin\` and \`Access-Control-Expose-Headers: ${CORS_EXPOSED_HEADERS.join(', ')}\`. Keys travel in \`Authorization\`, never in cookies, so credentials mode is not used. Another origin gets no CORS header.
-- Served over TLS, every answer carries \`Strict-Transport-Security: ${HSTS_VALUE}\`.
-- A request Node's HTTP parser rejects gets a problem too: \`malformed-request\` 400, or \`headers-too-large\` 431 when the header block is over 16 KB; the connection is then closed.
+${describeTransport()}
 
 ## Identifiers and obsolete ids
 - \`{mondoId}\` is \`MONDO:\` + 7 digits (\`MONDO:0007739\`); anything else is a 400 \`malformed\`. A well-formed id that was never a Mondo class is a 404.

@@ -26,7 +26,7 @@ export interface PrimaryOptions {
  * delivers webhooks and announces releases (DELIVERY_ROLE_ENV); a worker that dies after it
  * listened is replaced in the same role; one that dies before it ever listened (a bad setting, a
  * busy port) stops the whole server with exit code 1. SIGTERM/SIGINT pass SIGTERM to every worker
- * and exit once all have drained. Resolves never: the process ends by exiting.
+ * and exit once all have drained; SIGHUP is passed on (each worker reloads its TLS certificate). Resolves never: the process ends by exiting.
  */
 export function runPrimary(o: PrimaryOptions): Promise<never> {
   const roles = new Map<Worker, number>();
@@ -86,6 +86,10 @@ export function runPrimary(o: PrimaryOptions): Promise<never> {
   setInterval(o.flushLog, 250).unref();
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));
+  // SIGHUP reloads the TLS certificate in every worker (its default action would end the primary).
+  process.on('SIGHUP', () => {
+    for (const w of roles.keys()) w.process.kill('SIGHUP');
+  });
   for (let slot = 0; slot < o.workers; slot++) fork(slot);
   return new Promise<never>(() => {});
 }

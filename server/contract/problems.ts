@@ -17,6 +17,7 @@ export const PROBLEMS = {
   'obsolete': { status: 410, title: 'The disease id is obsolete and has no single replacement' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'not-acceptable': { status: 406, title: 'Not acceptable' },
+  'request-timeout': { status: 408, title: 'The request was not received in time' },
   'conflict': { status: 409, title: 'The request conflicts with the state of the resource' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'headers-too-large': { status: 431, title: 'Request header fields too large' },

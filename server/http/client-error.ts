@@ -1,33 +1,51 @@
-import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../contract/problems.ts';
 
-/** Node's parser error codes that are the client's fault, by problem kind. */
+/** Node's parser and server error codes whose answer is not the 400 `malformed-request`, by problem kind (as Node's own default answers). */
 const KIND_OF: Record<string, ProblemKind> = {
   HPE_HEADER_OVERFLOW: 'headers-too-large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request-timeout',
 };
 
+const DETAIL: Partial<Record<ProblemKind, string>> = {
+  'headers-too-large': `The request line and header fields are larger than this server accepts (${maxHeaderSize.toLocaleString('en-US')} bytes in all); send fewer or shorter header fields.`,
+  'request-timeout': 'The request was not received completely in time; send it again.',
+};
+
+/** How long a socket that got a parser-error answer may stay open for the client to read it and close. */
+const LINGER_MS = 5000;
+
+type ParserSocket = Duplex & { _httpMessage?: { headersSent?: boolean } | null; setTimeout?: (ms: number, cb: () => void) => unknown };
+
 /**
- * Handler of the server's `clientError` event: a request Node's parser rejects (bad bytes in the
- * request line, an oversized header block, a bad chunk) gets a problem+json answer like every
- * other error, instead of Node's bare `400 Bad Request`, and the connection is closed (the parser
- * cannot find the next request in it). There is no request yet, so no request id, route or quota:
- * the answer is written on the socket. A socket already closed or already answering is destroyed.
+ * The server's `clientError` listener: a request Node's HTTP/1 parser rejects (bad bytes in the
+ * request line or a header, an oversized header block, a bad chunk, a request too slow to
+ * arrive) gets an application/problem+json answer like every other error, not Node's bare text.
+ * There is no request object, so no request id, route, quota or CORS: the answer is written on the
+ * socket with `Connection: close` (the parser cannot find the next request in the stream), and
+ * only when nothing of another answer went out on it yet; otherwise, or when the socket cannot be
+ * written, it is destroyed. `headers` are name/value pairs every answer carries (HSTS over TLS).
  */
-export function clientErrorHandler(onError?: (err: NodeJS.ErrnoException) => void) {
-  return function clientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
-    // A reset or timeout leaves nobody to answer.
-    if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+export function clientErrorHandler(headers: readonly string[] = [], onError?: (err: NodeJS.ErrnoException) => void) {
+  const extra = headers.length === 0 ? '' : headers.reduce((s, v, i) => s + (i % 2 === 0 ? `${v}: ` : `${v}\r\n`), '');
+  const answered = new WeakSet<object>();
+  return function clientError(err: NodeJS.ErrnoException, socket: ParserSocket): void {
+    // The parser may report the same broken stream again as more bytes arrive: one answer is enough.
+    if (answered.has(socket)) return;
+    if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
       socket.destroy();
       return;
     }
+    answered.add(socket);
     onError?.(err);
     const kind = KIND_OF[err.code ?? ''] ?? 'malformed-request';
     const { status, title } = PROBLEMS[kind];
-    const detail = kind === 'headers-too-large'
-      ? 'The request line and header fields are larger than this server accepts; send fewer or shorter headers.'
-      : `The request could not be parsed as HTTP/1.1 (${err.code ?? 'parse error'}); check the request line and header fields.`;
+    const detail = DETAIL[kind] ?? `The request could not be parsed as HTTP/1.1 (${err.code ?? 'parse error'}); check the request line and header fields.`;
     const body = JSON.stringify({ type: PROBLEM_BASE + kind, title, status, detail });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`);
+    // The client reads the answer and closes; one that never does is cut off.
+    socket.setTimeout?.(LINGER_MS, () => socket.destroy());
   };
 }

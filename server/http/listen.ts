@@ -1,90 +1,144 @@
-import { readFileSync, unwatchFile, watchFile } from 'node:fs';
-import { createServer as createHttp, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { createServer as createHttp, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
 import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
 import { createSecureContext } from 'node:tls';
+import { HSTS_VALUE } from '../contract/cors.ts';
 import { clientErrorHandler } from './client-error.ts';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-export interface ServerOptions {
+export interface ListenOptions {
   /** TLS_CERT_FILE and TLS_KEY_FILE (PEM): both serve HTTPS, neither plain HTTP; one alone is an error. */
   certFile?: string;
   keyFile?: string;
-  /** How often the certificate files are checked for a change, in ms (default 2,000). */
-  reloadEveryMs?: number;
+  /** TLS_HTTP2: over TLS, HTTP/2 with HTTP/1.1 fallback (ALPN) instead of HTTP/1.1 only. */
+  http2?: boolean;
+  /** How often the certificate files are looked at for a change, in ms (default 2,000). */
+  reloadPollMs?: number;
   onReload?: (info: { certFile: string }) => void;
   onReloadError?: (err: Error) => void;
+  /** Each request Node's parser rejected (answered with a problem). */
   onClientError?: (err: NodeJS.ErrnoException) => void;
 }
 
 export interface ServiceServer {
-  server: Server | HttpsServer;
+  server: HttpServer | HttpsServer | Http2SecureServer;
+  /** Serving HTTPS. */
   tls: boolean;
-  /** Read the certificate and key again now; a bad pair is reported and the served one stays. */
+  /** Read the certificate and key again now (SIGHUP); a bad pair is reported and the served one stays. */
   reloadCertificate(): boolean;
+  /** Shutdown, first step: close idle connections; HTTP/2 sessions get GOAWAY and close when their streams end. */
+  closeIdle(): void;
+  /** Shutdown, when the grace period is over: close every connection. */
+  closeAll(): void;
   /** Stop watching the certificate files. */
-  close(): void;
+  unwatch(): void;
 }
 
 /**
- * TLS_CERT_FILE and TLS_KEY_FILE from the environment, checked: both or neither, and a pair that
- * loads (a WORKERS primary checks before it starts any worker). Throws a message naming the problem.
+ * TLS_CERT_FILE, TLS_KEY_FILE and TLS_HTTP2 from the environment, checked: both files or neither,
+ * a pair that loads, TLS_HTTP2 `true` or `false` (a WORKERS primary checks before it starts any
+ * worker). Throws a message naming the problem.
  */
-export function tlsFiles(env: NodeJS.ProcessEnv): { certFile?: string; keyFile?: string } {
+export function tlsFiles(env: NodeJS.ProcessEnv): { certFile?: string; keyFile?: string; http2: boolean } {
   const certFile = env.TLS_CERT_FILE || undefined;
   const keyFile = env.TLS_KEY_FILE || undefined;
   if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('TLS needs both TLS_CERT_FILE and TLS_KEY_FILE (or neither, for plain HTTP)');
+  const h2 = env.TLS_HTTP2 || 'false';
+  if (h2 !== 'true' && h2 !== 'false') throw new Error(`TLS_HTTP2 must be true or false, not "${h2}"`);
+  if (h2 === 'true' && !certFile) throw new Error('TLS_HTTP2=true needs TLS_CERT_FILE and TLS_KEY_FILE: HTTP/2 is served over TLS only');
   if (certFile && keyFile) {
     try {
-      createSecureContext({ cert: readFileSync(certFile), key: readFileSync(keyFile) });
+      createSecureContext(readPair(certFile, keyFile));
     } catch (err) {
       throw new Error(`TLS_CERT_FILE ${certFile} with TLS_KEY_FILE ${keyFile}: ${(err as Error).message}`);
     }
   }
-  return { certFile, keyFile };
+  return { certFile, keyFile, http2: h2 === 'true' };
+}
+
+function readPair(certFile: string, keyFile: string): { cert: Buffer; key: Buffer } {
+  try {
+    return { cert: readFileSync(certFile), key: readFileSync(keyFile) };
+  } catch (err) {
+    throw new Error(`TLS: cannot read TLS_CERT_FILE ${certFile} or TLS_KEY_FILE ${keyFile}: ${(err as Error).message}`);
+  }
 }
 
 /**
- * The HTTP or HTTPS server the app is served on, from the environment's TLS files. Over TLS the
- * certificate is reloaded without a restart when either file changes (polled: an atomic rename of
- * a renewed certificate is seen as surely as an edit in place) and on `reloadCertificate()`
- * (SIGHUP in main). Requests Node's parser rejects get a problem+json answer (clientError).
+ * The server the app is served on: plain HTTP, or HTTPS from TLS_CERT_FILE and TLS_KEY_FILE
+ * (HTTP/1.1, or HTTP/2 with HTTP/1.1 fallback). Over TLS the pair is read again without a restart
+ * when either file changes (polled by path, so an atomic rename, a symlink swap or an edit in place
+ * are all seen) and on reloadCertificate(); new connections get the new certificate, open ones
+ * keep theirs. Requests Node's HTTP/1 parser rejects are answered with problem+json (clientError),
+ * over TLS with HSTS.
  */
-export function createServiceServer(listener: RequestListener, o: ServerOptions = {}): ServiceServer {
+export function createServiceServer(listener: RequestListener, o: ListenOptions = {}): ServiceServer {
   if (Boolean(o.certFile) !== Boolean(o.keyFile)) throw new Error('TLS needs both TLS_CERT_FILE and TLS_KEY_FILE (or neither, for plain HTTP)');
-  const clientError = clientErrorHandler(o.onClientError);
   if (!o.certFile || !o.keyFile) {
     const server = createHttp(listener);
-    server.on('clientError', clientError);
-    return { server, tls: false, reloadCertificate: () => false, close: () => {} };
+    server.on('clientError', clientErrorHandler([], o.onClientError));
+    return { server, tls: false, reloadCertificate: () => false, closeIdle: () => server.closeIdleConnections(), closeAll: () => server.closeAllConnections(), unwatch: () => {} };
   }
   const certFile = o.certFile;
   const keyFile = o.keyFile;
-  const read = () => ({ cert: readFileSync(certFile), key: readFileSync(keyFile) });
-  // A bad pair at start is fatal (nothing to serve); later it keeps the pair being served.
-  const server = createHttps(read(), listener);
-  server.on('clientError', clientError);
+  const pair = readPair(certFile, keyFile);
+  let server: HttpsServer | Http2SecureServer;
+  try {
+    server = o.http2 ? createSecureServer({ ...pair, allowHTTP1: true }, listener as never) : createHttps(pair, listener);
+  } catch (err) {
+    throw new Error(`TLS: TLS_CERT_FILE ${certFile} and TLS_KEY_FILE ${keyFile} are not a usable certificate and key: ${(err as Error).message}`);
+  }
+  server.on('clientError', clientErrorHandler(['Strict-Transport-Security', HSTS_VALUE], o.onClientError));
   const reloadCertificate = (): boolean => {
     try {
-      server.setSecureContext(read());
-      o.onReload?.({ certFile });
-      return true;
+      server.setSecureContext(readPair(certFile, keyFile));
     } catch (err) {
+      // Half-renewed (a new certificate, the old key) or unreadable: keep serving the current pair.
       o.onReloadError?.(err as Error);
       return false;
     }
+    o.onReload?.({ certFile });
+    return true;
   };
-  const every = o.reloadEveryMs ?? 2000;
-  const changed = (now: { mtimeMs: number; size: number }, before: { mtimeMs: number; size: number }) => {
-    if (now.mtimeMs !== before.mtimeMs || now.size !== before.size) reloadCertificate();
+  const changed = (now: Stats, before: Stats) => {
+    if (now.mtimeMs !== before.mtimeMs || now.ino !== before.ino || now.size !== before.size) reloadCertificate();
   };
-  watchFile(certFile, { interval: every, persistent: false }, changed);
-  watchFile(keyFile, { interval: every, persistent: false }, changed);
+  const interval = o.reloadPollMs ?? 2000;
+  watchFile(certFile, { interval, persistent: false }, changed);
+  watchFile(keyFile, { interval, persistent: false }, changed);
+  const unwatch = () => {
+    unwatchFile(certFile, changed);
+    unwatchFile(keyFile, changed);
+  };
+  if (!o.http2) {
+    const https = server as HttpsServer;
+    return { server, tls: true, reloadCertificate, closeIdle: () => https.closeIdleConnections(), closeAll: () => https.closeAllConnections(), unwatch };
+  }
+  // The HTTP/2 server closes only once every session has: shutdown sends each GOAWAY, and in the
+  // end destroys every connection (it has no closeAllConnections).
+  const h2 = server as Http2SecureServer;
+  const sessions = new Set<ServerHttp2Session>();
+  const sockets = new Set<Socket>();
+  h2.on('session', (s: ServerHttp2Session) => {
+    sessions.add(s);
+    s.once('close', () => sessions.delete(s));
+  });
+  h2.on('secureConnection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   return {
-    server, tls: true, reloadCertificate,
-    close: () => {
-      unwatchFile(certFile, changed);
-      unwatchFile(keyFile, changed);
+    server, tls: true, reloadCertificate, unwatch,
+    closeIdle: () => {
+      (h2 as unknown as HttpServer).closeIdleConnections();
+      for (const s of sessions) s.close();
+    },
+    closeAll: () => {
+      for (const s of sessions) s.destroy();
+      for (const socket of sockets) socket.destroy();
     },
   };
 }

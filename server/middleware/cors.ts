@@ -1,40 +1,61 @@
 import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MAX_AGE, type CorsOrigins } from '../contract/cors.ts';
-import type { Req } from '../http/context.ts';
+import type { Guard } from '../http/context.ts';
+import { respond } from '../http/respond.ts';
 
 export interface CorsOptions {
-  /** From parseCorsOrigins(CORS_ORIGINS): `*`, or the allowed origins (lower case). */
+  /** From parseCorsOrigins(CORS_ORIGINS): `*`, or the allowed origins in lower case. */
   origins: Exclude<CorsOrigins, null>;
+  /**
+   * The path's methods (`GET, HEAD, OPTIONS`), sent as Allow and Access-Control-Allow-Methods on a
+   * preflight; null where no route matched (the 404), which answers no preflight.
+   */
+  methods: string | null;
 }
-
-/** Adds the CORS headers of this request's answer to `req.ctx.headers`; `allow` is the path's methods. */
-export type Cors = (req: Req, allow: string) => void;
 
 const EXPOSE = CORS_EXPOSED_HEADERS.join(', ');
 const ALLOW_HEADERS = CORS_ALLOWED_HEADERS.join(', ');
 const MAX_AGE = String(CORS_MAX_AGE);
 
+interface OriginHeaders {
+  /** Added to every answer of an actual request (200, 304, 4xx, 429, 5xx). */
+  actual: string[];
+  /** The whole header list of the 204 answer to a preflight; null: preflights are not answered here. */
+  preflight: string[] | null;
+}
+
 /**
- * CORS for every API path, run as soon as the request context exists, before auth: whatever the
- * answer (200, 304, a 401, a 429, the 204 of an OPTIONS), it carries the headers, so a browser
- * can read problems too. An allowed origin gets Access-Control-Allow-Origin, and
- * -Expose-Headers on an actual request, or -Allow-Methods/-Headers/-Max-Age on a preflight
- * (OPTIONS with Access-Control-Request-Method); another origin gets none, so the browser keeps the
- * answer from the page. Headers are pushed from strings built once, not per request.
+ * The CORS guard of one path, run before auth so that every answer (a 401, a 429 and a 5xx too)
+ * carries the headers a page needs to read it. A preflight (OPTIONS with Origin and
+ * Access-Control-Request-Method) from an allowed origin is answered here with 204: no key, never
+ * counted. An origin not allowed gets no CORS header at all (its preflight goes on to the plain
+ * OPTIONS answer: 204 with Allow), so the browser keeps the answer from the page. Every header
+ * list is built once per allowed origin; a request costs a map lookup and a push.
  */
-export function cors(options: CorsOptions): Cors {
+export function cors(options: CorsOptions): Guard {
   const any = options.origins === '*';
-  const allowed = new Set(any ? [] : options.origins);
-  return function corsHeaders(req, allow) {
-    const headers = req.ctx.headers;
-    // With a list, the answer depends on Origin: every answer says so, also those without Origin.
-    if (!any) headers.push('Vary', 'Origin');
+  // With a list the answer depends on Origin: every answer says so, for shared caches.
+  const vary = any ? [] : ['Vary', 'Origin'];
+  const headersFor = (origin: string): OriginHeaders => ({
+    actual: [...vary, 'Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', EXPOSE],
+    preflight: options.methods === null ? null : [
+      ...vary, 'Access-Control-Allow-Origin', origin, 'Access-Control-Allow-Methods', options.methods,
+      'Access-Control-Allow-Headers', ALLOW_HEADERS, 'Access-Control-Max-Age', MAX_AGE, 'Allow', options.methods,
+    ],
+  });
+  const star = any ? headersFor('*') : null;
+  const byOrigin = new Map<string, OriginHeaders>(any ? [] : (options.origins as readonly string[]).map((o) => [o, headersFor(o)]));
+  return function corsGuard(req, res) {
     const origin = req.headers.origin;
-    if (origin === undefined || !(any || allowed.has(origin.toLowerCase()))) return;
-    headers.push('Access-Control-Allow-Origin', any ? '*' : origin);
-    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
-      headers.push('Access-Control-Allow-Methods', allow, 'Access-Control-Allow-Headers', ALLOW_HEADERS, 'Access-Control-Max-Age', MAX_AGE);
-    } else {
-      headers.push('Access-Control-Expose-Headers', EXPOSE);
+    const hit = origin === undefined ? undefined : star ?? byOrigin.get(origin) ?? byOrigin.get(origin.toLowerCase());
+    if (hit === undefined) {
+      if (!any) req.ctx.headers.push('Vary', 'Origin');
+      return true;
     }
+    if (hit.preflight !== null && req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      respond(req, res, 204, hit.preflight);
+      return false;
+    }
+    req.ctx.headers.push(...hit.actual);
+    return true;
   };
 }

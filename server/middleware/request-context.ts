@@ -7,7 +7,7 @@ export interface RequestContextOptions {
   /** Runs once the response is written (the access log); null for none. */
   onEnd?: ((req: Req, status: number, bytes: number) => void) | null;
   /** Header name/value pairs every answer carries (Strict-Transport-Security over TLS). */
-  headers?: string[];
+  headers?: readonly string[];
 }
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;

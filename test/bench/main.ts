@@ -13,11 +13,12 @@ import { benchSearchGroup } from './search-bench.ts';
 import { benchStartup } from './startup-bench.ts';
 import { benchWorkers } from './workers-bench.ts';
 import { openSnapshot } from './snapshot-source.ts';
+import { benchTls } from './tls-bench.ts';
 import { benchWebhooks } from './webhook-bench.ts';
 import { canPin, wrkInstalled } from './wrk.ts';
 
 /**
- * `npm run bench [-- --only=path,record,search,bulk,quota,webhooks,startup,workers --duration=5 --connections=32 --rounds=3]`:
+ * `npm run bench [-- --only=path,record,search,bulk,quota,webhooks,startup,workers,tls --duration=5 --connections=32 --rounds=3]`:
  * throughput and latency of the real server as ratios to baselines measured in the same run.
  * Tables go to stdout, progress to stderr, a JSON summary to .bench/results.json.
  */
@@ -31,6 +32,7 @@ const GROUPS: Record<Area, { title: string; run: (ctx: BenchContext) => Promise<
   webhooks: { title: 'Issue 11: webhook delivery (events/s to a local receiver; API rate while a large release is delivered)', run: benchWebhooks },
   startup: { title: 'Issue 14: start-up to the first served request, tsx against the bundle; bundle sizes (no HTTP load)', run: benchStartup },
   workers: { title: 'Issue 14: one route with WORKERS=1 and WORKERS=2 (Redis quota store)', run: benchWorkers },
+  tls: { title: 'Issue 14: HTTPS against plain HTTP (summary, keep-alive)', run: benchTls },
 };
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ROOT } from './real-snapshot.ts';
+import { suiteTransport } from './tls-cert.ts';
 
 export interface RunningServer { url: string; child: ChildProcess; stop(signal?: NodeJS.Signals): Promise<number | null> }
 
@@ -9,9 +10,11 @@ export interface RunningServer { url: string; child: ChildProcess; stop(signal?:
  * listens. The environment is the caller's plus `env`.
  */
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const suite = suiteTransport();
+  const tls = suite && !env.TLS_CERT_FILE ? { TLS_CERT_FILE: suite.cert.certFile, TLS_KEY_FILE: suite.cert.keyFile, TLS_HTTP2: String(suite.transport === 'h2') } : {};
   const child = fork(resolve(ROOT, 'server/main.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...tls, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   return new Promise((done, fail) => {
