@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
+import { REDIS_URL, redisReachable } from './helpers/redis.ts';
 import { build, MINI_DATA, ROOT, tempDir } from './fixtures/build-pipeline/pipeline-harness.ts';
 import { bearer, call } from './helpers/http.ts';
 import { makeKeys } from './helpers/keys.ts';
@@ -11,24 +12,11 @@ import { startServer, type RunningServer } from './helpers/server-process.ts';
 import { waitFor } from './helpers/wait-for.ts';
 import { PROBLEM_BASE } from '../server/contract/problems.ts';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6390/0';
 const PREFIX = `cluster-test:${process.pid}:${Date.now()}:`;
 const CF = 'MONDO:0009061';
 const QUOTA = 20;
 
-async function redisUp(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const up = await redisUp();
+const up = await redisReachable();
 const skip = up ? false : `Redis unreachable at ${REDIS_URL}; start one with: redis-server --port 6390 --save '' --daemonize yes`;
 if (!up && process.env.CI === 'true') {
   it('reaches Redis at REDIS_URL (required when CI=true)', () => assert.fail(`${skip}. CI=true, so the cluster tests fail instead of being skipped.`));

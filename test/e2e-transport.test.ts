@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
+import { REDIS_URL, redisReachable } from './helpers/redis.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeTransport } from '../build/compile/openapi-transport.ts';
 import { CORS_EXPOSED_HEADERS, HSTS_VALUE } from '../server/contract/cors.ts';
@@ -175,20 +176,7 @@ describe('TLS_HTTP2=true on the real server', () => {
   });
 });
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6390/0';
-async function redisUp(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const redis = await redisUp();
+const redis = await redisReachable();
 const noRedis = redis || process.env.CI === 'true' ? false : `Redis unreachable at ${REDIS_URL} (WORKERS=2 needs it)`;
 
 describe('TLS with WORKERS=2 (Redis)', { skip: noRedis }, () => {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Redis } from 'ioredis';
+import { REDIS_URL, redisReachable } from './helpers/redis.ts';
 import { build, copyTree, editData, MINI_DATA, tempDir } from './fixtures/build-pipeline/pipeline-harness.ts';
 import { makeKeys } from './helpers/keys.ts';
 import { startServer, type RunningServer } from './helpers/server-process.ts';
@@ -11,7 +12,6 @@ import { api } from './helpers/webhook-app.ts';
 import { Receiver } from './helpers/webhook-receiver.ts';
 import { releasesOf } from './fixtures/build-pipeline/snapshot-audit.ts';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6390/0';
 const made = makeKeys([{ tier: 'professional', name: 'pro' }]);
 const KEY = made.keys.pro;
 const servers: RunningServer[] = [];
@@ -109,11 +109,7 @@ test('a server killed with deliveries pending and restarted loses none and sends
   assert.deepEqual(announcedBy.filter((pid) => pid === second.child.pid), []);
 });
 
-const redisUp = await new Promise<boolean>((done) => {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  probe.on('error', () => {});
-  probe.connect().then(() => probe.ping()).then(() => done(true), () => done(false)).finally(() => probe.disconnect());
-});
+const redisUp = await redisReachable();
 const skip = redisUp || process.env.CI === 'true' ? false : `Redis unreachable at ${REDIS_URL}; start one with: redis-server --port 6390 --save '' --daemonize yes`;
 
 test('with Redis, two server processes announce a release once and deliver each event once', { skip }, async () => {

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { call } from '../helpers/http.ts';
+import { redisReachable } from '../helpers/redis.ts';
 import { onInterrupt } from './child-registry.ts';
 import { bearer, type BenchContext, type CaseResult, type GroupResult } from './bench-context.ts';
 import { RECORD_ID } from './record-bench.ts';
@@ -13,19 +14,6 @@ const OFF = 'quotas off (enterprise key)';
 const MEMORY = 'memory store (professional key)';
 const REDIS = 'redis store (professional key)';
 
-/** Whether Redis answers PING at `url` within a second. */
-export async function redisReachable(url: string): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  r.on('error', () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 
 /** Delete the run's counters: they would otherwise live in Redis until their month ends. */
 export async function dropCounters(url: string, prefix: string): Promise<void> {

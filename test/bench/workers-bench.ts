@@ -1,7 +1,8 @@
 import { call } from '../helpers/http.ts';
 import { onInterrupt } from './child-registry.ts';
 import { bearer, type BenchContext, type CaseResult, type GroupResult } from './bench-context.ts';
-import { dropCounters, redisReachable } from './quota-bench.ts';
+import { redisReachable } from '../helpers/redis.ts';
+import { dropCounters } from './quota-bench.ts';
 import { RECORD_ID } from './record-bench.ts';
 import { startRealServer, type RunningTarget } from './real-server.ts';
 import { goal, printTable, rowsOf } from './report.ts';
