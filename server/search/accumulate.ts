@@ -93,18 +93,13 @@ export class SlotAccumulator {
   /** Credit `bits` in every slot holding word `w`; `refine`: only in slots already touched. */
   private add(w: number, bits: number, quality: number, wordWeight: number, ownWeight: number, refine: boolean): void {
     const { postings, postingStart } = this.index;
-    const { stamp, mask, matched, matchedWeight, termWeight, touched, epoch } = this;
+    const { stamp, mask, matched, matchedWeight, termWeight, epoch } = this;
     const gain = quality * wordWeight;
     for (let p = postingStart[w], end = postingStart[w + 1]; p < end; p++) {
       const s = postings[p];
       if (stamp[s] !== epoch) {
         if (refine) continue;
-        stamp[s] = epoch;
-        mask[s] = 0;
-        matched[s] = 0;
-        matchedWeight[s] = 0;
-        termWeight[s] = 0;
-        touched[this.count++] = s;
+        this.open(s);
       } else if (mask[s] & bits) continue;
       mask[s] |= bits;
       matched[s] += gain;
@@ -113,11 +108,21 @@ export class SlotAccumulator {
     }
   }
 
+  /** Start a slot's sums for this query (its first evidence) and list it as touched. */
+  private open(s: number): void {
+    this.stamp[s] = this.epoch;
+    this.mask[s] = 0;
+    this.matched[s] = 0;
+    this.matchedWeight[s] = 0;
+    this.termWeight[s] = 0;
+    this.touched[this.count++] = s;
+  }
+
   /** Gene evidence is per row; the row's name slot is touched so that a row found only by its gene is ranked too. */
   private addGene(t: QueryTerm): void {
     const rows = t.geneRows!;
     const causal = t.geneCausal!;
-    const { geneStamp, geneMask, geneMatched, geneTermWeight, stamp, mask, matched, matchedWeight, termWeight, touched, epoch } = this;
+    const { geneStamp, geneMask, geneMatched, geneTermWeight, stamp, epoch } = this;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       if (geneStamp[r] !== epoch) {
@@ -130,14 +135,7 @@ export class SlotAccumulator {
       geneMatched[r] += (causal[i] === 1 ? RANKING.quality.gene : RANKING.quality.geneOther) * t.weight;
       geneTermWeight[r] += t.weight;
       const s = this.index.rowFirstSlot[r];
-      if (stamp[s] !== epoch) {
-        stamp[s] = epoch;
-        mask[s] = 0;
-        matched[s] = 0;
-        matchedWeight[s] = 0;
-        termWeight[s] = 0;
-        touched[this.count++] = s;
-      }
+      if (stamp[s] !== epoch) this.open(s);
     }
   }
 }
