@@ -15,7 +15,9 @@ import { APP_ROOT, BUNDLED, distDir } from '../server/contract/app-paths.ts';
 const root = APP_ROOT;
 const args = process.argv.slice(2);
 if (BUNDLED && args.includes('--bundle')) {
-  process.stderr.write('build failed: the bundled build cannot bundle; run `npm run build` in a checkout with its dev dependencies (npm ci)\n');
+  process.stderr.write(
+    'build failed: the bundled build cannot bundle; run `npm run build` in a checkout with its dev dependencies (npm ci)\n',
+  );
   process.exit(1);
 }
 const keep = process.env.HISTORY_KEEP;
@@ -31,14 +33,14 @@ try {
     dist: distDir(),
     force: args.includes('--force'),
     historyKeep: keep === undefined || keep === '' || keep === 'all' ? null : Number(keep),
-    log: (line) => process.stdout.write(line + '\n'),
+    log: (line) => process.stdout.write(`${line}\n`),
   });
   // The reference page is code, not data: written whether or not the snapshot was rebuilt.
-  publishDocsPage(distDir(), (line) => process.stdout.write(line + '\n'));
+  publishDocsPage(distDir(), (line) => process.stdout.write(`${line}\n`));
   process.exitCode = summary.ok ? 0 : 1;
   if (summary.ok && args.includes('--bundle')) {
     const { bundle } = await import('./bundle/bundle.mjs');
-    await bundle({ root, dist: distDir(), sourcemap: args.includes('--sourcemap'), log: (line) => process.stdout.write(line + '\n') });
+    await bundle({ root, dist: distDir(), sourcemap: args.includes('--sourcemap'), log: (line) => process.stdout.write(`${line}\n`) });
   }
 } catch (err) {
   if (err instanceof IngestError) {

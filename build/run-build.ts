@@ -12,7 +12,15 @@ import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
 import { listingRows } from './compile/listing.ts';
 import { toYaml } from './compile/openapi.ts';
 import { API_VERSION, openApiDocument } from './docs/openapi-document.ts';
-import { collectGarbage, currentSnapshot, publish, readCurrent, startStaging, uniqueSnapshotId, writeSnapshotFile } from './compile/publish.ts';
+import {
+  collectGarbage,
+  currentSnapshot,
+  publish,
+  readCurrent,
+  startStaging,
+  uniqueSnapshotId,
+  writeSnapshotFile,
+} from './compile/publish.ts';
 import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
 import { buildRecords } from './record/build-records.ts';
 import { COMPUTED_FIELDS } from './record/computed.ts';
@@ -22,7 +30,12 @@ import { createRecordValidator, createValidator } from './schema/validate-record
 import { withComputed } from './schema/computed-schema.ts';
 
 export interface BuildOptions {
-  root: string; dataDir: string; contentDir: string; dist: string; force: boolean; log: (line: string) => void;
+  root: string;
+  dataDir: string;
+  contentDir: string;
+  dist: string;
+  force: boolean;
+  log: (line: string) => void;
   /** HISTORY_KEEP: how many releases the history keeps (null or absent: all). */
   historyKeep?: number | null;
 }
@@ -43,7 +56,9 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   const fingerprint = await inputFingerprint({ sourceFiles, dataDir: o.dataDir, contentDir: o.contentDir, root: o.root });
   const previous = readCurrent<Manifest>(o.dist, SNAPSHOT_FILES.manifest);
   if (previous && previous.inputFingerprint === fingerprint && !o.force) {
-    o.log(`Snapshot ${previous.snapshot} is current: inputs unchanged (fingerprint ${fingerprint}); nothing rewritten. ${secs().toFixed(2)} s`);
+    o.log(
+      `Snapshot ${previous.snapshot} is current: inputs unchanged (fingerprint ${fingerprint}); nothing rewritten. ${secs().toFixed(2)} s`,
+    );
     return { ok: true, snapshot: previous.snapshot, seconds: secs(), upToDate: true };
   }
 
@@ -53,18 +68,27 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   const checkAssistance = createValidator(withComputed(schemas, COMPUTED_FIELDS), 'AssistanceProgramFile');
   const loaded = await loadSources(o.dataDir, o.contentDir, (kind, doc) => (kind === 'advocacy' ? checkAdvocacy : checkAssistance)(doc));
   const tIngest = secs();
-  o.log(`  ingested in ${tIngest.toFixed(1)} s: ${Object.entries(loaded.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+  o.log(
+    `  ingested in ${tIngest.toFixed(1)} s: ${Object.entries(loaded.timings)
+      .map(([k, v]) => `${k} ${v} ms`)
+      .join(', ')}`,
+  );
   const built = buildRecords(loaded);
   const tAssemble = secs();
-  o.log(`  assembled ${built.records.length} records in ${(tAssemble - tIngest).toFixed(1)} s; validated gene symbols against ${built.stats.approvedGeneSymbols} approved HGNC symbols`);
+  o.log(
+    `  assembled ${built.records.length} records in ${(tAssemble - tIngest).toFixed(1)} s; validated gene symbols against ${built.stats.approvedGeneSymbols} approved HGNC symbols`,
+  );
 
   // Versions first: they are part of what the schema validates.
   const builtAt = new Date().toISOString();
-  const snapshot = uniqueSnapshotId(o.dist, builtAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z') + '-' + fingerprint.slice(0, 8));
+  const snapshot = uniqueSnapshotId(o.dist, `${builtAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${fingerprint.slice(0, 8)}`);
   // A dist/ without history (or none at all) starts one: release 1, every disease at version 1.
   const prevReleases = readCurrent<ReleasesDoc>(o.dist, SNAPSHOT_FILES.releases);
   const prevIndex = prevReleases ? readCurrent<ContentIndex>(o.dist, SNAPSHOT_FILES.contentIndex) : null;
-  if (prevReleases && !prevIndex) throw new Error(`${o.dist}/current has ${SNAPSHOT_FILES.releases} but no readable ${SNAPSHOT_FILES.contentIndex}: the history cannot be continued`);
+  if (prevReleases && !prevIndex)
+    throw new Error(
+      `${o.dist}/current has ${SNAPSHOT_FILES.releases} but no readable ${SNAPSHOT_FILES.contentIndex}: the history cannot be continued`,
+    );
   const lastRelease = prevReleases?.releases.at(-1);
   const releaseNo = lastRelease ? releaseNumber(lastRelease.id) + 1 : 1;
   const { index, diff } = stampVersions(built.records, prevIndex, releaseNo, builtAt.slice(0, 10));
@@ -76,33 +100,59 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   }
   if (tier1.length) {
     o.log(`build failed (tier 1): ${tier1.length} schema or referential errors; the previous snapshot stays published.`);
-    for (const m of tier1.slice(0, MAX_TIER1_MESSAGES)) o.log('  ' + m);
+    for (const m of tier1.slice(0, MAX_TIER1_MESSAGES)) o.log(`  ${m}`);
     return { ok: false, snapshot: null, seconds: secs(), upToDate: false };
   }
   const tValidate = secs();
   o.log(`  validated ${built.records.length} records against content/schemas in ${(tValidate - tAssemble).toFixed(1)} s`);
 
-
   const staging = startStaging(o.dist, snapshot);
   const { entries, store } = await compileBodies(o.dist, built.records, built.obsoletes, previous);
   const tBodies = secs();
-  o.log(`  compiled ${Object.keys(entries).length} responses in ${(tBodies - tValidate).toFixed(1)} s: ${store.written} objects written, ${store.reused} reused, ${(store.bytes / 1e6).toFixed(1)} MB`);
+  o.log(
+    `  compiled ${Object.keys(entries).length} responses in ${(tBodies - tValidate).toFixed(1)} s: ${store.written} objects written, ${store.reused} reused, ${(store.bytes / 1e6).toFixed(1)} MB`,
+  );
 
   const prevRelease = readCurrent<ReleaseDoc>(o.dist, SNAPSHOT_FILES.release);
   const release: ReleaseDoc = {
-    snapshot, builtAt, apiVersion: API_VERSION, recordCount: built.records.length, obsoleteCount: built.obsoletes.length,
+    snapshot,
+    builtAt,
+    apiVersion: API_VERSION,
+    recordCount: built.records.length,
+    obsoleteCount: built.obsoletes.length,
     sources: [...loaded.data.releases.values()].map((s) => {
       const fp = filesFingerprint(loaded.files.get(s.id) ?? []);
       const before = prevRelease?.sources.find((p) => p.id === s.id);
       // A source whose files did not change keeps the time it was first ingested.
-      return { id: s.id, name: s.name, release: s.release, releaseFrom: s.releaseFrom, license: s.license, ingestedAt: before && before.fingerprint === fp ? before.ingestedAt : builtAt, fingerprint: fp, files: s.files };
+      return {
+        id: s.id,
+        name: s.name,
+        release: s.release,
+        releaseFrom: s.releaseFrom,
+        license: s.license,
+        ingestedAt: before && before.fingerprint === fp ? before.ingestedAt : builtAt,
+        fingerprint: fp,
+        files: s.files,
+      };
     }),
   };
   writeSnapshotFile(staging, SNAPSHOT_FILES.release, JSON.stringify(release, null, 2));
   const history = await buildHistory({
-    dist: o.dist, store, records: built.records, entries, obsoletes: built.obsoletes, index, diff,
+    dist: o.dist,
+    store,
+    records: built.records,
+    entries,
+    obsoletes: built.obsoletes,
+    index,
+    diff,
     previous: { manifest: previous, releases: prevReleases },
-    release: { number: releaseNo, publishedAt: builtAt, snapshot, code: { apiVersion: API_VERSION, commit: gitCommit(o.root), inputFingerprint: fingerprint }, sources: release.sources },
+    release: {
+      number: releaseNo,
+      publishedAt: builtAt,
+      snapshot,
+      code: { apiVersion: API_VERSION, commit: gitCommit(o.root), inputFingerprint: fingerprint },
+      sources: release.sources,
+    },
     keep: o.historyKeep ?? null,
   });
   const tHistory = secs();
@@ -112,16 +162,25 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   const indexStart = process.hrtime.bigint();
   const searchIndex = JSON.stringify(buildSearchIndex(rows));
   writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, searchIndex);
-  o.log(`  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`);
+  o.log(
+    `  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`,
+  );
   const openapi = openApiDocument({ schemas });
   writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
   writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));
   writeSnapshotFile(staging, SNAPSHOT_FILES.releases, JSON.stringify(history.releases));
   writeSnapshotFile(staging, SNAPSHOT_FILES.qcReport, JSON.stringify(built.qc, null, 1));
   writeSnapshotFile(staging, SNAPSHOT_FILES.contentIndex, JSON.stringify(index));
-  const allEntries = Object.fromEntries(Object.entries({ ...entries, ...history.entries }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const allEntries = Object.fromEntries(
+    Object.entries({ ...entries, ...history.entries }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   const manifest: Manifest = {
-    format: 1, snapshot, builtAt, inputFingerprint: fingerprint, sections: [...SECTION_KEYS], entries: allEntries,
+    format: 1,
+    snapshot,
+    builtAt,
+    inputFingerprint: fingerprint,
+    sections: [...SECTION_KEYS],
+    entries: allEntries,
     obsolete: Object.fromEntries(built.obsoletes.map((x) => [x.id, { label: x.label, replacedBy: x.replacedBy, consider: x.consider }])),
     counts: { diseases: built.records.length, obsolete: built.obsoletes.length, objects: Object.keys(allEntries).length },
   };
@@ -131,18 +190,41 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
 
   const qcCounts = built.qc.counts();
   o.log('');
-  o.log(`Published snapshot ${snapshot} (current -> snapshots/${snapshot}; previous ${currentSnapshot(o.dist) === snapshot ? prevId ?? 'none' : '?'})`);
-  o.log(`  records: ${built.records.length} (${built.stats.rare} rare), obsolete redirects: ${built.obsoletes.length}, excluded: ${built.stats.excludedNonHuman} non-human, ${built.stats.excludedCharacteristic} disease characteristics`);
-  o.log(`  with definition ${built.stats.withDefinition}, phenotypes ${built.stats.withPhenotypes}, genes ${built.stats.withGenes}, screened ${built.stats.screened}, orphan drugs ${built.stats.withOrphanDrugs}, trials ${built.stats.withTrials}`);
+  o.log(
+    `Published snapshot ${snapshot} (current -> snapshots/${snapshot}; previous ${currentSnapshot(o.dist) === snapshot ? (prevId ?? 'none') : '?'})`,
+  );
+  o.log(
+    `  records: ${built.records.length} (${built.stats.rare} rare), obsolete redirects: ${built.obsoletes.length}, excluded: ${built.stats.excludedNonHuman} non-human, ${built.stats.excludedCharacteristic} disease characteristics`,
+  );
+  o.log(
+    `  with definition ${built.stats.withDefinition}, phenotypes ${built.stats.withPhenotypes}, genes ${built.stats.withGenes}, screened ${built.stats.screened}, orphan drugs ${built.stats.withOrphanDrugs}, trials ${built.stats.withTrials}`,
+  );
   o.log(`  sources: ${release.sources.map((s) => `${s.id} ${s.release}`).join('; ')}`);
-  o.log(`  QC tier 2: ${JSON.stringify(built.qc.toJSON() as object && (built.qc.toJSON() as { tier2: unknown }).tier2)}`);
-  o.log(`  QC tier 3: ${Object.entries(qcCounts).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'} (report: dist/current/${SNAPSHOT_FILES.qcReport})`);
+  o.log(`  QC tier 2: ${JSON.stringify((built.qc.toJSON() as object) && (built.qc.toJSON() as { tier2: unknown }).tier2)}`);
+  o.log(
+    `  QC tier 3: ${
+      Object.entries(qcCounts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    } (report: dist/current/${SNAPSHOT_FILES.qcReport})`,
+  );
   const p = history.published;
-  o.log(p
-    ? `  release ${p.id}: ${p.counts.added} added, ${p.counts.changed} changed, ${p.counts.removed} removed, ${p.counts.unchanged} unchanged; sources changed: ${p.sources.filter((s) => s.changed).map((s) => s.id).join(', ') || 'none'}`
-    : `  no new release: no disease and no source changed (latest ${history.releases.releases.at(-1)?.id})`);
-  o.log(`  history: ${history.releases.releases.length} releases kept (HISTORY_KEEP ${o.historyKeep ?? 'all'}), ${Object.keys(history.entries).length} version entries; pruned ${history.pruned.releases} releases, ${history.pruned.versions} versions, ${history.pruned.diseases} version lists; ${(tHistory - tBodies).toFixed(1)} s`);
+  o.log(
+    p
+      ? `  release ${p.id}: ${p.counts.added} added, ${p.counts.changed} changed, ${p.counts.removed} removed, ${p.counts.unchanged} unchanged; sources changed: ${
+          p.sources
+            .filter((s) => s.changed)
+            .map((s) => s.id)
+            .join(', ') || 'none'
+        }`
+      : `  no new release: no disease and no source changed (latest ${history.releases.releases.at(-1)?.id})`,
+  );
+  o.log(
+    `  history: ${history.releases.releases.length} releases kept (HISTORY_KEEP ${o.historyKeep ?? 'all'}), ${Object.keys(history.entries).length} version entries; pruned ${history.pruned.releases} releases, ${history.pruned.versions} versions, ${history.pruned.diseases} version lists; ${(tHistory - tBodies).toFixed(1)} s`,
+  );
   o.log(`  garbage collected: ${gc.snapshots} snapshots, ${gc.objects} objects`);
-  o.log(`  time: ingest ${tIngest.toFixed(1)} s, assemble ${(tAssemble - tIngest).toFixed(1)} s, validate ${(tValidate - tAssemble).toFixed(1)} s, compile ${(tBodies - tValidate).toFixed(1)} s, history ${(tHistory - tBodies).toFixed(1)} s, total ${secs().toFixed(1)} s`);
+  o.log(
+    `  time: ingest ${tIngest.toFixed(1)} s, assemble ${(tAssemble - tIngest).toFixed(1)} s, validate ${(tValidate - tAssemble).toFixed(1)} s, compile ${(tBodies - tValidate).toFixed(1)} s, history ${(tHistory - tBodies).toFixed(1)} s, total ${secs().toFixed(1)} s`,
+  );
   return { ok: true, snapshot, seconds: secs(), upToDate: false };
 }

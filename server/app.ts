@@ -17,7 +17,15 @@ import { requireScope } from './middleware/require-scope.ts';
 import type { Policies } from './contract/quotas.ts';
 import type { QuotaStore } from './quota/store.ts';
 import { bulkResource } from './routes/bulk.ts';
-import { assistanceResource, methodNotAllowed, orphanDrugsResource, pagsResource, recordResource, sectionResource, storedResource } from './routes/disease.ts';
+import {
+  assistanceResource,
+  methodNotAllowed,
+  orphanDrugsResource,
+  pagsResource,
+  recordResource,
+  sectionResource,
+  storedResource,
+} from './routes/disease.ts';
 import { listingResource } from './routes/listing.ts';
 import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
 import { versionResource, versionsResource } from './routes/versions.ts';

@@ -34,9 +34,14 @@ const dist = distDir();
 // through their own ChunkWriter: one write per 64 KB of them.
 const logFd = process.env.LOG_FILE ? openSync(process.env.LOG_FILE, 'a') : 1;
 const logDestination = pino.destination({ dest: logFd, sync: false, minLength: 4096 });
-const requestLines = new ChunkWriter(logFd, 64 * 1024, (err) => logger.error({ err }, 'access log write failed; request lines are being dropped'));
+const requestLines = new ChunkWriter(logFd, 64 * 1024, (err) =>
+  logger.error({ err }, 'access log write failed; request lines are being dropped'),
+);
 const SERVICE = 'disease-content-service';
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid, hostname: hostname(), service: SERVICE } }, logDestination);
+const logger = pino(
+  { level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid, hostname: hostname(), service: SERVICE } },
+  logDestination,
+);
 
 const fatal = (msg: string): never => {
   logger.fatal(msg);
@@ -64,25 +69,43 @@ if (cluster.isPrimary) {
   }
   if (refused) fatal(refused);
   // The primary of several workers only supervises them; it never returns from here.
-  if (workers > 1) await runPrimary({ workers, logger, killAfterMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) + 5000, flushLog: () => logDestination.flush(), beforeExit: () => logDestination.flushSync() });
+  if (workers > 1)
+    await runPrimary({
+      workers,
+      logger,
+      killAfterMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) + 5000,
+      flushLog: () => logDestination.flush(),
+      beforeExit: () => logDestination.flushSync(),
+    });
 }
 // One process, or a worker: exactly one of them delivers webhooks and announces releases.
 const delivers = !cluster.isWorker || process.env[DELIVERY_ROLE_ENV] === '1';
 
 let webhooks: WebhookService | null = null;
 const announce = () => {
-  if (delivers) void webhooks?.announcer.check().catch((err) => logger.error({ err }, 'webhooks: announcing a release failed; trying again shortly'));
+  if (delivers)
+    void webhooks?.announcer.check().catch((err) => logger.error({ err }, 'webhooks: announcing a release failed; trying again shortly'));
 };
-const live = new LiveSnapshot(dist, Number(process.env.BODY_CACHE_MB ?? 256) * 1024 * 1024, (from, to) => {
-  logger.info({ from, to }, 'snapshot swapped');
-  announce();
-}, (err) => logger.error({ err }, 'new snapshot not loaded; still serving the previous one'));
+const live = new LiveSnapshot(
+  dist,
+  Number(process.env.BODY_CACHE_MB ?? 256) * 1024 * 1024,
+  (from, to) => {
+    logger.info({ from, to }, 'snapshot swapped');
+    announce();
+  },
+  (err) => logger.error({ err }, 'new snapshot not loaded; still serving the previous one'),
+);
 live.watch();
-const keys = KeyStore.load(process.env.KEYS_FILE || undefined, { onReloadError: (err) => logger.error({ err }, 'key file reload failed; keeping previous keys') });
+const keys = KeyStore.load(process.env.KEYS_FILE || undefined, {
+  onReloadError: (err) => logger.error({ err }, 'key file reload failed; keeping previous keys'),
+});
 // Webhooks: a newly published snapshot is announced on the swap; the periodic check takes over a
 // release whose claim lapsed in another process, and one published while no process ran.
 webhooks = createWebhooks({
-  env: process.env, root, feed: new HistoryFeed(() => live.snapshot), logger,
+  env: process.env,
+  root,
+  feed: new HistoryFeed(() => live.snapshot),
+  logger,
   ownerActive: (keyId) => keys.list().some((k) => k.id === keyId && k.revokedAt === null && k.scopes.includes('webhooks')),
 });
 if (delivers) setInterval(announce, 2000).unref();
@@ -93,7 +116,19 @@ setInterval(() => {
   requestLines.flush();
   logDestination.flush();
 }, 250).unref();
-const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: loadPolicies(process.env.TIERS_FILE || undefined), logger, accessLog: accessLogger, webhooks, docsDir: resolve(dist, DOCS_DIR), corsOrigins, tls: Boolean(tls.certFile) });
+const app = createApp({
+  snapshot: () => live.snapshot,
+  engine: () => live.search,
+  keys,
+  quotaStore,
+  policies: loadPolicies(process.env.TIERS_FILE || undefined),
+  logger,
+  accessLog: accessLogger,
+  webhooks,
+  docsDir: resolve(dist, DOCS_DIR),
+  corsOrigins,
+  tls: Boolean(tls.certFile),
+});
 // The server calls polka's handler directly: app.listen would defer every request by a setImmediate.
 const service = createServiceServer((req, res) => app.handler(req as never, res as never, undefined as never), {
   ...tls,
@@ -109,7 +144,10 @@ if (delivers) void webhooks.start().catch((err) => logger.error({ err }, 'webhoo
 server.listen(port, host, () => {
   const addr = server.address();
   const where = typeof addr === 'object' && addr ? `${service.tls ? 'https' : 'http'}://${addr.address}:${addr.port}` : String(addr);
-  logger.info({ url: where, snapshot: live.snapshot.manifest.snapshot, records: live.snapshot.manifest.counts.diseases }, `listening on ${where}`);
+  logger.info(
+    { url: where, snapshot: live.snapshot.manifest.snapshot, records: live.snapshot.manifest.counts.diseases },
+    `listening on ${where}`,
+  );
   if (process.send) process.send({ ready: true, url: where });
   live.warm(1000);
 });

@@ -26,7 +26,17 @@ store.revoke(revoked.entry.id);
 const m = (fn: (req: Req, res: Res, next: () => void) => unknown) => fn as unknown as PolkaMiddleware;
 
 function withContext(req: Req, _res: Res, next: () => void): void {
-  req.ctx = { id: 'test', start: performance.now(), route: null, principal: null, cache: null, counted: false, headers: [], charge: null, onEnd: null };
+  req.ctx = {
+    id: 'test',
+    start: performance.now(),
+    route: null,
+    principal: null,
+    cache: null,
+    counted: false,
+    headers: [],
+    charge: null,
+    onEnd: null,
+  };
   next();
 }
 
@@ -60,7 +70,15 @@ async function get(path: string, authorization?: string, method = 'GET') {
 }
 
 function unauthorized(detail: string, reason: string) {
-  return { type: `${PROBLEM_BASE}unauthorized`, title: 'Missing or invalid API key', status: 401, detail, reason, instance: '/api/v1/diseases', requestId: 'test' };
+  return {
+    type: `${PROBLEM_BASE}unauthorized`,
+    title: 'Missing or invalid API key',
+    status: 401,
+    detail,
+    reason,
+    instance: '/api/v1/diseases',
+    requestId: 'test',
+  };
 }
 
 async function assertUnauthorized(authorization: string | undefined, challenge: string, detail: string, reason: string) {
@@ -157,7 +175,11 @@ describe('requireScope middleware', () => {
     const res = await get('/api/v1/diseases/bulk', `Bearer ${professional.key}`);
     assert.equal(res.status, 200);
     assert.deepEqual(JSON.parse(res.text), {
-      keyId: professional.entry.id, name: null, tier: 'professional', scopes: ['read', 'search', 'bulk', 'webhooks'], test: true,
+      keyId: professional.entry.id,
+      name: null,
+      tier: 'professional',
+      scopes: ['read', 'search', 'bulk', 'webhooks'],
+      test: true,
     });
   });
 

@@ -15,7 +15,12 @@ import { syntheticRows } from './fixtures/search/synthetic-rows.ts';
  */
 
 const DEFAULTS: Omit<SearchParams, 'q'> = {
-  filters: {}, sort: { field: 'relevance', direction: 'desc' }, limit: 20, offset: 0, highlight: true, facets: false,
+  filters: {},
+  sort: { field: 'relevance', direction: 'desc' },
+  limit: 20,
+  offset: 0,
+  highlight: true,
+  facets: false,
 };
 
 /** Milliseconds since `start`. */
@@ -46,7 +51,7 @@ export function benchSearch(engine: SearchEngine, queries: (string | SearchParam
 /** Rows of a listing file: a bare array, or an object holding it under `rows` or `items`. */
 function readRows(file: string): ListingRow[] {
   const doc = JSON.parse(readFileSync(file, 'utf8'));
-  return Array.isArray(doc) ? doc : doc.rows ?? doc.items;
+  return Array.isArray(doc) ? doc : (doc.rows ?? doc.items);
 }
 
 /** One typo (swap, drop or change a letter) in the longest word, as a user would make it. */
@@ -55,16 +60,28 @@ function misspell(text: string, n: number): string {
   const i = words.reduce((best, w, k) => (w.length > words[best].length ? k : best), 0);
   const w = words[i];
   const at = 1 + (n % Math.max(1, w.length - 2));
-  words[i] = n % 3 === 0 ? w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2)
-    : n % 3 === 1 ? w.slice(0, at) + w.slice(at + 1) : w.slice(0, at) + 'e' + w.slice(at + 1);
+  words[i] =
+    n % 3 === 0
+      ? w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2)
+      : n % 3 === 1
+        ? w.slice(0, at) + w.slice(at + 1)
+        : `${w.slice(0, at)}e${w.slice(at + 1)}`;
   return words.join(' ');
 }
 
 /** Query families drawn from the rows themselves, so real and synthetic data are benchmarked alike. */
 export function queryFamilies(rows: ListingRow[]): Record<string, (string | SearchParams)[]> {
   const sample = Array.from({ length: 200 }, (_, i) => rows[(i * 7919) % rows.length]);
-  const words = sample.map((r) => r.name.toLowerCase().split(/[\s,-]+/).filter((w) => w.length > 0));
-  const genes = rows.filter((r) => r.genes.length > 0).slice(0, 100).map((r) => r.genes[0]);
+  const words = sample.map((r) =>
+    r.name
+      .toLowerCase()
+      .split(/[\s,-]+/)
+      .filter((w) => w.length > 0),
+  );
+  const genes = rows
+    .filter((r) => r.genes.length > 0)
+    .slice(0, 100)
+    .map((r) => r.genes[0]);
   return {
     'one word': words.map((w) => w[0]),
     'two words': words.filter((w) => w.length >= 2).map((w) => w.slice(0, 2).join(' ')),
@@ -72,11 +89,15 @@ export function queryFamilies(rows: ListingRow[]): Record<string, (string | Sear
     'four words': words.filter((w) => w.length >= 4).map((w) => w.slice(0, 4).join(' ')),
     'five words': words.filter((w) => w.length >= 5).map((w) => w.slice(0, 5).join(' ')),
     'two words, last partial': words.filter((w) => w.length >= 2).map((w) => `${w[0]} ${w[1].slice(0, 3)}`),
-    'misspelling': words.filter((w) => w.slice(0, 2).some((x) => x.length >= 5)).map((w, n) => misspell(w.slice(0, 2).join(' '), n)),
+    misspelling: words.filter((w) => w.slice(0, 2).some((x) => x.length >= 5)).map((w, n) => misspell(w.slice(0, 2).join(' '), n)),
     'gene symbol': genes.map((g) => g.toLowerCase()),
     'common words': ['syndrome', 'disease', 'type 1', 'deficiency', 'congenital'],
-    'facets + filters': words.slice(0, 50).map((w) => ({ ...DEFAULTS, q: w[0], facets: true, filters: { prevalence: ['rare', 'very-rare'], minTrialCount: 0 } })),
-    'filters only': [{ ...DEFAULTS, facets: true, filters: { inheritancePattern: ['autosomal-recessive'] }, sort: { field: 'label', direction: 'asc' } }],
+    'facets + filters': words
+      .slice(0, 50)
+      .map((w) => ({ ...DEFAULTS, q: w[0], facets: true, filters: { prevalence: ['rare', 'very-rare'], minTrialCount: 0 } })),
+    'filters only': [
+      { ...DEFAULTS, facets: true, filters: { inheritancePattern: ['autosomal-recessive'] }, sort: { field: 'label', direction: 'asc' } },
+    ],
   };
 }
 
@@ -97,7 +118,11 @@ function main(): void {
   const engine = new SearchEngine(parsed, rows);
   console.log(`load: JSON.parse ${parseMs.toFixed(0)} ms + engine ${since(start).toFixed(0)} ms`);
   // Tail latencies on a shared machine measure the neighbours as much as the engine.
-  console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} CPUs`);
+  console.log(
+    `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cpus().length} CPUs`,
+  );
 
   for (const [name, queries] of Object.entries(queryFamilies(rows))) {
     const { p50, p99 } = benchSearch(engine, queries, Math.max(3, Math.ceil(2000 / queries.length)));

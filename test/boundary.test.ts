@@ -37,19 +37,31 @@ describe('dependency boundary', () => {
   });
 
   it('server/ never imports build/', () => {
-    assert.deepEqual(outside(importsOf('server'), (t) => !t.startsWith('build/')), []);
+    assert.deepEqual(
+      outside(importsOf('server'), (t) => !t.startsWith('build/')),
+      [],
+    );
   });
 
   it('build/ imports server/ only through server/contract/', () => {
-    assert.deepEqual(outside(importsOf('build'), (t) => !t.startsWith('server/') || t.startsWith('server/contract/')), []);
+    assert.deepEqual(
+      outside(importsOf('build'), (t) => !t.startsWith('server/') || t.startsWith('server/contract/')),
+      [],
+    );
   });
 
   it('server/contract/ imports nothing outside itself', () => {
-    assert.deepEqual(outside(importsOf('server/contract'), (t) => t.startsWith('server/contract/')), []);
+    assert.deepEqual(
+      outside(importsOf('server/contract'), (t) => t.startsWith('server/contract/')),
+      [],
+    );
   });
 
   it('a server file that imported the build would be reported', () => {
     const edges = [{ file: 'server/app.ts', target: 'build/record/vocab.ts' }];
-    assert.deepEqual(outside(edges, (t) => !t.startsWith('build/')), ['server/app.ts -> build/record/vocab.ts']);
+    assert.deepEqual(
+      outside(edges, (t) => !t.startsWith('build/')),
+      ['server/app.ts -> build/record/vocab.ts'],
+    );
   });
 });

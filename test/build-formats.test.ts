@@ -33,14 +33,25 @@ const records = (dist: string) => {
 };
 
 test('the upstream-format build reads mondo.obo, the full HGNC set, the packet folder and the OOPD workbook', () => {
-  for (const gone of ['mondo/class-stats.tsv.gz', 'hgnc/hgnc_complete_set_2024-10_subset.tsv.gz', 'orphanet/orphapackets_2025-12.jsonl.gz', 'fda/oopd_all_designations_2024-06.csv.gz']) {
+  for (const gone of [
+    'mondo/class-stats.tsv.gz',
+    'hgnc/hgnc_complete_set_2024-10_subset.tsv.gz',
+    'orphanet/orphapackets_2025-12.jsonl.gz',
+    'fda/oopd_all_designations_2024-06.csv.gz',
+  ]) {
     assert.equal(existsSync(join(upstreamData, gone)), false, gone);
   }
   const release = readCurrentJson<ReleaseDoc>(upstreamDist, SNAPSHOT_FILES.release);
   const files = Object.fromEntries(release.sources.map((s) => [s.id, s.files]));
-  assert.deepEqual(files.mondo.filter((f) => !f.includes('/mappings/')), ['mondo/mondo.obo']);
+  assert.deepEqual(
+    files.mondo.filter((f) => !f.includes('/mappings/')),
+    ['mondo/mondo.obo'],
+  );
   assert.deepEqual(files.hgnc, ['hgnc/hgnc_complete_set.txt']);
-  assert.equal(files.orphanet.every((f) => /^orphanet\/json\/ORPHApacket_\d+\.json$/.test(f)), true);
+  assert.equal(
+    files.orphanet.every((f) => /^orphanet\/json\/ORPHApacket_\d+\.json$/.test(f)),
+    true,
+  );
   assert.deepEqual(files['fda-oopd'], ['fda/oopd_all_designations.xlsx']);
   assert.deepEqual(release.sources.find((s) => s.id === 'mondo')!.release, '2026-08-04');
 });
@@ -52,7 +63,20 @@ test('both layouts publish the same diseases, obsolete redirects and facts', () 
   assert.deepEqual(up.manifest.obsolete, cut.manifest.obsolete);
   for (const id of MINI_DISEASES) {
     const [a, b] = [cut.get(id), up.get(id)];
-    for (const k of ['name', 'isRare', 'subsets', 'parents', 'children', 'xrefs', 'phenotypes', 'genes', 'orphanDrugs', 'prevalence', 'inheritance', 'resources'] as const) {
+    for (const k of [
+      'name',
+      'isRare',
+      'subsets',
+      'parents',
+      'children',
+      'xrefs',
+      'phenotypes',
+      'genes',
+      'orphanDrugs',
+      'prevalence',
+      'inheritance',
+      'resources',
+    ] as const) {
       assert.deepEqual(b[k], a[k], `${id} ${k}`);
     }
     assert.deepEqual(new Set(b.synonyms.map((s) => s.text)), new Set(a.synonyms.map((s) => s.text)), `${id} synonyms`);
@@ -66,5 +90,11 @@ test('from the full release, Mondo definitions carry their references and the re
   assert.ok(withDef, 'a mini disease with a Mondo definition');
   assert.deepEqual([withDef.definition!.release, withDef.definition!.references], ['2026-08-04', [`PMID:${withDef.id.slice(6)}`]]);
   const cf = up.get('MONDO:0009061');
-  assert.deepEqual(cf.synonyms.filter((s) => s.origin === 'mondo').map((s) => [s.scope, s.type]).filter((x, i, all) => all.findIndex((y) => y.join() === x.join()) === i), [['related', null]]);
+  assert.deepEqual(
+    cf.synonyms
+      .filter((s) => s.origin === 'mondo')
+      .map((s) => [s.scope, s.type])
+      .filter((x, i, all) => all.findIndex((y) => y.join() === x.join()) === i),
+    [['related', null]],
+  );
 });

@@ -6,10 +6,28 @@ import type { ReleaseDoc } from '../server/contract/release.ts';
 import { IngestError } from '../build/ingest/types.ts';
 import { SECTION_KEYS } from '../server/contract/vocab.ts';
 import type { Manifest } from '../server/contract/manifest.ts';
-import { DISEASE_RESOURCES, SNAPSHOT_FILES, diseaseKey, objectFile, sectionKey, versionKey, versionsKey } from '../server/contract/route-map.ts';
+import {
+  DISEASE_RESOURCES,
+  SNAPSHOT_FILES,
+  diseaseKey,
+  objectFile,
+  sectionKey,
+  versionKey,
+  versionsKey,
+} from '../server/contract/route-map.ts';
 import { MINI_DATA, build, copyTree, editData, spawnBuild, tempDir, treeState } from './fixtures/build-pipeline/pipeline-harness.ts';
 import {
-  auditObjects, body, contentIndex, currentId, latestChanges, liveHashes, objectFiles, readCurrentJson, referencedHashes, releasesOf, snapshotDirs, storedRecord,
+  auditObjects,
+  body,
+  contentIndex,
+  currentId,
+  latestChanges,
+  liveHashes,
+  objectFiles,
+  readCurrentJson,
+  releasesOf,
+  snapshotDirs,
+  storedRecord,
 } from './fixtures/build-pipeline/snapshot-audit.ts';
 import { MINI_DISEASES } from './fixtures/mini-data/make-mini-data.ts';
 
@@ -44,7 +62,12 @@ test('the build publishes current -> snapshots/<id>; every disease resource, sec
   assert.equal(ids.length, 61);
   for (const id of MINI_DISEASES) assert.ok(ids.includes(id), id);
   const keys = [
-    ...ids.flatMap((id) => [...DISEASE_RESOURCES.map((r) => diseaseKey(id, r)), ...SECTION_KEYS.map((s) => sectionKey(id, s)), versionsKey(id), versionKey(id, 1)]),
+    ...ids.flatMap((id) => [
+      ...DISEASE_RESOURCES.map((r) => diseaseKey(id, r)),
+      ...SECTION_KEYS.map((s) => sectionKey(id, s)),
+      versionsKey(id),
+      versionKey(id, 1),
+    ]),
     ...Object.keys(m.obsolete),
   ].sort();
   assert.deepEqual(Object.keys(m.entries).sort(), keys);
@@ -61,7 +84,9 @@ test('the build publishes current -> snapshots/<id>; every disease resource, sec
   for (const id of ids) assert.deepEqual(m.entries[versionKey(id, 1)], m.entries[id], id);
   // The store holds exactly the files of the referenced objects: nothing stray, nothing missing.
   const expected = [...Object.values(m.entries), ...releasesOf(baseDist).releases.map((r) => r.changes)].flatMap(([hash, , br, gz]) => [
-    objectFile(hash, 'identity'), ...(br ? [objectFile(hash, 'br')] : []), ...(gz ? [objectFile(hash, 'gzip')] : []),
+    objectFile(hash, 'identity'),
+    ...(br ? [objectFile(hash, 'br')] : []),
+    ...(gz ? [objectFile(hash, 'gzip')] : []),
   ]);
   assert.deepEqual(objectFiles(baseDist), [...new Set(expected)].map((f) => f.slice('objects/'.length)).sort());
 });
@@ -87,7 +112,10 @@ test('a rebuild with unchanged inputs is up to date and writes nothing', async (
   const dist = copyTree(baseDist, 'nochange');
   const beforeState = treeState(dist);
   const again = await build(MINI_DATA, dist);
-  assert.deepEqual({ ok: again.ok, upToDate: again.upToDate, snapshot: again.snapshot }, { ok: true, upToDate: true, snapshot: base.snapshot });
+  assert.deepEqual(
+    { ok: again.ok, upToDate: again.upToDate, snapshot: again.snapshot },
+    { ok: true, upToDate: true, snapshot: base.snapshot },
+  );
   assert.match(again.log, /is current: inputs unchanged/);
   assert.deepEqual(treeState(dist), beforeState);
   assert.equal(beforeState.current, `-> snapshots/${base.snapshot}`);
@@ -97,15 +125,22 @@ test('a build killed midway leaves the previous snapshot serving intact, and the
   const dist = copyTree(baseDist, 'kill');
   const data = copyTree(MINI_DATA, 'kill-data');
   // A new Mondo release date changes every record, so the killed build has many objects to write.
-  for (const f of readdirSync(join(data, 'mondo/mappings'))) editData(data, `mondo/mappings/${f}`, (t) => t.replace('/releases/2026-08-04/', '/releases/2026-09-01/'));
+  for (const f of readdirSync(join(data, 'mondo/mappings')))
+    editData(data, `mondo/mappings/${f}`, (t) => t.replace('/releases/2026-08-04/', '/releases/2026-09-01/'));
   const previous = manifestOf(dist);
   const history = releasesOf(dist);
   // Past 50% of the records, the first batches of objects have been written (see compileBodies).
   const run = await spawnBuild(data, dist, [], (stderr) => /compile responses: \d+\/\d+ \(([5-9]\d|100)%\)/.test(stderr));
   assert.equal(run.signal, 'SIGKILL', `the build was not killed midway:\n${run.stdout}\n${run.stderr}`);
-  assert.ok(snapshotDirs(dist).some((n) => n.startsWith('.staging-')), 'killed after staging began');
+  assert.ok(
+    snapshotDirs(dist).some((n) => n.startsWith('.staging-')),
+    'killed after staging began',
+  );
   const prevHashes = liveHashes(previous, history);
-  assert.ok(objectFiles(dist).some((f) => !prevHashes.has(hashOfObjectFile(f))), 'the killed build had written objects');
+  assert.ok(
+    objectFiles(dist).some((f) => !prevHashes.has(hashOfObjectFile(f))),
+    'the killed build had written objects',
+  );
 
   assert.equal(currentId(dist), base.snapshot);
   assert.deepEqual(manifestOf(dist), previous);
@@ -121,9 +156,19 @@ test('a build killed midway leaves the previous snapshot serving intact, and the
   auditObjects(dist, current);
   assert.equal(storedRecord(dist, current, CF).metadata.sources.find((s) => s.source === 'mondo')?.release, '2026-09-01');
   // The killed build took no release number: the next one is r2, on top of the untouched r1.
-  assert.deepEqual(releasesOf(dist).releases.map((r) => [r.id, r.counts.changed]), [['r1', 0], ['r2', 61]]);
+  assert.deepEqual(
+    releasesOf(dist).releases.map((r) => [r.id, r.counts.changed]),
+    [
+      ['r1', 0],
+      ['r2', 61],
+    ],
+  );
   const live = new Set([...liveHashes(current, releasesOf(dist)), ...prevHashes]);
-  assert.deepEqual(objectFiles(dist).filter((f) => f.endsWith('.tmp') || !live.has(hashOfObjectFile(f))), [], 'garbage of the killed build collected');
+  assert.deepEqual(
+    objectFiles(dist).filter((f) => f.endsWith('.tmp') || !live.has(hashOfObjectFile(f))),
+    [],
+    'garbage of the killed build collected',
+  );
 });
 
 test('a changed Orphanet phenotype frequency is a release that changed that disease only', async () => {
@@ -140,30 +185,69 @@ test('a changed Orphanet phenotype frequency is a release that changed that dise
   assert.notEqual(today, BASE_DAY);
   const index = contentIndex(dist);
   const releases = releasesOf(dist).releases;
-  assert.deepEqual(releases.map((r) => [r.id, r.previous, r.counts]), [
-    ['r1', null, { added: 61, changed: 0, removed: 0, unchanged: 0 }],
-    ['r2', 'r1', { added: 0, changed: 1, removed: 0, unchanged: 60 }],
+  assert.deepEqual(
+    releases.map((r) => [r.id, r.previous, r.counts]),
+    [
+      ['r1', null, { added: 61, changed: 0, removed: 0, unchanged: 0 }],
+      ['r2', 'r1', { added: 0, changed: 1, removed: 0, unchanged: 60 }],
+    ],
+  );
+  assert.deepEqual(
+    releases[1].sources.filter((s) => s.changed).map((s) => s.id),
+    ['orphanet'],
+  );
+  assert.deepEqual(latestChanges(dist), [
+    {
+      id: CF,
+      name: 'cystic fibrosis',
+      kind: 'changed',
+      release: 'r2',
+      sections: ['clinical-features'],
+      fields: ['phenotypes'],
+      before: { version: 1, contentVersion: prevIndex[CF].v },
+      after: { version: 2, contentVersion: index[CF].v },
+      replacedBy: null,
+      consider: [],
+    },
   ]);
-  assert.deepEqual(releases[1].sources.filter((s) => s.changed).map((s) => s.id), ['orphanet']);
-  assert.deepEqual(latestChanges(dist), [{
-    id: CF, name: 'cystic fibrosis', kind: 'changed', release: 'r2', sections: ['clinical-features'], fields: ['phenotypes'],
-    before: { version: 1, contentVersion: prevIndex[CF].v }, after: { version: 2, contentVersion: index[CF].v }, replacedBy: null, consider: [],
-  }]);
   assert.notEqual(index[CF].v, prevIndex[CF].v);
-  assert.deepEqual([index[CF].n, index[CF].hist, index[HUNTINGTON].n, index[HUNTINGTON].hist], [2, [[1, 1], [2, 2]], 1, [[1, 1]]]);
+  assert.deepEqual(
+    [index[CF].n, index[CF].hist, index[HUNTINGTON].n, index[HUNTINGTON].hist],
+    [
+      2,
+      [
+        [1, 1],
+        [2, 2],
+      ],
+      1,
+      [[1, 1]],
+    ],
+  );
 
   const m = manifestOf(dist);
   const cf = storedRecord(dist, m, CF);
-  assert.deepEqual({ v: cf.metadata.contentVersion, n: cf.metadata.version, changed: cf.metadata.lastChanged }, { v: index[CF].v, n: 2, changed: today });
+  assert.deepEqual(
+    { v: cf.metadata.contentVersion, n: cf.metadata.version, changed: cf.metadata.lastChanged },
+    { v: index[CF].v, n: 2, changed: today },
+  );
   const phenotype = cf.phenotypes.find((p) => p.hpoId === 'HP:0002783');
   assert.equal(phenotype?.frequency?.label, 'Frequent');
-  assert.deepEqual(phenotype.sources.map((s) => [s.source, s.frequencyRaw]), [['orphanet', 'Frequent (79-30%)']]);
+  assert.deepEqual(
+    phenotype.sources.map((s) => [s.source, s.frequencyRaw]),
+    [['orphanet', 'Frequent (79-30%)']],
+  );
   const hd = storedRecord(dist, m, HUNTINGTON);
-  assert.deepEqual({ v: hd.metadata.contentVersion, n: hd.metadata.version, changed: hd.metadata.lastChanged }, { v: prevIndex[HUNTINGTON].v, n: 1, changed: BASE_DAY });
+  assert.deepEqual(
+    { v: hd.metadata.contentVersion, n: hd.metadata.version, changed: hd.metadata.lastChanged },
+    { v: prevIndex[HUNTINGTON].v, n: 1, changed: BASE_DAY },
+  );
   // Every body of every other disease is byte-identical, so it keeps its object and ETag; CF's
   // version list is rewritten and its new version is added, while version 1 keeps the old body.
   const moved = Object.keys(m.entries).filter((k) => m.entries[k][0] !== previous.entries[k]?.[0]);
-  assert.deepEqual(moved, [CF, `${CF}/phenotypes`, sectionKey(CF, 'clinical-features'), `${CF}/summary`, versionsKey(CF), versionKey(CF, 2)].sort());
+  assert.deepEqual(
+    moved,
+    [CF, `${CF}/phenotypes`, sectionKey(CF, 'clinical-features'), `${CF}/summary`, versionsKey(CF), versionKey(CF, 2)].sort(),
+  );
   assert.deepEqual(m.entries[versionKey(CF, 1)], previous.entries[CF]);
   assert.deepEqual(m.entries[versionKey(CF, 2)], m.entries[CF]);
   const release = readCurrentJson<ReleaseDoc>(dist, SNAPSHOT_FILES.release);

@@ -35,25 +35,84 @@ const designationKey = (d: { genericName: string; designation: string; dateDesig
 const pick = (items: OrphanDrugEntry[], genericName: string, status: string) => {
   const found = items.find((d) => d.genericName === genericName && d.status === status);
   assert.ok(found, `${genericName} (${status}) not listed`);
-  return [found.genericName, found.tradeName, found.status, found.dateDesignated, found.marketingApprovalDate, found.dateWithdrawn, found.sponsor];
+  return [
+    found.genericName,
+    found.tradeName,
+    found.status,
+    found.dateDesignated,
+    found.marketingApprovalDate,
+    found.dateWithdrawn,
+    found.sponsor,
+  ];
 };
 
 describe('FDA orphan designations, every status (2024-06 export)', () => {
   test('cystic fibrosis, Duchenne muscular dystrophy and Angelman syndrome list designations the 2022 export did not have', () => {
-    const old = new Set(readOrphanDesignations(join(REAL_DATA, 'fda/oopd_orphan_designations_approved_2022-07.csv.gz')).map(designationKey));
-    const newIn = (id: string) => (body(diseaseKey(id, 'orphan-drugs')).items as OrphanDrugEntry[]).filter((d) => !old.has(designationKey(d)));
+    const old = new Set(
+      readOrphanDesignations(join(REAL_DATA, 'fda/oopd_orphan_designations_approved_2022-07.csv.gz')).map(designationKey),
+    );
+    const newIn = (id: string) =>
+      (body(diseaseKey(id, 'orphan-drugs')).items as OrphanDrugEntry[]).filter((d) => !old.has(designationKey(d)));
     const cf = newIn(CF);
-    assert.deepEqual(pick(cf, 'lumacaftor and ivacaftor', 'approved'), ['lumacaftor and ivacaftor', 'Orkambi', 'approved', '2014-06-30', '2022-09-02', null, 'Vertex Pharmaceuticals Inc.']);
-    assert.deepEqual(pick(cf, 'liposomal amikacin', 'withdrawn'), ['liposomal amikacin', null, 'withdrawn', '2006-03-09', null, '2023-08-16', 'Insmed, Inc.']);
+    assert.deepEqual(pick(cf, 'lumacaftor and ivacaftor', 'approved'), [
+      'lumacaftor and ivacaftor',
+      'Orkambi',
+      'approved',
+      '2014-06-30',
+      '2022-09-02',
+      null,
+      'Vertex Pharmaceuticals Inc.',
+    ]);
+    assert.deepEqual(pick(cf, 'liposomal amikacin', 'withdrawn'), [
+      'liposomal amikacin',
+      null,
+      'withdrawn',
+      '2006-03-09',
+      null,
+      '2023-08-16',
+      'Insmed, Inc.',
+    ]);
     const dmd = newIn(DMD);
-    assert.deepEqual(pick(dmd, 'givinostat', 'approved'), ['givinostat', 'Duvyzat', 'approved', '2013-04-12', '2024-03-21', null, 'Italfarmaco SpA']);
-    assert.deepEqual(pick(dmd, 'recombinant human anti-GDF-8 monoclonal antibody', 'withdrawn'),
-      ['recombinant human anti-GDF-8 monoclonal antibody', null, 'withdrawn', '2012-07-24', null, '2021-04-12', 'Pfizer, Inc.']);
+    assert.deepEqual(pick(dmd, 'givinostat', 'approved'), [
+      'givinostat',
+      'Duvyzat',
+      'approved',
+      '2013-04-12',
+      '2024-03-21',
+      null,
+      'Italfarmaco SpA',
+    ]);
+    assert.deepEqual(pick(dmd, 'recombinant human anti-GDF-8 monoclonal antibody', 'withdrawn'), [
+      'recombinant human anti-GDF-8 monoclonal antibody',
+      null,
+      'withdrawn',
+      '2012-07-24',
+      null,
+      '2021-04-12',
+      'Pfizer, Inc.',
+    ]);
     const angelman = newIn(ANGELMAN);
-    assert.deepEqual(pick(angelman, "2'-O-(2-methoxyethyl) modified antisense oligonucleotide targeting UBE3A antisense transcript RNA", 'designated'),
-      ["2'-O-(2-methoxyethyl) modified antisense oligonucleotide targeting UBE3A antisense transcript RNA", null, 'designated', '2022-05-26', null, null, 'Ionis Pharmaceuticals, Inc.']);
-    assert.deepEqual(pick(angelman, 'antisense oligonucleotide specific to the antisense transcript of UBE3A', 'withdrawn'),
-      ['antisense oligonucleotide specific to the antisense transcript of UBE3A', null, 'withdrawn', '2018-03-15', null, '2019-07-22', 'GeneTx Biotherapeutics, LLC']);
+    assert.deepEqual(
+      pick(angelman, "2'-O-(2-methoxyethyl) modified antisense oligonucleotide targeting UBE3A antisense transcript RNA", 'designated'),
+      [
+        "2'-O-(2-methoxyethyl) modified antisense oligonucleotide targeting UBE3A antisense transcript RNA",
+        null,
+        'designated',
+        '2022-05-26',
+        null,
+        null,
+        'Ionis Pharmaceuticals, Inc.',
+      ],
+    );
+    assert.deepEqual(pick(angelman, 'antisense oligonucleotide specific to the antisense transcript of UBE3A', 'withdrawn'), [
+      'antisense oligonucleotide specific to the antisense transcript of UBE3A',
+      null,
+      'withdrawn',
+      '2018-03-15',
+      null,
+      '2019-07-22',
+      'GeneTx Biotherapeutics, LLC',
+    ]);
     // The 2022 export had only approvals: Angelman syndrome had none, so everything listed now is new.
     assert.equal(angelman.length, body(diseaseKey(ANGELMAN, 'orphan-drugs')).total);
   });
@@ -66,19 +125,33 @@ describe('FDA orphan designations, every status (2024-06 export)', () => {
       assert.deepEqual(list.items, body(id).orphanDrugs);
       const items = list.items as OrphanDrugEntry[];
       const ranks = items.map((d) => ORPHAN_DRUG_STATUSES.indexOf(d.status));
-      assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b), `${id} status order`);
+      assert.deepEqual(
+        ranks,
+        [...ranks].sort((a, b) => a - b),
+        `${id} status order`,
+      );
       const approvals = items.filter((d) => d.status === 'approved').map((d) => d.marketingApprovalDate!);
       assert.deepEqual(approvals, [...approvals].sort().reverse(), `${id} newest approval first`);
       const designated = items.filter((d) => d.status === 'designated').map((d) => d.dateDesignated!);
       assert.deepEqual(designated, [...designated].sort().reverse(), `${id} newest designation first`);
-      for (const d of items) assert.match(d.fdaUrl!, /^https:\/\/www\.accessdata\.fda\.gov\/scripts\/opdlisting\/oopd\/detailedIndex\.cfm\?cfgridkey=\d+$/);
+      for (const d of items)
+        assert.match(d.fdaUrl!, /^https:\/\/www\.accessdata\.fda\.gov\/scripts\/opdlisting\/oopd\/detailedIndex\.cfm\?cfgridkey=\d+$/);
     }
-    assert.deepEqual(body(diseaseKey(ANGELMAN, 'orphan-drugs')).items.map((d: OrphanDrugEntry) => d.status).filter((s: string, i: number, a: string[]) => a.indexOf(s) === i), ['designated', 'withdrawn']);
+    assert.deepEqual(
+      body(diseaseKey(ANGELMAN, 'orphan-drugs'))
+        .items.map((d: OrphanDrugEntry) => d.status)
+        .filter((s: string, i: number, a: string[]) => a.indexOf(s) === i),
+      ['designated', 'withdrawn'],
+    );
   });
 
   test('withdrawn designations do not make a disease pipeline-active', () => {
     const rows = readJson('listing.json') as ListingRow[];
-    const withOnlyWithdrawn = rows.map((r) => body(r.id)).filter((r) => r.orphanDrugs.length > 0 && r.orphanDrugs.every((d: OrphanDrugEntry) => d.status === 'withdrawn') && r.trials.total === 0);
+    const withOnlyWithdrawn = rows
+      .map((r) => body(r.id))
+      .filter(
+        (r) => r.orphanDrugs.length > 0 && r.orphanDrugs.every((d: OrphanDrugEntry) => d.status === 'withdrawn') && r.trials.total === 0,
+      );
     assert.ok(withOnlyWithdrawn.length > 10, `only ${withOnlyWithdrawn.length} diseases with nothing but withdrawn designations`);
     for (const r of withOnlyWithdrawn) {
       assert.equal(r.classification.pipelineActivity.level, 'none', r.id);
@@ -90,10 +163,18 @@ describe('FDA orphan designations, every status (2024-06 export)', () => {
 
 describe('GARD', () => {
   test('records carry GARD ids with the paths that joined them and the GARD page', () => {
-    assert.deepEqual(body(CF).resources.gard, [{
-      id: 'GARD:0006233', name: 'Cystic fibrosis', url: 'https://rarediseases.info.nih.gov/diseases/6233/cystic-fibrosis', via: ['mondo-xref', 'gard-omim-exact', 'gard-orphanet-exact'],
-    }]);
-    assert.deepEqual(body(ANGELMAN).resources.gard.map((g: { id: string }) => g.id), ['GARD:0005810']);
+    assert.deepEqual(body(CF).resources.gard, [
+      {
+        id: 'GARD:0006233',
+        name: 'Cystic fibrosis',
+        url: 'https://rarediseases.info.nih.gov/diseases/6233/cystic-fibrosis',
+        via: ['mondo-xref', 'gard-omim-exact', 'gard-orphanet-exact'],
+      },
+    ]);
+    assert.deepEqual(
+      body(ANGELMAN).resources.gard.map((g: { id: string }) => g.id),
+      ['GARD:0005810'],
+    );
     assert.equal(readJson('release.json').sources.find((s: { id: string }) => s.id === 'gard').release, '2024-05-30');
   });
 
@@ -101,11 +182,28 @@ describe('GARD', () => {
     const anorectal = body('MONDO:0007136');
     assert.equal(anorectal.name, 'hereditary anorectal anomalies');
     const synonym = anorectal.synonyms.find((s: { text: string }) => s.text === 'Non-syndromic anorectal malformation');
-    assert.deepEqual(synonym, { text: 'Non-syndromic anorectal malformation', scope: 'unspecified', type: null, origin: 'gard', sourceId: anorectal.resources.gard[0].id });
+    assert.deepEqual(synonym, {
+      text: 'Non-syndromic anorectal malformation',
+      scope: 'unspecified',
+      type: null,
+      origin: 'gard',
+      sourceId: anorectal.resources.gard[0].id,
+    });
     const rows = readJson('listing.json') as ListingRow[];
     const engine = new SearchEngine(readJson('search-index.json'), rows);
-    const top = engine.search({ q: 'non-syndromic anorectal malformation', filters: {}, sort: { field: 'relevance', direction: 'desc' }, limit: 5, offset: 0, highlight: false, facets: false }).items[0];
-    assert.deepEqual([top.row.id, top.match?.field, top.match?.kind, top.match?.text], ['MONDO:0007136', 'synonym', 'exact', 'Non-syndromic anorectal malformation']);
+    const top = engine.search({
+      q: 'non-syndromic anorectal malformation',
+      filters: {},
+      sort: { field: 'relevance', direction: 'desc' },
+      limit: 5,
+      offset: 0,
+      highlight: false,
+      facets: false,
+    }).items[0];
+    assert.deepEqual(
+      [top.row.id, top.match?.field, top.match?.kind, top.match?.text],
+      ['MONDO:0007136', 'synonym', 'exact', 'Non-syndromic anorectal malformation'],
+    );
   });
 });
 
@@ -120,9 +218,27 @@ describe('designation spot check', () => {
     const set = selectDiseases(data.classes, data.edges, data.mappings);
     const { links } = designationStats(data.designations, diseaseNameIndex(data, set, indexCrossRefs(data.mappings, new Set(set.ids))));
     const drawn = seededSample(links, 50, 13).map((l) => [String(l.row.row), l.mondoId, l.method]);
-    const lines = readFileSync(join(import.meta.dirname, '../content/qc/designation-spot-check.tsv'), 'utf8').trimEnd().split('\n').map((l) => l.split('\t'));
-    assert.deepEqual(lines[0], ['n', 'row', 'generic_name', 'designation', 'status', 'mondo_id', 'disease', 'method', 'matched_text', 'verdict', 'reasoning']);
-    assert.deepEqual(lines.slice(1).map((c) => [c[1], c[5], c[7]]), drawn);
+    const lines = readFileSync(join(import.meta.dirname, '../content/qc/designation-spot-check.tsv'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    assert.deepEqual(lines[0], [
+      'n',
+      'row',
+      'generic_name',
+      'designation',
+      'status',
+      'mondo_id',
+      'disease',
+      'method',
+      'matched_text',
+      'verdict',
+      'reasoning',
+    ]);
+    assert.deepEqual(
+      lines.slice(1).map((c) => [c[1], c[5], c[7]]),
+      drawn,
+    );
     for (const c of lines.slice(1)) {
       assert.ok(['correct', 'broader', 'narrower', 'wrong'].includes(c[9]), c[9]);
       assert.match(c[10], /^\S.*\.$/, `row ${c[0]} has its reasoning`);

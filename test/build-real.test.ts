@@ -27,7 +27,10 @@ describe('real-data build', () => {
     assert.equal(rows.length, manifest.counts.diseases);
     assert.ok(rows.filter((r) => r.isRare).length > 15000);
     // The non-human animal branch is left out.
-    assert.equal(rows.some((r) => r.id === 'MONDO:1015379'), false); // "healed fracture, non-human animal"
+    assert.equal(
+      rows.some((r) => r.id === 'MONDO:1015379'),
+      false,
+    ); // "healed fracture, non-human animal"
   });
 
   test('Huntington disease has HTT and autosomal dominant inheritance', () => {
@@ -44,7 +47,10 @@ describe('real-data build', () => {
     assert.ok(cf.genes.some((g: { symbol: string; association: string }) => g.symbol === 'CFTR' && g.association.startsWith('causal')));
     assert.deepEqual([cf.screening.status, cf.screening.via, cf.screening.screened], ['core', 'direct', true]);
     assert.ok(cf.synonyms.some((s: { text: string }) => s.text.toLowerCase() === 'mucoviscidosis'));
-    assert.deepEqual(cf.xrefs.OMIM.find((x: { id: string }) => x.id === 'OMIM:219700'), { id: 'OMIM:219700', predicate: 'exactMatch', label: 'cystic fibrosis' });
+    assert.deepEqual(
+      cf.xrefs.OMIM.find((x: { id: string }) => x.id === 'OMIM:219700'),
+      { id: 'OMIM:219700', predicate: 'exactMatch', label: 'cystic fibrosis' },
+    );
   });
 
   test('phenylketonuria is screened; a disease under a screened grouping says so', () => {
@@ -52,7 +58,10 @@ describe('real-data build', () => {
     assert.equal(pku.screening.screened, true);
     assert.equal(pku.screening.status, 'core');
     const rows = readJson('listing.json') as { id: string; screened: boolean }[];
-    const viaGrouping = rows.filter((r) => r.screened).map((r) => record(r.id)).filter((r) => r.screening.via === 'grouping');
+    const viaGrouping = rows
+      .filter((r) => r.screened)
+      .map((r) => record(r.id))
+      .filter((r) => r.screening.via === 'grouping');
     assert.ok(viaGrouping.length > 0);
     assert.notEqual(viaGrouping[0].screening.ruspMondoId, viaGrouping[0].id);
   });
@@ -73,7 +82,10 @@ describe('real-data build', () => {
     assert.ok(qc.tier3.counts['unmatched-designation'] > 0);
     assert.equal(qc.tier3.total, qc.tier3.warnings.length);
     const release = readJson('release.json');
-    assert.deepEqual(release.sources.map((s: { id: string }) => s.id), ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'gard', 'ctgov-sample', 'ctgov-angelman', 'rusp']);
+    assert.deepEqual(
+      release.sources.map((s: { id: string }) => s.id),
+      ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'gard', 'ctgov-sample', 'ctgov-angelman', 'rusp'],
+    );
     assert.equal(release.sources.find((s: { id: string }) => s.id === 'hpo').release, '2023-01-27');
   });
 });

@@ -61,12 +61,27 @@ describe('the bundle (one artifact)', () => {
     assert.ok(!readdirSync(app).includes('node_modules'));
     const { file: keysFile, keys } = makeKeys([{ tier: 'developer', name: 'dev' }]);
     const child = fork(join(app, 'server.mjs'), [], {
-      cwd: box, execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      env: plainEnv({ PORT: '0', HOST: '127.0.0.1', KEYS_FILE: keysFile, QUOTA_STATE_FILE: join(box, 'quota.json'), LOG_FILE: join(box, 'server.log'), WORKERS: '1' }),
+      cwd: box,
+      execArgv: [],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: plainEnv({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        KEYS_FILE: keysFile,
+        QUOTA_STATE_FILE: join(box, 'quota.json'),
+        LOG_FILE: join(box, 'server.log'),
+        WORKERS: '1',
+      }),
     });
     try {
       const url = await new Promise<string>((done, fail) => {
-        child.once('exit', (code) => fail(new Error(`the bundled server exited with ${code}: ${existsSync(join(box, 'server.log')) ? readFileSync(join(box, 'server.log'), 'utf8') : ''}`)));
+        child.once('exit', (code) =>
+          fail(
+            new Error(
+              `the bundled server exited with ${code}: ${existsSync(join(box, 'server.log')) ? readFileSync(join(box, 'server.log'), 'utf8') : ''}`,
+            ),
+          ),
+        );
         child.on('message', (m: { ready?: boolean; url?: string }) => m.ready && done(m.url!));
       });
       // The snapshot it serves is the copy it sits in: the body is that stored object, byte for byte.
@@ -90,10 +105,17 @@ describe('the bundle (one artifact)', () => {
   });
 
   it('the bundled build fingerprints its inputs as the build from source does: nothing changed, nothing rebuilt', () => {
-    const r = spawnSync(process.execPath, [join(dist, 'build.mjs')], { cwd: ROOT, encoding: 'utf8', env: plainEnv({ DATA_DIR: MINI_DATA, DIST_DIR: dist }) });
+    const r = spawnSync(process.execPath, [join(dist, 'build.mjs')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: plainEnv({ DATA_DIR: MINI_DATA, DIST_DIR: dist }),
+    });
     assert.equal(r.status, 0, r.stderr);
     const current = readdirSync(join(dist, 'snapshots'));
-    assert.match(r.stdout, new RegExp(`^Snapshot ${current[0]} is current: inputs unchanged \\(fingerprint [0-9a-f]{16}\\); nothing rewritten\\.`));
+    assert.match(
+      r.stdout,
+      new RegExp(`^Snapshot ${current[0]} is current: inputs unchanged \\(fingerprint [0-9a-f]{16}\\); nothing rewritten\\.`),
+    );
   });
 
   it('a bundle whose inputs changed is stale, and one that is missing says so', () => {
@@ -104,7 +126,11 @@ describe('the bundle (one artifact)', () => {
     writeFileSync(join(copy, BUNDLE_RECORD), JSON.stringify(record));
     assert.deepEqual(bundleState(ROOT, copy), { fresh: false, missing: false, reason: 'server/app.ts changed since the bundle was made' });
     const empty = tempDir('bundle-none');
-    assert.deepEqual(bundleState(ROOT, empty), { fresh: false, missing: true, reason: `${Object.keys(BUNDLES).join(', ')} not found in ${empty}` });
+    assert.deepEqual(bundleState(ROOT, empty), {
+      fresh: false,
+      missing: true,
+      reason: `${Object.keys(BUNDLES).join(', ')} not found in ${empty}`,
+    });
   });
 
   it('bundling again from the same code rewrites no bundle', async () => {
@@ -119,8 +145,18 @@ describe('the bundle (one artifact)', () => {
     const { file: keysFile, keys } = makeKeys([{ tier: 'developer', name: 'dev' }]);
     // From the checkout (content/ and the data), with plain node: builds, then serves what it built.
     const child = fork(join(fresh, 'server.mjs'), [], {
-      cwd: ROOT, execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      env: plainEnv({ DATA_DIR: MINI_DATA, PORT: '0', HOST: '127.0.0.1', KEYS_FILE: keysFile, QUOTA_STATE_FILE: join(fresh, 'quota.json'), LOG_FILE: join(fresh, 'server.log'), WEBHOOK_DIR: join(fresh, 'webhooks') }),
+      cwd: ROOT,
+      execArgv: [],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: plainEnv({
+        DATA_DIR: MINI_DATA,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        KEYS_FILE: keysFile,
+        QUOTA_STATE_FILE: join(fresh, 'quota.json'),
+        LOG_FILE: join(fresh, 'server.log'),
+        WEBHOOK_DIR: join(fresh, 'webhooks'),
+      }),
     });
     try {
       const url = await new Promise<string>((done, fail) => {
@@ -138,10 +174,15 @@ describe('the bundle (one artifact)', () => {
 
     const empty = tempDir('bundle-nosnap');
     const fromSource = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-      cwd: ROOT, encoding: 'utf8', env: plainEnv({ DIST_DIR: empty, PORT: '0', LOG_FILE: '' }),
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: plainEnv({ DIST_DIR: empty, PORT: '0', LOG_FILE: '' }),
     });
     assert.equal(fromSource.status, 1);
     const line = JSON.parse(fromSource.stdout.trim().split('\n').at(-1)!);
-    assert.equal(line.msg, `no published snapshot in ${empty}: build one first with \`npm run build\` (or \`node dist/build.mjs\` from the checkout), then start the server again`);
+    assert.equal(
+      line.msg,
+      `no published snapshot in ${empty}: build one first with \`npm run build\` (or \`node dist/build.mjs\` from the checkout), then start the server again`,
+    );
   });
 });

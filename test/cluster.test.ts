@@ -19,30 +19,52 @@ const QUOTA = 20;
 const up = await redisReachable();
 const skip = up ? false : `Redis unreachable at ${REDIS_URL}; start one with: redis-server --port 6390 --save '' --daemonize yes`;
 if (!up && process.env.CI === 'true') {
-  it('reaches Redis at REDIS_URL (required when CI=true)', () => assert.fail(`${skip}. CI=true, so the cluster tests fail instead of being skipped.`));
+  it('reaches Redis at REDIS_URL (required when CI=true)', () =>
+    assert.fail(`${skip}. CI=true, so the cluster tests fail instead of being skipped.`));
 }
 
 /** Start the server from source in a child with `env`; its exit code and its stdout log lines. */
 function runToExit(env: Record<string, string>): { status: number | null; lines: Record<string, unknown>[] } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-    cwd: ROOT, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PORT: '0', LOG_FILE: '', ...env },
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...process.env, PORT: '0', LOG_FILE: '', ...env },
   });
-  return { status: r.status, lines: r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)) };
+  return {
+    status: r.status,
+    lines: r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l)),
+  };
 }
 
-const logLines = (file: string): Record<string, any>[] => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+const logLines = (file: string): Record<string, any>[] =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
 
 describe('WORKERS: settings refused at start', () => {
   it('WORKERS=2 with the embedded quota store stops with a message that says to use Redis', () => {
     const r = runToExit({ WORKERS: '2', QUOTA_STORE: 'memory' });
     assert.equal(r.status, 1);
-    assert.equal(r.lines.at(-1)!.msg, 'WORKERS=2 needs a quota store the workers share: the embedded one (QUOTA_STORE=memory) counts per process, so each worker would allow a key its whole quota. Set QUOTA_STORE to a Redis URL (redis://host:port/db), or run one worker (WORKERS=1).');
+    assert.equal(
+      r.lines.at(-1)!.msg,
+      'WORKERS=2 needs a quota store the workers share: the embedded one (QUOTA_STORE=memory) counts per process, so each worker would allow a key its whole quota. Set QUOTA_STORE to a Redis URL (redis://host:port/db), or run one worker (WORKERS=1).',
+    );
   });
 
   it('WORKERS=2 with Redis quotas but the embedded webhook outbox stops, naming WEBHOOK_STORE', () => {
     const r = runToExit({ WORKERS: '2', QUOTA_STORE: REDIS_URL, WEBHOOK_STORE: 'file' });
     assert.equal(r.status, 1);
-    assert.match(String(r.lines.at(-1)!.msg), /^WORKERS=2 needs a webhook outbox the workers share: the embedded one \(WEBHOOK_STORE=file\) is locked to one process\./);
+    assert.match(
+      String(r.lines.at(-1)!.msg),
+      /^WORKERS=2 needs a webhook outbox the workers share: the embedded one \(WEBHOOK_STORE=file\) is locked to one process\./,
+    );
   });
 
   it('a WORKERS value that is no count stops with the accepted forms', () => {
@@ -71,8 +93,15 @@ describe('WORKERS=2 on Redis', { skip }, () => {
     writeFileSync(join(dir, 'tiers.json'), JSON.stringify(tiers));
     logFile = join(dir, 'server.log');
     server = await startServer({
-      WORKERS: '2', DIST_DIR: dist, KEYS_FILE: made.file, TIERS_FILE: join(dir, 'tiers.json'), LOG_FILE: logFile,
-      QUOTA_STORE: REDIS_URL, QUOTA_REDIS_PREFIX: `${PREFIX}quota:`, WEBHOOK_REDIS_PREFIX: `${PREFIX}webhooks:`, SHUTDOWN_GRACE_MS: '2000',
+      WORKERS: '2',
+      DIST_DIR: dist,
+      KEYS_FILE: made.file,
+      TIERS_FILE: join(dir, 'tiers.json'),
+      LOG_FILE: logFile,
+      QUOTA_STORE: REDIS_URL,
+      QUOTA_REDIS_PREFIX: `${PREFIX}quota:`,
+      WEBHOOK_REDIS_PREFIX: `${PREFIX}webhooks:`,
+      SHUTDOWN_GRACE_MS: '2000',
     });
   });
 
@@ -84,7 +113,12 @@ describe('WORKERS=2 on Redis', { skip }, () => {
     r.disconnect();
   });
 
-  const workerPids = () => new Set(logLines(logFile).filter((l) => String(l.msg).startsWith('listening on http') && l.workers === undefined).map((l) => l.pid as number));
+  const workerPids = () =>
+    new Set(
+      logLines(logFile)
+        .filter((l) => String(l.msg).startsWith('listening on http') && l.workers === undefined)
+        .map((l) => l.pid as number),
+    );
 
   it('two worker processes listen on the one port', async () => {
     const pids = await waitFor('two workers listening', () => (workerPids().size === 2 ? workerPids() : undefined));
@@ -94,13 +128,19 @@ describe('WORKERS=2 on Redis', { skip }, () => {
   });
 
   it('the quota is exact across workers: exactly 20 of 40 calls on separate connections are 200, the rest 429', async () => {
-    const results = await Promise.all(Array.from({ length: 2 * QUOTA }, () => call(server.url, `/api/v1/diseases/${CF}/summary`, { headers: bearer(key) })));
+    const results = await Promise.all(
+      Array.from({ length: 2 * QUOTA }, () => call(server.url, `/api/v1/diseases/${CF}/summary`, { headers: bearer(key) })),
+    );
     const statuses = results.map((r) => r.status).sort();
     assert.deepEqual(statuses, [...Array(QUOTA).fill(200), ...Array(QUOTA).fill(429)]);
     for (const r of results.filter((x) => x.status === 429)) assert.equal(r.json().type, `${PROBLEM_BASE}quota-exceeded`);
     // Both workers answered some of them (connections are handed round-robin).
     const served = await waitFor('request lines of both workers', () => {
-      const pids = new Set(logLines(logFile).filter((l) => l.msg === 'request' && l.route?.startsWith('/api/v1/diseases/')).map((l) => l.pid));
+      const pids = new Set(
+        logLines(logFile)
+          .filter((l) => l.msg === 'request' && l.route?.startsWith('/api/v1/diseases/'))
+          .map((l) => l.pid),
+      );
       return pids.size === 2 ? pids : undefined;
     });
     assert.deepEqual(served, workerPids());
@@ -120,7 +160,11 @@ describe('WORKERS=2 on Redis', { skip }, () => {
     const next = await build(MINI_DATA, dist, true);
     assert.equal(next.ok, true, next.log);
     const swapped = await waitFor('both workers swapped', () => {
-      const pids = new Set(logLines(logFile).filter((l) => l.msg === 'snapshot swapped' && l.to === next.snapshot).map((l) => l.pid));
+      const pids = new Set(
+        logLines(logFile)
+          .filter((l) => l.msg === 'snapshot swapped' && l.to === next.snapshot)
+          .map((l) => l.pid),
+      );
       return pids.size === 2 ? pids : undefined;
     });
     assert.deepEqual(swapped, workerPids());
@@ -144,7 +188,11 @@ describe('WORKERS=2 on Redis', { skip }, () => {
   it('SIGTERM drains every worker and the primary exits 0', async () => {
     const code = await server.stop('SIGTERM');
     assert.equal(code, 0);
-    const stopped = new Set(logLines(logFile).filter((l) => l.msg === 'stopped').map((l) => l.pid));
+    const stopped = new Set(
+      logLines(logFile)
+        .filter((l) => l.msg === 'stopped')
+        .map((l) => l.pid),
+    );
     assert.equal(stopped.size, 2, 'both live workers finished their shutdown');
   });
 });

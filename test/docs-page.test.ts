@@ -17,7 +17,10 @@ describe('publishDocsPage', () => {
     assert.equal(first.dir, dir);
     assert.deepEqual([first.written, first.unchanged], [RENDERER_FILES.length + 2, 0]);
     const text = ['index.html', 'init.js', 'swagger-ui-bundle.js', 'swagger-ui.css'];
-    assert.deepEqual(readdirSync(dir).sort(), [...RENDERER_FILES, 'index.html', 'init.js', ...text.flatMap((f) => [`${f}.br`, `${f}.gz`])].sort());
+    assert.deepEqual(
+      readdirSync(dir).sort(),
+      [...RENDERER_FILES, 'index.html', 'init.js', ...text.flatMap((f) => [`${f}.br`, `${f}.gz`])].sort(),
+    );
     for (const f of text) {
       const plain = readFileSync(join(dir, f));
       assert.ok(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(plain), f);

@@ -19,7 +19,10 @@ let client: ReturnType<typeof typedClient>;
 let pro: ReturnType<typeof typedClient>;
 
 before(async () => {
-  ({ server, keys } = await startRealServer([{ tier: 'developer', name: 'dev' }, { tier: 'professional', name: 'pro' }]));
+  ({ server, keys } = await startRealServer([
+    { tier: 'developer', name: 'dev' },
+    { tier: 'professional', name: 'pro' },
+  ]));
   client = typedClient(server.url, keys.dev);
   pro = typedClient(server.url, keys.pro);
 });
@@ -37,7 +40,9 @@ describe('typed client (openapi-fetch over the generated types)', () => {
   });
 
   test('getDisease, getDiseaseSummary and getDiseaseSection', async () => {
-    const record = await client.GET('/api/v1/diseases/{mondoId}', { params: { path: { mondoId: CF }, query: { sections: ['genetics', 'overview'] } } });
+    const record = await client.GET('/api/v1/diseases/{mondoId}', {
+      params: { path: { mondoId: CF }, query: { sections: ['genetics', 'overview'] } },
+    });
     assert.equal(record.response.status, 200);
     const d = record.data!.data;
     assert.deepEqual([d.id, d.name, d.isRare], [CF, 'cystic fibrosis', true]);
@@ -49,13 +54,17 @@ describe('typed client (openapi-fetch over the generated types)', () => {
     assert.equal(summary.data!.data.overview.key, 'overview');
     assert.equal(summary.data!.data.name, 'cystic fibrosis');
 
-    const section = await client.GET('/api/v1/diseases/{mondoId}/sections/{section}', { params: { path: { mondoId: CF, section: 'genetics' } } });
+    const section = await client.GET('/api/v1/diseases/{mondoId}/sections/{section}', {
+      params: { path: { mondoId: CF, section: 'genetics' } },
+    });
     assert.equal(section.data!.data.key, 'genetics');
     assert.deepEqual(section.data!.disease, { id: CF, name: 'cystic fibrosis' });
   });
 
   test('listDiseases and searchDiseases, with list parameters sent comma-separated', async () => {
-    const list = await client.GET('/api/v1/diseases', { params: { query: { limit: 5, isRare: true, inheritance: ['autosomal-recessive', 'x-linked-recessive'] } } });
+    const list = await client.GET('/api/v1/diseases', {
+      params: { query: { limit: 5, isRare: true, inheritance: ['autosomal-recessive', 'x-linked-recessive'] } },
+    });
     assert.equal(list.response.status, 200);
     assert.deepEqual([list.data!.pagination.limit, list.data!.pagination.offset, list.data!.data.length], [5, 0, 5]);
     assert.ok(list.data!.data.every((x) => x.isRare));
@@ -69,8 +78,18 @@ describe('typed client (openapi-fetch over the generated types)', () => {
   });
 
   test('getDiseasesBulk: a status per id, in order', async () => {
-    const { data } = await pro.GET('/api/v1/diseases/bulk', { params: { query: { ids: [CF, 'MONDO:9999999', 'MONDO:0000002', 'MONDO:12'] } } });
-    assert.deepEqual(data!.data.map((x) => [x.id, x.status]), [[CF, 'found'], ['MONDO:9999999', 'not_found'], ['MONDO:0000002', 'obsolete'], ['MONDO:12', 'malformed']]);
+    const { data } = await pro.GET('/api/v1/diseases/bulk', {
+      params: { query: { ids: [CF, 'MONDO:9999999', 'MONDO:0000002', 'MONDO:12'] } },
+    });
+    assert.deepEqual(
+      data!.data.map((x) => [x.id, x.status]),
+      [
+        [CF, 'found'],
+        ['MONDO:9999999', 'not_found'],
+        ['MONDO:0000002', 'obsolete'],
+        ['MONDO:12', 'malformed'],
+      ],
+    );
     assert.deepEqual(data!.meta, { requested: 4, found: 1, notFound: 1, obsolete: 1, malformed: 1 });
     assert.equal(data!.data[0].data?.name, 'cystic fibrosis');
   });
@@ -93,7 +112,9 @@ describe('typed client (openapi-fetch over the generated types)', () => {
     const versions = await client.GET('/api/v1/diseases/{mondoId}/versions', { params: { path: { mondoId: CF } } });
     const v = versions.data!.data;
     assert.deepEqual([v.id, v.current, v.versions[0].version], [CF, true, v.currentVersion]);
-    const old = await client.GET('/api/v1/diseases/{mondoId}/versions/{version}', { params: { path: { mondoId: CF, version: v.versions[0].version } } });
+    const old = await client.GET('/api/v1/diseases/{mondoId}/versions/{version}', {
+      params: { path: { mondoId: CF, version: v.versions[0].version } },
+    });
     const now = await client.GET('/api/v1/diseases/{mondoId}', { params: { path: { mondoId: CF } } });
     assert.deepEqual(old.data, now.data);
     assert.equal(old.response.headers.get('etag'), now.response.headers.get('etag'));
@@ -103,7 +124,9 @@ describe('typed client (openapi-fetch over the generated types)', () => {
     const first = await client.GET('/api/v1/diseases/{mondoId}/summary', { params: { path: { mondoId: CF } } });
     const etag = first.response.headers.get('etag')!;
     assert.match(etag, /^W\/".+"$/);
-    const again = await client.GET('/api/v1/diseases/{mondoId}/summary', { params: { path: { mondoId: CF }, header: { 'If-None-Match': etag } } });
+    const again = await client.GET('/api/v1/diseases/{mondoId}/summary', {
+      params: { path: { mondoId: CF }, header: { 'If-None-Match': etag } },
+    });
     assert.equal(again.response.status, 304);
     assert.equal(again.data, undefined);
     assert.equal(again.response.headers.get('etag'), etag);
@@ -114,7 +137,10 @@ describe('typed client (openapi-fetch over the generated types)', () => {
     assert.equal(malformed.data, undefined);
     assert.equal(malformed.response.status, 400);
     assert.equal(malformed.error!.type, `${PROBLEM_BASE}invalid-parameters`);
-    assert.deepEqual(malformed.error!.invalidParams?.map((p) => [p.name, p.reason]), [['mondoId', 'malformed']]);
+    assert.deepEqual(
+      malformed.error!.invalidParams?.map((p) => [p.name, p.reason]),
+      [['mondoId', 'malformed']],
+    );
 
     const unknown = await client.GET('/api/v1/diseases/{mondoId}/summary', { params: { path: { mondoId: 'MONDO:9999999' } } });
     assert.deepEqual([unknown.response.status, unknown.error!.type, unknown.error!.status], [404, `${PROBLEM_BASE}not-found`, 404]);

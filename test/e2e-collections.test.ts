@@ -13,13 +13,17 @@ let keys: Record<string, string>;
 let logFile: string;
 
 before(async () => {
-  ({ server, keys, logFile } = await startRealServer([{ tier: 'developer', name: 'dev' }, { tier: 'enterprise', name: 'ent' }]));
+  ({ server, keys, logFile } = await startRealServer([
+    { tier: 'developer', name: 'dev' },
+    { tier: 'enterprise', name: 'ent' },
+  ]));
 });
 after(async () => {
   assert.equal(await server.stop(), 0);
 });
 
-const get = (path: string, key = keys.dev, headers: Record<string, string> = {}) => call(server.url, path, { headers: { ...bearer(key), ...headers } });
+const get = (path: string, key = keys.dev, headers: Record<string, string> = {}) =>
+  call(server.url, path, { headers: { ...bearer(key), ...headers } });
 
 describe('listing', () => {
   test('pages in Mondo id order with pagination, links and a Link header', async () => {
@@ -29,16 +33,31 @@ describe('listing', () => {
     assert.equal(body.data.length, 3);
     const ids = body.data.map((d: { id: string }) => d.id);
     assert.deepEqual(ids, [...ids].sort());
-    assert.deepEqual(Object.keys(body.data[0]), ['id', 'name', 'isRare', 'hasContent', 'hasExpertContent', 'definitionSource', 'qualityScore', 'updatedAt', 'links']);
+    assert.deepEqual(Object.keys(body.data[0]), [
+      'id',
+      'name',
+      'isRare',
+      'hasContent',
+      'hasExpertContent',
+      'definitionSource',
+      'qualityScore',
+      'updatedAt',
+      'links',
+    ]);
     assert.equal(body.pagination.limit, 3);
     assert.equal(body.pagination.offset, 3);
     assert.equal(body.pagination.hasMore, true);
     assert.ok(body.pagination.total > 15000);
     assert.deepEqual(body.links, {
-      self: '/api/v1/diseases?limit=3&offset=3', first: '/api/v1/diseases?limit=3&offset=0',
-      next: '/api/v1/diseases?limit=3&offset=6', prev: '/api/v1/diseases?limit=3&offset=0',
+      self: '/api/v1/diseases?limit=3&offset=3',
+      first: '/api/v1/diseases?limit=3&offset=0',
+      next: '/api/v1/diseases?limit=3&offset=6',
+      prev: '/api/v1/diseases?limit=3&offset=0',
     });
-    assert.equal(r.headers.link, '</api/v1/diseases?limit=3&offset=0>; rel="first", </api/v1/diseases?limit=3&offset=0>; rel="prev", </api/v1/diseases?limit=3&offset=6>; rel="next"');
+    assert.equal(
+      r.headers.link,
+      '</api/v1/diseases?limit=3&offset=0>; rel="first", </api/v1/diseases?limit=3&offset=0>; rel="prev", </api/v1/diseases?limit=3&offset=6>; rel="next"',
+    );
     const first = (await get('/api/v1/diseases?limit=6')).json().data.map((d: { id: string }) => d.id);
     assert.deepEqual(first.slice(3), ids);
   });
@@ -47,7 +66,8 @@ describe('listing', () => {
     const all = (await get('/api/v1/diseases?limit=1')).json().pagination.total;
     const rare = (await get('/api/v1/diseases?limit=1&isRare=true')).json().pagination.total;
     const rareAr = (await get('/api/v1/diseases?limit=100&isRare=true&inheritance=autosomal-recessive')).json();
-    const rareArAd = (await get('/api/v1/diseases?limit=1&isRare=true&inheritance=autosomal-recessive,autosomal-dominant')).json().pagination.total;
+    const rareArAd = (await get('/api/v1/diseases?limit=1&isRare=true&inheritance=autosomal-recessive,autosomal-dominant')).json()
+      .pagination.total;
     assert.ok(rare < all && rareAr.pagination.total < rare && rareAr.pagination.total < rareArAd);
     for (const d of rareAr.data) assert.equal(d.isRare, true);
     const trials = (await get('/api/v1/diseases?limit=100&hasTrials=true')).json();
@@ -59,7 +79,10 @@ describe('listing', () => {
   test('bad filter values are a 400 naming each parameter', async () => {
     const r = await get('/api/v1/diseases?limit=500&isRare=yes&inheritance=dominant&page=2');
     assert.equal(r.status, 400);
-    assert.deepEqual(r.json().invalidParams.map((p: { name: string; reason: string }) => `${p.name}:${p.reason}`), ['page:unknown-parameter', 'limit:out-of-range', 'isRare:wrong-type', 'inheritance:not-allowed-value']);
+    assert.deepEqual(
+      r.json().invalidParams.map((p: { name: string; reason: string }) => `${p.name}:${p.reason}`),
+      ['page:unknown-parameter', 'limit:out-of-range', 'isRare:wrong-type', 'inheritance:not-allowed-value'],
+    );
   });
 });
 
@@ -74,9 +97,21 @@ describe('search', () => {
     const { why, ...match } = body.data[0].match;
     assert.deepEqual(match, { field: 'name', text: 'cystic fibrosis', kind: 'exact', score: 1 });
     // Why it ranks first: the exact name, every word met exactly (weights depend on the data).
-    assert.deepEqual({ ...why, words: why.words.map((w: { query: string; text: string; how: string }) => [w.query, w.text, w.how]) },
-      { tier: 'exact-name', queryCoverage: 1, textCoverage: 1, order: 'adjacent', words: [['cystic', 'cystic', 'exact'], ['fibrosis', 'fibrosis', 'exact']] });
-    for (const k of ['hasActiveTrials', 'activeTrialCount', 'inheritancePatterns', 'onsetCategories', 'prevalenceCategory']) assert.ok(k in body.data[0], k);
+    assert.deepEqual(
+      { ...why, words: why.words.map((w: { query: string; text: string; how: string }) => [w.query, w.text, w.how]) },
+      {
+        tier: 'exact-name',
+        queryCoverage: 1,
+        textCoverage: 1,
+        order: 'adjacent',
+        words: [
+          ['cystic', 'cystic', 'exact'],
+          ['fibrosis', 'fibrosis', 'exact'],
+        ],
+      },
+    );
+    for (const k of ['hasActiveTrials', 'activeTrialCount', 'inheritancePatterns', 'onsetCategories', 'prevalenceCategory'])
+      assert.ok(k in body.data[0], k);
     assert.deepEqual(Object.keys(body.pagination), ['limit', 'offset', 'total', 'hasMore']);
     const again = await get(q, keys.dev, { 'x-request-id': 'search-cache-2' });
     assert.deepEqual(again.body, r.body);
@@ -93,7 +128,10 @@ describe('search', () => {
     const inh = Object.values(f.facets.inheritance as Record<string, number>);
     assert.ok(f.pagination.total > 1);
     assert.equal(f.facets.rarity.rare + f.facets.rarity.common, f.pagination.total);
-    assert.equal(f.facets.trialStatus.withActiveTrials + f.facets.trialStatus.withTrialsNoneActive + f.facets.trialStatus.noTrials, f.pagination.total);
+    assert.equal(
+      f.facets.trialStatus.withActiveTrials + f.facets.trialStatus.withTrialsNoneActive + f.facets.trialStatus.noTrials,
+      f.pagination.total,
+    );
     assert.ok(inh.reduce((a, b) => a + b, 0) > 0);
   });
 
@@ -103,7 +141,10 @@ describe('search', () => {
     for (const d of byGene.data) assert.ok(d.genes.includes('CFTR'));
     const sorted = (await get('/api/v1/diseases/search?minTrialCount=1&sort=-activeTrialCount&limit=20')).json();
     const counts = sorted.data.map((d: { activeTrialCount: number }) => d.activeTrialCount);
-    assert.deepEqual(counts, [...counts].sort((a: number, b: number) => b - a));
+    assert.deepEqual(
+      counts,
+      [...counts].sort((a: number, b: number) => b - a),
+    );
     for (const d of sorted.data) assert.ok(d.trialCount >= 1);
   });
 
@@ -115,7 +156,9 @@ describe('search', () => {
     for (const path of ['/api/v1/diseases/search', '/api/v1/diseases/search?q=%20']) {
       const r = await get(path);
       assert.equal(r.status, 400);
-      assert.deepEqual(r.json().invalidParams, [{ name: 'q', reason: 'missing', detail: 'give a query text, at least one filter, or both' }]);
+      assert.deepEqual(r.json().invalidParams, [
+        { name: 'q', reason: 'missing', detail: 'give a query text, at least one filter, or both' },
+      ]);
     }
     const bad = await get('/api/v1/diseases/search?q=x&sort=name');
     assert.equal(bad.json().invalidParams[0].name, 'sort');
@@ -128,9 +171,16 @@ describe('bulk', () => {
     const r = await get(`/api/v1/diseases/bulk?ids=${ids.join(',')}`, keys.ent);
     assert.equal(r.status, 200);
     const body = r.json();
-    assert.deepEqual(body.data.map((d: { id: string; status: string }) => [d.id, d.status]), [
-      ['MONDO:0009061', 'found'], ['MONDO:9999999', 'not_found'], ['MONDO:0000002', 'obsolete'], ['MONDO:12', 'malformed'], ['MONDO:0007739', 'found'],
-    ]);
+    assert.deepEqual(
+      body.data.map((d: { id: string; status: string }) => [d.id, d.status]),
+      [
+        ['MONDO:0009061', 'found'],
+        ['MONDO:9999999', 'not_found'],
+        ['MONDO:0000002', 'obsolete'],
+        ['MONDO:12', 'malformed'],
+        ['MONDO:0007739', 'found'],
+      ],
+    );
     assert.deepEqual(body.meta, { requested: 5, found: 2, notFound: 1, obsolete: 1, malformed: 1 });
     assert.deepEqual(body.data[2], { id: 'MONDO:0000002', status: 'obsolete', replacedBy: 'MONDO:0009299', consider: [] });
     const single = (await get('/api/v1/diseases/MONDO:0009061', keys.ent)).json().data;
@@ -146,11 +196,20 @@ describe('bulk', () => {
 
   test('51 ids, a duplicate or an empty list is a 400 that says so', async () => {
     const rows = JSON.parse(readFileSync(join(REAL_DIST, 'current', 'listing.json'), 'utf8')) as { id: string }[];
-    const fiftyOne = rows.slice(0, 51).map((x) => x.id).join(',');
+    const fiftyOne = rows
+      .slice(0, 51)
+      .map((x) => x.id)
+      .join(',');
     const many = await get(`/api/v1/diseases/bulk?ids=${fiftyOne}`, keys.ent);
     assert.equal(many.status, 400);
     assert.deepEqual(many.json().invalidParams, [{ name: 'ids', reason: 'out-of-range', detail: 'at most 50 values, got 51' }]);
-    const fifty = await get(`/api/v1/diseases/bulk?ids=${rows.slice(0, 50).map((x) => x.id).join(',')}`, keys.ent);
+    const fifty = await get(
+      `/api/v1/diseases/bulk?ids=${rows
+        .slice(0, 50)
+        .map((x) => x.id)
+        .join(',')}`,
+      keys.ent,
+    );
     assert.equal(fifty.json().meta.found, 50);
     const dup = await get('/api/v1/diseases/bulk?ids=MONDO:0009061,MONDO:0009061', keys.ent);
     assert.deepEqual(dup.json().invalidParams, [{ name: 'ids', reason: 'duplicate', detail: 'duplicate value(s): MONDO:0009061' }]);

@@ -16,13 +16,17 @@ let keys: Record<string, string>;
 let logFile: string;
 
 before(async () => {
-  ({ server, keys, logFile } = await startRealServer([{ tier: 'developer', name: 'dev' }, { tier: 'professional', name: 'pro' }]));
+  ({ server, keys, logFile } = await startRealServer([
+    { tier: 'developer', name: 'dev' },
+    { tier: 'professional', name: 'pro' },
+  ]));
 });
 after(async () => {
   assert.equal(await server.stop(), 0);
 });
 
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => call(server.url, path, { method, headers: { ...bearer(keys.dev), ...headers } });
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  call(server.url, path, { method, headers: { ...bearer(keys.dev), ...headers } });
 
 function assertProblem(r: RawResponse, status: number, kind: string): any {
   assert.equal(r.status, status);
@@ -47,7 +51,16 @@ describe('per-disease endpoints on the real snapshot', () => {
     const { data } = r.json();
     assert.equal(data.id, 'MONDO:0007739');
     assert.equal(data.name, 'Huntington disease');
-    assert.deepEqual(Object.keys(data.sections), ['overview', 'clinical-features', 'genetics', 'epidemiology', 'screening-and-diagnosis', 'treatment', 'research', 'support']);
+    assert.deepEqual(Object.keys(data.sections), [
+      'overview',
+      'clinical-features',
+      'genetics',
+      'epidemiology',
+      'screening-and-diagnosis',
+      'treatment',
+      'research',
+      'support',
+    ]);
     assert.ok(Array.isArray(data.phenotypes) && data.phenotypes.length > 0);
     assert.ok(data.genes.some((g: { symbol: string }) => g.symbol === 'HTT'));
     assert.equal(typeof data.metadata.qualityScore, 'number');
@@ -132,11 +145,17 @@ describe('per-disease endpoints on the real snapshot', () => {
     assert.deepEqual(kept.status, ['designated', 'approved']);
     assert.equal(kept.total, 101);
     // The stored order (approved first, newest first) survives the filter.
-    assert.deepEqual(kept.items, drugs.items.filter((d: Drug) => d.status !== 'withdrawn'));
+    assert.deepEqual(
+      kept.items,
+      drugs.items.filter((d: Drug) => d.status !== 'withdrawn'),
+    );
     assert.deepEqual(kept.provenance, drugs.provenance);
     const bad = await get('/api/v1/diseases/MONDO:0009061/orphan-drugs?status=revoked');
     assert.equal(bad.status, 400);
-    assert.deepEqual(bad.json().invalidParams.map((p: { name: string; reason: string }) => `${p.name}:${p.reason}`), ['status:not-allowed-value']);
+    assert.deepEqual(
+      bad.json().invalidParams.map((p: { name: string; reason: string }) => `${p.name}:${p.reason}`),
+      ['status:not-allowed-value'],
+    );
 
     const screening = (await get('/api/v1/diseases/MONDO:0009061/screening')).json().data;
     assert.deepEqual([screening.status, screening.screened, screening.via, screening.acronym], ['core', true, 'direct', 'CF']);
@@ -156,19 +175,44 @@ describe('per-disease endpoints on the real snapshot', () => {
 
   test('400: malformed id, unknown section, unknown parameter and bad values are each listed', async () => {
     const a = assertProblem(await get('/api/v1/diseases/MONDO:123'), 400, 'invalid-parameters');
-    assert.deepEqual(a.invalidParams, [{ name: 'mondoId', reason: 'malformed', detail: 'must be MONDO: followed by 7 digits (e.g. MONDO:0007739), got "MONDO:123"' }]);
+    assert.deepEqual(a.invalidParams, [
+      { name: 'mondoId', reason: 'malformed', detail: 'must be MONDO: followed by 7 digits (e.g. MONDO:0007739), got "MONDO:123"' },
+    ]);
     const b = assertProblem(await get('/api/v1/diseases/MONDO:0009061?sections=overview,bogus&x=1'), 400, 'invalid-parameters');
-    assert.deepEqual(b.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]), [['x', 'unknown-parameter'], ['sections', 'not-allowed-value']]);
-    assert.match(b.invalidParams[1].detail, /allowed: overview, clinical-features, genetics, epidemiology, screening-and-diagnosis, treatment, research, support/);
+    assert.deepEqual(
+      b.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]),
+      [
+        ['x', 'unknown-parameter'],
+        ['sections', 'not-allowed-value'],
+      ],
+    );
+    assert.match(
+      b.invalidParams[1].detail,
+      /allowed: overview, clinical-features, genetics, epidemiology, screening-and-diagnosis, treatment, research, support/,
+    );
     const c = assertProblem(await get('/api/v1/diseases/MONDO:0009061/sections/bogus'), 400, 'invalid-parameters');
     assert.equal(c.invalidParams[0].name, 'section');
     const d = assertProblem(await get('/api/v1/diseases/MONDO:0009061/pags?limit=0&offset=x'), 400, 'invalid-parameters');
-    assert.deepEqual(d.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]), [['limit', 'out-of-range'], ['offset', 'wrong-type']]);
+    assert.deepEqual(
+      d.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]),
+      [
+        ['limit', 'out-of-range'],
+        ['offset', 'wrong-type'],
+      ],
+    );
     // The bound the OpenAPI document publishes is the bound the server enforces (both read the route table).
     const e = assertProblem(await get(`/api/v1/diseases/MONDO:0009061/pags?offset=${MAX_OFFSET + 1}`), 400, 'invalid-parameters');
-    assert.deepEqual(e.invalidParams, [{ name: 'offset', reason: 'out-of-range', detail: `must be between 0 and ${MAX_OFFSET}, got ${MAX_OFFSET + 1}` }]);
+    assert.deepEqual(e.invalidParams, [
+      { name: 'offset', reason: 'out-of-range', detail: `must be between 0 and ${MAX_OFFSET}, got ${MAX_OFFSET + 1}` },
+    ]);
     const f = assertProblem(await get('/api/v1/diseases/MONDO:123/pags?limit=0'), 400, 'invalid-parameters');
-    assert.deepEqual(f.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]), [['mondoId', 'malformed'], ['limit', 'out-of-range']]);
+    assert.deepEqual(
+      f.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]),
+      [
+        ['mondoId', 'malformed'],
+        ['limit', 'out-of-range'],
+      ],
+    );
   });
 
   test('the record names its version and history; that version is the same bytes and ETag, immutable', async () => {
@@ -176,12 +220,18 @@ describe('per-disease endpoints on the real snapshot', () => {
     const meta = rec.json().data.metadata;
     assert.deepEqual(meta.links, { history: '/api/v1/diseases/MONDO:0009061/versions' });
     const list = (await get(meta.links.history)).json().data;
-    assert.deepEqual([list.current, list.currentVersion, list.versions[0].version, list.versions[0].etag], [true, meta.version, meta.version, rec.headers.etag]);
+    assert.deepEqual(
+      [list.current, list.currentVersion, list.versions[0].version, list.versions[0].etag],
+      [true, meta.version, meta.version, rec.headers.etag],
+    );
     const same = await get(`${meta.links.history}/${meta.version}`);
     assert.ok(same.body.equals(rec.body));
     assert.deepEqual([same.headers.etag, same.headers['cache-control']], [rec.headers.etag, 'private, max-age=31536000, immutable']);
     const latest = (await get('/api/v1/releases/latest')).json().data;
-    assert.equal(latest.counts.added + latest.counts.changed + latest.counts.unchanged, (await call(server.url, '/api/v1/health')).json().recordCount);
+    assert.equal(
+      latest.counts.added + latest.counts.changed + latest.counts.unchanged,
+      (await call(server.url, '/api/v1/health')).json().recordCount,
+    );
   });
 
   test('401 without a key or with a mistyped one; 403 without the scope', async () => {
@@ -202,7 +252,14 @@ describe('per-disease endpoints on the real snapshot', () => {
     const moved = await get('/api/v1/diseases/MONDO:0000002/phenotypes');
     assert.equal(moved.status, 301);
     assert.equal(moved.headers.location, '/api/v1/diseases/MONDO:0009299/phenotypes');
-    assert.deepEqual(moved.json().data, { id: 'MONDO:0000002', label: '46,XX sex reversal', obsolete: true, replacedBy: 'MONDO:0009299', consider: [], links: { replacement: '/api/v1/diseases/MONDO:0009299' } });
+    assert.deepEqual(moved.json().data, {
+      id: 'MONDO:0000002',
+      label: '46,XX sex reversal',
+      obsolete: true,
+      replacedBy: 'MONDO:0009299',
+      consider: [],
+      links: { replacement: '/api/v1/diseases/MONDO:0009299' },
+    });
     const gone = assertProblem(await get('/api/v1/diseases/MONDO:0000038'), 410, 'obsolete');
     assert.deepEqual([gone.replacedBy, gone.consider], [null, ['MONDO:0018037']]);
   });
@@ -229,7 +286,10 @@ describe('per-disease endpoints on the real snapshot', () => {
     const h = health.json();
     assert.equal(h.status, 'ok');
     assert.equal(h.recordCount > 15000, true);
-    assert.deepEqual(h.sources.map((s: { id: string }) => s.id), ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'gard', 'ctgov-sample', 'ctgov-angelman', 'rusp']);
+    assert.deepEqual(
+      h.sources.map((s: { id: string }) => s.id),
+      ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'gard', 'ctgov-sample', 'ctgov-angelman', 'rusp'],
+    );
     assert.equal(h.sources[0].release, '2026-08-04');
     assert.match(h.sources[0].ingestedAt, /^\d{4}-\d{2}-\d{2}T/);
   });
@@ -243,9 +303,18 @@ describe('per-disease endpoints on the real snapshot', () => {
     assert.equal(readFileSync(logFile, 'utf8').includes(keys.dev), false);
     const { ms, time, pid, hostname, cache, keyId, ...rest } = line;
     assert.deepEqual(rest, {
-      level: 30, service: 'disease-content-service', msg: 'request', reqId: 'log-test-screening', method: 'GET',
-      route: '/api/v1/diseases/:mondoId/screening', status: 200, bytes: Number(r.headers['content-length']),
-      tier: 'developer', test: false, counted: true, aborted: false,
+      level: 30,
+      service: 'disease-content-service',
+      msg: 'request',
+      reqId: 'log-test-screening',
+      method: 'GET',
+      route: '/api/v1/diseases/:mondoId/screening',
+      status: 200,
+      bytes: Number(r.headers['content-length']),
+      tier: 'developer',
+      test: false,
+      counted: true,
+      aborted: false,
     });
     assert.match(keyId, /^key_[A-Za-z0-9]+$/);
     assert.ok(['memory', 'disk'].includes(cache), cache);

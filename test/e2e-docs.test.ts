@@ -23,9 +23,10 @@ import { accessLogLine } from './helpers/wait-for.ts';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 // Skipped only on a developer machine without the browser; in CI a missing browser fails the test.
-const BROWSER_SKIP = !HAVE_CHROMIUM && !process.env.CI
-  ? `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH; CI runs this test`
-  : false;
+const BROWSER_SKIP =
+  !HAVE_CHROMIUM && !process.env.CI
+    ? `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH; CI runs this test`
+    : false;
 const RENDERER = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const CF = 'MONDO:0009061';
 
@@ -52,7 +53,10 @@ describe('GET /docs over HTTP', () => {
     assert.equal(r.headers['cache-control'], 'no-cache');
     assert.equal(r.headers['x-request-id'], 'docs-page-1');
     const html = r.body.toString('utf8');
-    assert.match(html, new RegExp(`<script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>\\s*<script src="${DOCS_PATH}/init.js"></script>`));
+    assert.match(
+      html,
+      new RegExp(`<script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>\\s*<script src="${DOCS_PATH}/init.js"></script>`),
+    );
     assert.doesNotMatch(html, /<script>|<style|https?:\/\//, 'no inline script or style, no absolute URL');
     const line = await accessLogLine(logFile, 'docs-page-1');
     assert.deepEqual([line.route, line.status], [DOCS_PATH, 200]);
@@ -82,7 +86,10 @@ describe('GET /docs over HTTP', () => {
     assert.equal(missing.status, 404);
     assert.equal(missing.headers['content-type'], 'application/problem+json; charset=utf-8');
     const p = missing.json();
-    assert.deepEqual([p.type, p.instance, p.detail], [`${PROBLEM_BASE}not-found`, `${DOCS_PATH}/nope.js`, `No file at ${DOCS_PATH}/nope.js. The API reference page is ${DOCS_PATH}.`]);
+    assert.deepEqual(
+      [p.type, p.instance, p.detail],
+      [`${PROBLEM_BASE}not-found`, `${DOCS_PATH}/nope.js`, `No file at ${DOCS_PATH}/nope.js. The API reference page is ${DOCS_PATH}.`],
+    );
     assert.equal(p.requestId, missing.headers['x-request-id']);
     const post = await call(server.url, DOCS_PATH, { method: 'POST' });
     assert.equal(post.status, 405);
@@ -94,7 +101,9 @@ describe('GET /docs over HTTP', () => {
 });
 
 describe('the page in headless Chromium', () => {
-  test('loads with no failed request and none off the box, lists every route, and a tried call returns 200', { skip: BROWSER_SKIP }, async () => {
+  test('loads with no failed request and none off the box, lists every route, and a tried call returns 200', {
+    skip: BROWSER_SKIP,
+  }, async () => {
     assert.ok(HAVE_CHROMIUM, `CI=${process.env.CI}: the docs page test needs Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
     // --no-sandbox: CI and these machines run as root, where Chromium's sandbox cannot start.
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -113,16 +122,24 @@ describe('the page in headless Chromium', () => {
       const requested: BrowserRequest[] = [];
       page.on('request', (r) => requested.push(r));
       page.on('requestfailed', (r) => failed.push(`${r.url()}: ${r.failure()?.errorText}`));
-      page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.url()}: ${r.status()}`); });
-      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') failed.push(`console ${m.type()}: ${m.text()}`); });
+      page.on('response', (r) => {
+        if (r.status() >= 400) failed.push(`${r.url()}: ${r.status()}`);
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') failed.push(`console ${m.type()}: ${m.text()}`);
+      });
       page.on('pageerror', (e) => failed.push(`page error: ${e.message}`));
 
       const t0 = performance.now();
       await page.goto(`${server.url}${DOCS_PATH}`);
       await page.waitForFunction((n) => document.querySelectorAll('.opblock').length === n, ROUTE_LIST.length);
       const loadMs = performance.now() - t0;
-      const listed = await page.$$eval('.opblock', (blocks) => blocks.map((b) =>
-        `${b.querySelector('.opblock-summary-method')?.textContent} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`));
+      const listed = await page.$$eval('.opblock', (blocks) =>
+        blocks.map(
+          (b) =>
+            `${b.querySelector('.opblock-summary-method')?.textContent} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+        ),
+      );
       assert.deepEqual(listed.sort(), ROUTE_LIST.map((r) => `${r.method ?? 'GET'} ${r.path}`).sort());
       assert.equal(await page.title(), 'Disease Content Service - API reference');
 
@@ -152,9 +169,14 @@ describe('the page in headless Chromium', () => {
 
       assert.deepEqual(offBox, [], 'requests to another host');
       assert.deepEqual(failed, [], 'failed requests, error responses and console errors');
-      assert.ok(requested.some((r) => new URL(r.url()).pathname === ROUTES.getOpenApi.path), 'the page fetched the OpenAPI document');
+      assert.ok(
+        requested.some((r) => new URL(r.url()).pathname === ROUTES.getOpenApi.path),
+        'the page fetched the OpenAPI document',
+      );
       if (process.env.DOCS_SCREENSHOT) await page.screenshot({ path: process.env.DOCS_SCREENSHOT, fullPage: false });
-      process.stderr.write(`# docs page: rendered ${listed.length} operations in ${loadMs.toFixed(0)} ms; tried call answered in ${tryMs.toFixed(0)} ms; ${requested.length} requests\n`);
+      process.stderr.write(
+        `# docs page: rendered ${listed.length} operations in ${loadMs.toFixed(0)} ms; tried call answered in ${tryMs.toFixed(0)} ms; ${requested.length} requests\n`,
+      );
     } finally {
       await browser.close();
     }

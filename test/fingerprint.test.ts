@@ -10,11 +10,25 @@ const ROOT = resolve(import.meta.dirname, '..');
 describe('input fingerprint', () => {
   it('covers the code the build runs, the contract it imports and its packages, and nothing the server alone runs', async () => {
     const files = (await codeFiles(ROOT)).map((f) => relative(ROOT, f));
-    for (const f of ['build/run-build.ts', 'build/compile/openapi-description.ts', 'server/contract/tiers.ts', 'server/contract/tiers.json', 'server/contract/routes.ts', 'node_modules/ajv/dist/ajv.js', 'node_modules/yaml/dist/index.js']) {
+    for (const f of [
+      'build/run-build.ts',
+      'build/compile/openapi-description.ts',
+      'server/contract/tiers.ts',
+      'server/contract/tiers.json',
+      'server/contract/routes.ts',
+      'node_modules/ajv/dist/ajv.js',
+      'node_modules/yaml/dist/index.js',
+    ]) {
       assert.ok(files.includes(f), f);
     }
-    assert.deepEqual(files.filter((f) => f.startsWith('server/') && !f.startsWith('server/contract/')), []);
-    assert.deepEqual(files.filter((f) => f.startsWith('test/') || f === 'build/main.ts'), []);
+    assert.deepEqual(
+      files.filter((f) => f.startsWith('server/') && !f.startsWith('server/contract/')),
+      [],
+    );
+    assert.deepEqual(
+      files.filter((f) => f.startsWith('test/') || f === 'build/main.ts'),
+      [],
+    );
   });
 
   it('changes with a schema, a source file or editorial content, not with a README', async () => {

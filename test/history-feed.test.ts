@@ -26,7 +26,8 @@ let key = '';
 let phases: Phase[] = [];
 /** What the server served, per phase: path -> the response. */
 const served: Map<string, RawResponse>[] = [];
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => call(server.url, path, { method, headers: { ...bearer(key), ...headers } });
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  call(server.url, path, { method, headers: { ...bearer(key), ...headers } });
 
 /** Poll /health until the server serves `snapshot` (it checks dist/current every 2 s). */
 async function serving(snapshot: string): Promise<void> {
@@ -43,7 +44,12 @@ before(async () => {
       const keys = makeKeys([{ tier: 'developer', name: 'dev' }]);
       key = keys.keys.dev;
       const dir = mkdtempSync(join(tmpdir(), 'dcs-history-'));
-      server = await startServer({ DIST_DIR: dist, KEYS_FILE: keys.file, QUOTA_STATE_FILE: join(dir, 'quota.json'), LOG_FILE: join(dir, 'access.log') });
+      server = await startServer({
+        DIST_DIR: dist,
+        KEYS_FILE: keys.file,
+        QUOTA_STATE_FILE: join(dir, 'quota.json'),
+        LOG_FILE: join(dir, 'access.log'),
+      });
     }
     await serving(p.snapshot);
     const now = new Map<string, RawResponse>();
@@ -64,12 +70,37 @@ function assertProblem(r: RawResponse, status: number, kind: string): any {
 }
 
 const v = (phase: number, id: string) => ({ version: phases[phase].index[id].n, contentVersion: phases[phase].index[id].v });
-const links = (id: string, version: number | null) => ({ disease: `/api/v1/diseases/${id}`, version: version === null ? null : `/api/v1/diseases/${id}/versions/${version}`, history: `/api/v1/diseases/${id}/versions` });
+const links = (id: string, version: number | null) => ({
+  disease: `/api/v1/diseases/${id}`,
+  version: version === null ? null : `/api/v1/diseases/${id}/versions/${version}`,
+  history: `/api/v1/diseases/${id}/versions`,
+});
 
 /** The expected change list items of each release. */
 function expectedChanges(): Record<string, object[]> {
-  const change = (id: string, name: string, kind: string, release: string, sections: string[], fields: string[], before: object | null, after: object | null, replacedBy: string | null = null) =>
-    ({ id, name, kind, release, sections, fields, before, after, replacedBy, consider: [], links: links(id, after ? (after as { version: number }).version : null) });
+  const change = (
+    id: string,
+    name: string,
+    kind: string,
+    release: string,
+    sections: string[],
+    fields: string[],
+    before: object | null,
+    after: object | null,
+    replacedBy: string | null = null,
+  ) => ({
+    id,
+    name,
+    kind,
+    release,
+    sections,
+    fields,
+    before,
+    after,
+    replacedBy,
+    consider: [],
+    links: links(id, after ? (after as { version: number }).version : null),
+  });
   return {
     r2: [
       change(CF, 'cystic fibrosis', 'changed', 'r2', ['clinical-features'], ['phenotypes'], v(0, CF), v(1, CF)),
@@ -82,7 +113,16 @@ function expectedChanges(): Record<string, object[]> {
       change(MILD_HPA, 'mild hyperphenylalaninemia', 'removed', 'r3', [], [], v(1, MILD_HPA), null, PKU),
     ],
     since1: [
-      change(CF, 'cystic fibrosis', 'changed', 'r3', ['clinical-features', 'epidemiology'], ['phenotypes', 'prevalence'], v(0, CF), v(2, CF)),
+      change(
+        CF,
+        'cystic fibrosis',
+        'changed',
+        'r3',
+        ['clinical-features', 'epidemiology'],
+        ['phenotypes', 'prevalence'],
+        v(0, CF),
+        v(2, CF),
+      ),
       change(PKU, 'phenylketonuria', 'changed', 'r3', ['overview'], ['children', 'computed'], v(0, PKU), v(2, PKU)),
       change(CLASSIC_PKU, 'classic phenylketonuria', 'added', 'r2', [], [], null, v(1, CLASSIC_PKU)),
       change(MILD_HPA, 'mild hyperphenylalaninemia', 'removed', 'r3', [], [], v(0, MILD_HPA), null, PKU),
@@ -92,24 +132,67 @@ function expectedChanges(): Record<string, object[]> {
 
 describe('the release feed', () => {
   test('the scenario numbers versions by content change: CF 1-2-3, phenylketonuria 1-2-3, Huntington 1, classic PKU 1 from r2', () => {
-    assert.deepEqual([CF, PKU, HUNTINGTON, CLASSIC_PKU, MILD_HPA].map((id) => [id, phases[2].index[id].n, phases[2].index[id].hist, phases[2].index[id].gone ?? null]), [
-      [CF, 3, [[1, 1], [2, 2], [3, 3]], null],
-      [PKU, 3, [[1, 1], [2, 2], [3, 3]], null],
-      [HUNTINGTON, 1, [[1, 1]], null],
-      [CLASSIC_PKU, 1, [[1, 2]], null],
-      [MILD_HPA, 1, [[1, 1]], 3],
-    ]);
+    assert.deepEqual(
+      [CF, PKU, HUNTINGTON, CLASSIC_PKU, MILD_HPA].map((id) => [
+        id,
+        phases[2].index[id].n,
+        phases[2].index[id].hist,
+        phases[2].index[id].gone ?? null,
+      ]),
+      [
+        [
+          CF,
+          3,
+          [
+            [1, 1],
+            [2, 2],
+            [3, 3],
+          ],
+          null,
+        ],
+        [
+          PKU,
+          3,
+          [
+            [1, 1],
+            [2, 2],
+            [3, 3],
+          ],
+          null,
+        ],
+        [HUNTINGTON, 1, [[1, 1]], null],
+        [CLASSIC_PKU, 1, [[1, 2]], null],
+        [MILD_HPA, 1, [[1, 1]], 3],
+      ],
+    );
   });
 
   test('GET /releases lists r3, r2, r1 with sources, code, counts and links; paginated like the listing', async () => {
     const commit = gitCommit(ROOT);
     const changed = [null, ['mondo', 'orphanet'], ['mondo', 'orphanet']];
     const item = (i: number) => ({
-      id: `r${i + 1}`, publishedAt: phases[i].publishedAt, previous: i ? `r${i}` : null, snapshot: phases[i].snapshot,
+      id: `r${i + 1}`,
+      publishedAt: phases[i].publishedAt,
+      previous: i ? `r${i}` : null,
+      snapshot: phases[i].snapshot,
       code: { apiVersion: API_VERSION, commit, inputFingerprint: phases[i].inputFingerprint },
-      sources: phases[i].release.sources.map((s) => ({ id: s.id, name: s.name, release: s.release, fingerprint: s.fingerprint, changed: changed[i]?.includes(s.id) ?? true })),
-      counts: [{ added: 60, changed: 0, removed: 0, unchanged: 0 }, { added: 1, changed: 2, removed: 0, unchanged: 58 }, { added: 0, changed: 2, removed: 1, unchanged: 58 }][i],
-      links: { self: `/api/v1/releases/r${i + 1}`, changes: `/api/v1/releases/r${i + 1}/changes`, previous: i ? `/api/v1/releases/r${i}` : null },
+      sources: phases[i].release.sources.map((s) => ({
+        id: s.id,
+        name: s.name,
+        release: s.release,
+        fingerprint: s.fingerprint,
+        changed: changed[i]?.includes(s.id) ?? true,
+      })),
+      counts: [
+        { added: 60, changed: 0, removed: 0, unchanged: 0 },
+        { added: 1, changed: 2, removed: 0, unchanged: 58 },
+        { added: 0, changed: 2, removed: 1, unchanged: 58 },
+      ][i],
+      links: {
+        self: `/api/v1/releases/r${i + 1}`,
+        changes: `/api/v1/releases/r${i + 1}/changes`,
+        previous: i ? `/api/v1/releases/r${i}` : null,
+      },
     });
     const r = await get('/api/v1/releases');
     assert.equal(r.status, 200);
@@ -121,9 +204,15 @@ describe('the release feed', () => {
       links: { self: '/api/v1/releases?limit=20&offset=0', first: '/api/v1/releases?limit=20&offset=0', next: null, prev: null },
     });
     const page = await get('/api/v1/releases?limit=1&offset=1');
-    assert.deepEqual(page.json().data.map((x: { id: string }) => x.id), ['r2']);
+    assert.deepEqual(
+      page.json().data.map((x: { id: string }) => x.id),
+      ['r2'],
+    );
     assert.deepEqual(page.json().pagination, { limit: 1, offset: 1, total: 3, hasMore: true });
-    assert.equal(page.headers.link, '</api/v1/releases?limit=1&offset=0>; rel="first", </api/v1/releases?limit=1&offset=0>; rel="prev", </api/v1/releases?limit=1&offset=2>; rel="next"');
+    assert.equal(
+      page.headers.link,
+      '</api/v1/releases?limit=1&offset=0>; rel="first", </api/v1/releases?limit=1&offset=0>; rel="prev", </api/v1/releases?limit=1&offset=2>; rel="next"',
+    );
     assert.deepEqual(schemaErrors('ReleaseListResponse', body), []);
   });
 
@@ -139,16 +228,25 @@ describe('the release feed', () => {
     assertProblem(await get('/api/v1/releases/r4/changes'), 404, 'not-found');
     for (const bad of ['r0', '3', 'R3', 'r3x', 'r01', 'release-3']) {
       const p = assertProblem(await get(`/api/v1/releases/${bad}`), 400, 'invalid-parameters');
-      assert.deepEqual(p.invalidParams, [{ name: 'releaseId', reason: 'malformed', detail: `must be r followed by the release number (e.g. r12), or latest, got "${bad}"` }]);
+      assert.deepEqual(p.invalidParams, [
+        { name: 'releaseId', reason: 'malformed', detail: `must be r followed by the release number (e.g. r12), or latest, got "${bad}"` },
+      ]);
     }
   });
 
-  test('GET /releases/{id}/changes: each release\'s change list, exact, filtered by kind and paginated', async () => {
+  test("GET /releases/{id}/changes: each release's change list, exact, filtered by kind and paginated", async () => {
     const want = expectedChanges();
     const r3 = (await get('/api/v1/releases/r3/changes')).json();
     assert.deepEqual(r3, {
-      data: want.r3, pagination: { limit: 20, offset: 0, total: 3, hasMore: false }, meta: { release: 'r3', since: null },
-      links: { self: '/api/v1/releases/r3/changes?limit=20&offset=0', first: '/api/v1/releases/r3/changes?limit=20&offset=0', next: null, prev: null },
+      data: want.r3,
+      pagination: { limit: 20, offset: 0, total: 3, hasMore: false },
+      meta: { release: 'r3', since: null },
+      links: {
+        self: '/api/v1/releases/r3/changes?limit=20&offset=0',
+        first: '/api/v1/releases/r3/changes?limit=20&offset=0',
+        next: null,
+        prev: null,
+      },
     });
     assert.deepEqual(schemaErrors('ChangeListResponse', r3), []);
     assert.deepEqual((await get('/api/v1/releases/r2/changes')).json().data, want.r2);
@@ -158,10 +256,20 @@ describe('the release feed', () => {
     assert.deepEqual([page.data, page.pagination], [[want.r3[1]], { limit: 1, offset: 1, total: 2, hasMore: false }]);
     const r1 = (await get('/api/v1/releases/r1/changes?limit=100')).json();
     assert.equal(r1.pagination.total, 60);
-    assert.ok(r1.data.every((c: { kind: string; before: unknown; after: { version: number } }) => c.kind === 'added' && c.before === null && c.after.version === 1));
-    assert.equal(r1.data.some((c: { id: string }) => c.id === CLASSIC_PKU), false);
+    assert.ok(
+      r1.data.every(
+        (c: { kind: string; before: unknown; after: { version: number } }) =>
+          c.kind === 'added' && c.before === null && c.after.version === 1,
+      ),
+    );
+    assert.equal(
+      r1.data.some((c: { id: string }) => c.id === CLASSIC_PKU),
+      false,
+    );
     const bad = assertProblem(await get('/api/v1/releases/r3/changes?kind=edited'), 400, 'invalid-parameters');
-    assert.deepEqual(bad.invalidParams, [{ name: 'kind', reason: 'not-allowed-value', detail: 'unknown value(s) "edited"; allowed: added, changed, removed' }]);
+    assert.deepEqual(bad.invalidParams, [
+      { name: 'kind', reason: 'not-allowed-value', detail: 'unknown value(s) "edited"; allowed: added, changed, removed' },
+    ]);
   });
 
   test('since merges every change after a release per disease; since = the release is empty; a later one is a 400', async () => {
@@ -175,9 +283,14 @@ describe('the release feed', () => {
     const none = (await get('/api/v1/releases/latest/changes?since=r3')).json();
     assert.deepEqual([none.data, none.meta, none.pagination.total], [[], { release: 'r3', since: 'r3' }, 0]);
     const later = assertProblem(await get('/api/v1/releases/r2/changes?since=r3'), 400, 'invalid-parameters');
-    assert.deepEqual(later.invalidParams, [{ name: 'since', reason: 'out-of-range', detail: 'must be r2 or an earlier release, got "r3"' }]);
+    assert.deepEqual(later.invalidParams, [
+      { name: 'since', reason: 'out-of-range', detail: 'must be r2 or an earlier release, got "r3"' },
+    ]);
     const malformed = assertProblem(await get('/api/v1/releases/r3/changes?since=latest'), 400, 'invalid-parameters');
-    assert.deepEqual(malformed.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]), [['since', 'malformed']]);
+    assert.deepEqual(
+      malformed.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]),
+      [['since', 'malformed']],
+    );
   });
 });
 
@@ -185,18 +298,31 @@ describe('version history', () => {
   const etagOf = (phase: number, id: string) => String(served[phase].get(id)!.headers.etag);
   const sourcesOf = (phase: number, id: string) => {
     const fp = new Map(phases[phase].release.sources.map((s) => [s.id, s.fingerprint]));
-    return served[phase].get(id)!.json().data.metadata.sources.map((s: { source: string; release: string }) => ({ id: s.source, release: s.release, fingerprint: fp.get(s.source) }));
+    return served[phase]
+      .get(id)!
+      .json()
+      .data.metadata.sources.map((s: { source: string; release: string }) => ({
+        id: s.source,
+        release: s.release,
+        fingerprint: fp.get(s.source),
+      }));
   };
   const state = (phase: number, id: string, source: string) => {
     const s = sourcesOf(phase, id).find((x: { id: string }) => x.id === source);
     return { release: s.release, fingerprint: s.fingerprint };
   };
   const item = (id: string, phase: number, changes: object | null) => ({
-    version: phases[phase].index[id].n, contentVersion: phases[phase].index[id].v, release: `r${phase + 1}`, publishedAt: phases[phase].publishedAt,
-    etag: etagOf(phase, id), sources: sourcesOf(phase, id), changes,
+    version: phases[phase].index[id].n,
+    contentVersion: phases[phase].index[id].v,
+    release: `r${phase + 1}`,
+    publishedAt: phases[phase].publishedAt,
+    etag: etagOf(phase, id),
+    sources: sourcesOf(phase, id),
+    changes,
     links: { self: `/api/v1/diseases/${id}/versions/${phases[phase].index[id].n}`, release: `/api/v1/releases/r${phase + 1}` },
   });
-  const underneath = (id: string, phase: number) => ['mondo', 'orphanet'].map((s) => ({ id: s, from: state(phase - 1, id, s), to: state(phase, id, s) }));
+  const underneath = (id: string, phase: number) =>
+    ['mondo', 'orphanet'].map((s) => ({ id: s, from: state(phase - 1, id, s), to: state(phase, id, s) }));
 
   test('the current record carries its version number and a link to its history', () => {
     const now = served[2].get(CF)!.json().data.metadata;
@@ -212,7 +338,11 @@ describe('version history', () => {
     assert.equal(r.headers['cache-control'], 'private, no-cache');
     assert.deepEqual(r.json(), {
       data: {
-        id: CF, name: 'cystic fibrosis', current: true, currentVersion: 3, removed: null,
+        id: CF,
+        name: 'cystic fibrosis',
+        current: true,
+        currentVersion: 3,
+        removed: null,
         versions: [
           item(CF, 2, { sections: ['epidemiology'], fields: ['prevalence'], sources: underneath(CF, 2) }),
           item(CF, 1, { sections: ['clinical-features'], fields: ['phenotypes'], sources: underneath(CF, 1) }),
@@ -235,7 +365,10 @@ describe('version history', () => {
     const r = await get(`/api/v1/diseases/${MILD_HPA}/versions`);
     assert.deepEqual(r.json(), {
       data: {
-        id: MILD_HPA, name: 'mild hyperphenylalaninemia', current: false, currentVersion: null,
+        id: MILD_HPA,
+        name: 'mild hyperphenylalaninemia',
+        current: false,
+        currentVersion: null,
         removed: { release: 'r3', publishedAt: phases[2].publishedAt, replacedBy: PKU, consider: [] },
         versions: [item(MILD_HPA, 0, null)],
         links: { self: `/api/v1/diseases/${MILD_HPA}/versions`, current: null },
@@ -251,7 +384,11 @@ describe('version history', () => {
   });
 
   test('GET /diseases/{id}/versions/{n}: the bytes served then, with their ETag, immutable, revalidated with 304', async () => {
-    for (const [n, phase] of [[1, 0], [2, 1], [3, 2]]) {
+    for (const [n, phase] of [
+      [1, 0],
+      [2, 1],
+      [3, 2],
+    ]) {
       const r = await get(`/api/v1/diseases/${CF}/versions/${n}`);
       const then = served[phase].get(CF)!;
       assert.equal(r.status, 200);
@@ -268,7 +405,10 @@ describe('version history', () => {
     assert.equal(br.headers['content-encoding'], 'br');
     assert.ok(brotliDecompressSync(br.body).equals(v1.body));
     const again = await get(`/api/v1/diseases/${CF}/versions/1`, { 'if-none-match': String(v1.headers.etag) });
-    assert.deepEqual([again.status, again.body.length, again.headers.etag, again.headers['cache-control']], [304, 0, v1.headers.etag, IMMUTABLE_CACHE]);
+    assert.deepEqual(
+      [again.status, again.body.length, again.headers.etag, again.headers['cache-control']],
+      [304, 0, v1.headers.etag, IMMUTABLE_CACHE],
+    );
     const head = await get(`/api/v1/diseases/${CF}/versions/2`, {}, 'HEAD');
     assert.deepEqual([head.status, head.body.length, head.headers['content-length']], [200, 0, String(served[1].get(CF)!.body.length)]);
     // The current version is the current record.
@@ -276,22 +416,37 @@ describe('version history', () => {
   });
 
   test('404 for a version or history that does not exist, 400 for a malformed one', async () => {
-    assert.equal(assertProblem(await get(`/api/v1/diseases/${CF}/versions/4`), 404, 'not-found').detail, `${CF} has no version 4 kept; its versions are listed at /api/v1/diseases/${CF}/versions.`);
+    assert.equal(
+      assertProblem(await get(`/api/v1/diseases/${CF}/versions/4`), 404, 'not-found').detail,
+      `${CF} has no version 4 kept; its versions are listed at /api/v1/diseases/${CF}/versions.`,
+    );
     assertProblem(await get('/api/v1/diseases/MONDO:9999999/versions'), 404, 'not-found');
     assertProblem(await get('/api/v1/diseases/MONDO:9999999/versions/1'), 404, 'not-found');
     // Obsolete before the history began: no version of it was ever served here.
-    assert.match(assertProblem(await get('/api/v1/diseases/MONDO:0018917/versions'), 404, 'not-found').detail, /^MONDO:0018917 \(Marfan syndrome\) is obsolete in Mondo and has no version kept/);
+    assert.match(
+      assertProblem(await get('/api/v1/diseases/MONDO:0018917/versions'), 404, 'not-found').detail,
+      /^MONDO:0018917 \(Marfan syndrome\) is obsolete in Mondo and has no version kept/,
+    );
     const zero = assertProblem(await get(`/api/v1/diseases/${CF}/versions/0`), 400, 'invalid-parameters');
     assert.deepEqual(zero.invalidParams, [{ name: 'version', reason: 'out-of-range', detail: 'must be between 1 and 1000000, got 0' }]);
     const word = assertProblem(await get(`/api/v1/diseases/${CF}/versions/latest`), 400, 'invalid-parameters');
     assert.deepEqual(word.invalidParams, [{ name: 'version', reason: 'wrong-type', detail: 'must be an integer, got "latest"' }]);
     const id = assertProblem(await get('/api/v1/diseases/MONDO:123/versions/1'), 400, 'invalid-parameters');
-    assert.deepEqual(id.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]), [['mondoId', 'malformed']]);
+    assert.deepEqual(
+      id.invalidParams.map((p: { name: string; reason: string }) => [p.name, p.reason]),
+      [['mondoId', 'malformed']],
+    );
     assertProblem(await get(`/api/v1/diseases/${CF}/versions?x=1`), 400, 'invalid-parameters');
   });
 
   test('every history route needs a key with the read scope', async () => {
-    for (const path of ['/api/v1/releases', '/api/v1/releases/r1', '/api/v1/releases/r1/changes', `/api/v1/diseases/${CF}/versions`, `/api/v1/diseases/${CF}/versions/1`]) {
+    for (const path of [
+      '/api/v1/releases',
+      '/api/v1/releases/r1',
+      '/api/v1/releases/r1/changes',
+      `/api/v1/diseases/${CF}/versions`,
+      `/api/v1/diseases/${CF}/versions/1`,
+    ]) {
       assertProblem(await call(server.url, path), 401, 'unauthorized');
     }
   });

@@ -21,7 +21,11 @@ const FROM = '{"HPOId":"HP:0002783","HPOTerm":"Recurrent lower respiratory tract
 const CF_PACKET = '"ORPHAcode":"586","Label":"Cystic fibrosis"';
 const enabled = process.env.HISTORY_REAL === '1';
 
-interface Store { files: number; bytes: number; byHash: Map<string, number> }
+interface Store {
+  files: number;
+  bytes: number;
+  byHash: Map<string, number>;
+}
 
 /** Every object file under dist/objects: count, bytes, and bytes per hash (all encodings). */
 function objectStore(dist: string): Store {
@@ -43,7 +47,8 @@ function objectStore(dist: string): Store {
 /** Bytes of the snapshot folders (manifest, listing, indexes, OpenAPI, history documents). */
 function snapshotBytes(dist: string): number {
   let total = 0;
-  for (const s of readdirSync(join(dist, 'snapshots'))) for (const f of readdirSync(join(dist, 'snapshots', s))) total += statSync(join(dist, 'snapshots', s, f)).size;
+  for (const s of readdirSync(join(dist, 'snapshots')))
+    for (const f of readdirSync(join(dist, 'snapshots', s))) total += statSync(join(dist, 'snapshots', s, f)).size;
   return total;
 }
 
@@ -51,18 +56,33 @@ function snapshotBytes(dist: string): number {
 function historyOnly(dist: string, store: Store): { objects: number; bytes: number } {
   const m = readCurrentJson<Manifest>(dist, SNAPSHOT_FILES.manifest);
   const releases = readCurrentJson<ReleasesDoc>(dist, SNAPSHOT_FILES.releases);
-  const current = new Set(Object.entries(m.entries).filter(([k]) => !historyKeyOf(k)).map(([, e]) => e[0]));
-  const history = new Set([...Object.entries(m.entries).filter(([k]) => historyKeyOf(k)).map(([, e]) => e[0]), ...releases.releases.map((r) => r.changes[0])]);
+  const current = new Set(
+    Object.entries(m.entries)
+      .filter(([k]) => !historyKeyOf(k))
+      .map(([, e]) => e[0]),
+  );
+  const history = new Set([
+    ...Object.entries(m.entries)
+      .filter(([k]) => historyKeyOf(k))
+      .map(([, e]) => e[0]),
+    ...releases.releases.map((r) => r.changes[0]),
+  ]);
   let bytes = 0;
   let objects = 0;
-  for (const h of history) if (!current.has(h)) { objects++; bytes += store.byHash.get(h) ?? 0; }
+  for (const h of history)
+    if (!current.has(h)) {
+      objects++;
+      bytes += store.byHash.get(h) ?? 0;
+    }
   return { objects, bytes };
 }
 
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 const seconds = (log: string, phase: string) => Number(new RegExp(`${phase} ([\\d.]+) s`).exec(log)?.[1]);
 
-describe('the history on the real data (opt-in: HISTORY_REAL=1)', { skip: enabled ? false : 'set HISTORY_REAL=1 to build the real data twice (run it under the lock)' }, () => {
+describe('the history on the real data (opt-in: HISTORY_REAL=1)', {
+  skip: enabled ? false : 'set HISTORY_REAL=1 to build the real data twice (run it under the lock)',
+}, () => {
   let dist = '';
   let data = '';
   const figures: string[] = [];
@@ -81,11 +101,16 @@ describe('the history on the real data (opt-in: HISTORY_REAL=1)', { skip: enable
     history1 = historyOnly(dist, store1);
     snapshots1 = snapshotBytes(dist);
     // The row is in several packets: edit it in the cystic fibrosis packet (ORPHA:586) only.
-    editData(data, 'orphanet/orphapackets_2025-12.jsonl.gz', (t) => t.split('\n').map((line) => {
-      if (!line.includes(CF_PACKET)) return line;
-      assert.equal(line.split(FROM).length, 2, 'the edited row is once in the CF packet');
-      return line.replace(FROM, FROM.replace('Occasional (29-5%)', 'Frequent (79-30%)'));
-    }).join('\n'));
+    editData(data, 'orphanet/orphapackets_2025-12.jsonl.gz', (t) =>
+      t
+        .split('\n')
+        .map((line) => {
+          if (!line.includes(CF_PACKET)) return line;
+          assert.equal(line.split(FROM).length, 2, 'the edited row is once in the CF packet');
+          return line.replace(FROM, FROM.replace('Occasional (29-5%)', 'Frequent (79-30%)'));
+        })
+        .join('\n'),
+    );
     second = await build(data, dist);
     assert.equal(second.ok, true, second.log);
     store2 = objectStore(dist);
@@ -94,13 +119,22 @@ describe('the history on the real data (opt-in: HISTORY_REAL=1)', { skip: enable
   test('a rebuild with one Orphanet frequency changed is a release that changed cystic fibrosis alone', () => {
     const releases = readCurrentJson<ReleasesDoc>(dist, SNAPSHOT_FILES.releases).releases;
     const records = readCurrentJson<Manifest>(dist, SNAPSHOT_FILES.manifest).counts.diseases;
-    assert.deepEqual(releases.map((r) => [r.id, r.counts]), [
-      ['r1', { added: records, changed: 0, removed: 0, unchanged: 0 }],
-      ['r2', { added: 0, changed: 1, removed: 0, unchanged: records - 1 }],
-    ]);
-    assert.deepEqual(releases[1].sources.filter((s) => s.changed).map((s) => s.id), ['orphanet']);
+    assert.deepEqual(
+      releases.map((r) => [r.id, r.counts]),
+      [
+        ['r1', { added: records, changed: 0, removed: 0, unchanged: 0 }],
+        ['r2', { added: 0, changed: 1, removed: 0, unchanged: records - 1 }],
+      ],
+    );
+    assert.deepEqual(
+      releases[1].sources.filter((s) => s.changed).map((s) => s.id),
+      ['orphanet'],
+    );
     const changes = JSON.parse(readFileSync(join(dist, objectFile(releases[1].changes[0], 'identity')), 'utf8')) as Change[];
-    assert.deepEqual(changes.map((c) => [c.id, c.kind, c.sections, c.fields, c.before?.version, c.after?.version]), [[CF, 'changed', ['clinical-features'], ['phenotypes'], 1, 2]]);
+    assert.deepEqual(
+      changes.map((c) => [c.id, c.kind, c.sections, c.fields, c.before?.version, c.after?.version]),
+      [[CF, 'changed', ['clinical-features'], ['phenotypes'], 1, 2]],
+    );
   });
 
   test('figures', (t) => {

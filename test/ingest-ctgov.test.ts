@@ -7,7 +7,8 @@ test('ctgov sample: |-separated conditions and interventions, snake_case status,
   assert.deepEqual(readCtgovSample(gzFixture('ctrialsgov_tbl_join_sample.csv')), [
     {
       nctId: 'NCT04824638',
-      title: 'BNT162b2 Vaccination With Two Doses in COVID-19 Negative Adult Volunteers and With a Single Dose in COVID-19 Positive Adult Volunteers',
+      title:
+        'BNT162b2 Vaccination With Two Doses in COVID-19 Negative Adult Volunteers and With a Single Dose in COVID-19 Positive Adult Volunteers',
       status: 'active_not_recruiting',
       phase: 'Phase 2',
       startDate: '2021-03-08',
@@ -43,7 +44,8 @@ test('ctgov sample: |-separated conditions and interventions, snake_case status,
     },
     {
       nctId: 'NCT00062660',
-      title: 'Tipranavir in Patients With Progressive, Systemic HIV-1 Disease Who Have Failed or Are Intolerant to Currently Approved Treatments for HIV Infection',
+      title:
+        'Tipranavir in Patients With Progressive, Systemic HIV-1 Disease Who Have Failed or Are Intolerant to Currently Approved Treatments for HIV Infection',
       status: 'approved_for_marketing',
       phase: null,
       startDate: '2003-05-31',
@@ -70,7 +72,16 @@ test('ctgov sample: a malformed NCT id names the record line; missing column; tr
 
 test('trial status normalisation', () => {
   assert.deepEqual(
-    ['Recruiting', 'Active, not recruiting', 'Unknown status', 'Enrolling by invitation', 'ACTIVE_NOT_RECRUITING', 'UNKNOWN', 'AVAILABLE', 'Withheld'].map(trialStatus),
+    [
+      'Recruiting',
+      'Active, not recruiting',
+      'Unknown status',
+      'Enrolling by invitation',
+      'ACTIVE_NOT_RECRUITING',
+      'UNKNOWN',
+      'AVAILABLE',
+      'Withheld',
+    ].map(trialStatus),
     ['recruiting', 'active_not_recruiting', 'unknown', 'enrolling_by_invitation', 'active_not_recruiting', 'unknown', 'other', 'other'],
   );
 });
@@ -103,7 +114,8 @@ test('angelman trials: conditions only when Angelman is mentioned; no phase or i
     },
     {
       nctId: 'NCT04768803',
-      title: 'Ghrelin in Patients With a Rare Disease Associated With Intellectual Disability, and Hyperphagia, and/or Overweight, and/or Obesity',
+      title:
+        'Ghrelin in Patients With a Rare Disease Associated With Intellectual Disability, and Hyperphagia, and/or Overweight, and/or Obesity',
       status: 'unknown',
       phase: null,
       startDate: '2021-06-10',
@@ -130,11 +142,14 @@ test('angelman trials: conditions only when Angelman is mentioned; no phase or i
 
 test('angelman trials: invalid JSON, not an array, bad NCT id', () => {
   const broken = tempFile('broken.json.gz', fixtureText('angelman-clinical-trials.json').slice(0, 200));
-  assert.throws(() => readAngelmanTrials(broken), (err: unknown) => {
-    assert.ok(err instanceof Error);
-    assert.equal(err.message.startsWith(`${broken}: invalid JSON: `), true, err.message);
-    return true;
-  });
+  assert.throws(
+    () => readAngelmanTrials(broken),
+    (err: unknown) => {
+      assert.ok(err instanceof Error);
+      assert.equal(err.message.startsWith(`${broken}: invalid JSON: `), true, err.message);
+      return true;
+    },
+  );
   const object = tempFile('object.json', '{"NCTId":"NCT06617429"}');
   assert.throws(() => readAngelmanTrials(object), { message: `${object}: expected a JSON array of studies` });
   const badId = tempFile('bad.json', '[{"NCTId":"NCT1"}]');

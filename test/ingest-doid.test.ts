@@ -36,7 +36,10 @@ test('DO OBO: data-version and [Term] stanzas with defs, scoped synonyms, xrefs,
         name: 'obsolete iridogoniodysgenesis syndrome',
         definition:
           'An iris disease that is characterized by the iris stroma being hypoplastic resulting from abnormalities in the differentiation of the anterior segment structures and increased values of intraocular pressure and has_material_basis_in autosomal dominant inheritance of mutations in the PITX2 gene.',
-        definitionReferences: ['url:http://disorders.eyes.arizona.edu/category/alternate-names/iridogoniodysgenesis-syndrome', 'url:https://www.ncbi.nlm.nih.gov/pubmed/19175065'],
+        definitionReferences: [
+          'url:http://disorders.eyes.arizona.edu/category/alternate-names/iridogoniodysgenesis-syndrome',
+          'url:https://www.ncbi.nlm.nih.gov/pubmed/19175065',
+        ],
         synonyms: [
           { text: 'IGDS', scope: 'exact' },
           { text: 'IRID 1', scope: 'exact' },

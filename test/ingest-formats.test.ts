@@ -11,7 +11,9 @@ import { readRegistry, resolveInputs, type RegistryEntry } from '../build/ingest
 import { fixture, fixtureText, gzFixture, tempFile } from './fixtures/ingest/fixture-files.ts';
 
 const dirs: string[] = [];
-after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 function tempTree(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'formats-test-'));
   dirs.push(dir);
@@ -42,7 +44,10 @@ test('orphanet: the upstream folder of ORPHApacket_*.json files reads as the JSO
   assert.deepEqual(readOrphaPacketFiles(files), readOrphaPackets(gzFixture('orphapackets.jsonl')));
   const text = fixtureText('orphapacket-json/ORPHApacket_99051.json');
   const broken = tempFile('ORPHApacket_99051.json', text.slice(0, 120));
-  assert.throws(() => readOrphaPacketFiles([broken]), (err: Error) => err.message.startsWith(`${broken}: invalid JSON: `));
+  assert.throws(
+    () => readOrphaPacketFiles([broken]),
+    (err: Error) => err.message.startsWith(`${broken}: invalid JSON: `),
+  );
   const unwrapped = tempFile('ORPHApacket_1.json', '{"Packet": {}}');
   assert.throws(() => readOrphaPacketFiles([unwrapped]), { message: `${unwrapped}: missing "Orphapacket" object` });
   const badCode = tempFile('ORPHApacket_2.json', text.replace('"ORPHAcode": "99051"', '"ORPHAcode": "99O51"'));
@@ -61,7 +66,9 @@ test('hpo genes_to_phenotype: the 2023 9-column layout and the current named-hea
   ]);
   const current = fixtureText('genes_to_phenotype_current.txt');
   const noDisease = tempFile('g2p-no-disease.txt', current.replace('\tdisease_id', '\tdisease'));
-  assert.throws(() => readHpoGenes(noDisease), { message: `${noDisease} line 1: missing column(s) "disease_id"; expected columns: ncbi_gene_id, gene_symbol, disease_id` });
+  assert.throws(() => readHpoGenes(noDisease), {
+    message: `${noDisease} line 1: missing column(s) "disease_id"; expected columns: ncbi_gene_id, gene_symbol, disease_id`,
+  });
   const badId = tempFile('g2p-bad-id.txt', current.replace('ORPHA:586', 'orpha 586'));
   assert.throws(() => readHpoGenes(badId), { message: `${badId} line 4: malformed disease id "orpha 586"` });
   const unknown = tempFile('g2p-unknown.txt', 'gene\tdisease\n');
@@ -72,19 +79,34 @@ test('hpo genes_to_phenotype: the 2023 9-column layout and the current named-hea
 
 test('gard: diseases with synonyms, cross-references with their relation; malformed rows name the line', () => {
   const diseases = readGardDiseases(gzFixture('GARD.csv'));
-  assert.deepEqual(diseases.map((d) => [d.id, d.name, d.synonyms]), [
-    ['GARD:0000001', 'GRACILE syndrome', ['Fellman disease', 'Growth restriction-aminoaciduria-cholestasis-iron overload-lactic acidosis-early death syndrome']],
-    ['GARD:0005810', 'Angelman syndrome', []],
-    ['GARD:0006233', 'Cystic fibrosis', ['CF', 'Mucoviscidosis']],
-    ['GARD:0006291', 'Duchenne muscular dystrophy', ['DMD', 'Severe dystrophinopathy, Duchenne type']],
-  ]);
+  assert.deepEqual(
+    diseases.map((d) => [d.id, d.name, d.synonyms]),
+    [
+      [
+        'GARD:0000001',
+        'GRACILE syndrome',
+        ['Fellman disease', 'Growth restriction-aminoaciduria-cholestasis-iron overload-lactic acidosis-early death syndrome'],
+      ],
+      ['GARD:0005810', 'Angelman syndrome', []],
+      ['GARD:0006233', 'Cystic fibrosis', ['CF', 'Mucoviscidosis']],
+      ['GARD:0006291', 'Duchenne muscular dystrophy', ['DMD', 'Severe dystrophinopathy, Duchenne type']],
+    ],
+  );
   assert.deepEqual(diseases[2], {
-    id: 'GARD:0006233', name: 'Cystic fibrosis', synonyms: ['CF', 'Mucoviscidosis'], dataSource: 'Orphanet', sourceId: 'ORPHA:586',
-    classificationLevel: 'Disorder', disorderType: 'Disease',
+    id: 'GARD:0006233',
+    name: 'Cystic fibrosis',
+    synonyms: ['CF', 'Mucoviscidosis'],
+    dataSource: 'Orphanet',
+    sourceId: 'ORPHA:586',
+    classificationLevel: 'Disorder',
+    disorderType: 'Disease',
   });
   const xrefs = readGardXrefs(gzFixture('GARD_xrefs.csv'));
   assert.equal(xrefs.length, 19);
-  assert.deepEqual(xrefs.filter((x) => x.gardId === 'GARD:0006233' && x.source === 'OMIM'), [{ gardId: 'GARD:0006233', source: 'OMIM', sourceId: '219700', relation: 'Exact' }]);
+  assert.deepEqual(
+    xrefs.filter((x) => x.gardId === 'GARD:0006233' && x.source === 'OMIM'),
+    [{ gardId: 'GARD:0006233', source: 'OMIM', sourceId: '219700', relation: 'Exact' }],
+  );
 
   const text = fixtureText('GARD.csv');
   const badId = tempFile('gard-bad.csv', text.replace('GARD:0006233', 'GARD:6233'));
@@ -94,26 +116,58 @@ test('gard: diseases with synonyms, cross-references with their relation; malfor
   const noName = tempFile('gard-noname.csv', text.replace('Cystic fibrosis,CF', ',CF'));
   assert.throws(() => readGardDiseases(noName), { message: `${noName} line 4: empty Name for GARD:0006233` });
   const renamed = tempFile('gard-xrefs-renamed.csv', fixtureText('GARD_xrefs.csv').replace('MapRelationship', 'Relationship'));
-  assert.throws(() => readGardXrefs(renamed), { message: `${renamed} line 1: missing column(s) "MapRelationship"; expected columns: GardID, XrefSource, SourceID, MapRelationship` });
+  assert.throws(() => readGardXrefs(renamed), {
+    message: `${renamed} line 1: missing column(s) "MapRelationship"; expected columns: GardID, XrefSource, SourceID, MapRelationship`,
+  });
 });
 
 test('registry: each input reads its first alternative present; reports are skipped when the full release is there', () => {
   const entry: RegistryEntry = {
-    id: 'mondo', name: 'Mondo', license: 'CC BY 4.0', release: '2026-08-04', cadence: 'per-release', format: 'OBO', homepage: 'https://example.org/',
+    id: 'mondo',
+    name: 'Mondo',
+    license: 'CC BY 4.0',
+    release: '2026-08-04',
+    cadence: 'per-release',
+    format: 'OBO',
+    homepage: 'https://example.org/',
     inputs: [
       { name: 'ontology', optional: true, oneOf: ['mondo/mondo.obo', 'mondo/mondo.json.gz'] },
       { name: 'class-stats', unlessFound: 'ontology', oneOf: ['mondo/class-stats.tsv.gz'] },
-      { name: 'mappings', folderFiles: 'mondo_*.sssom.tsv.gz', oneOf: ['mondo/mappings/mondo.sssom.tsv', 'mondo/mappings/', [['mondo/mappings/a.tsv']].flat()] },
+      {
+        name: 'mappings',
+        folderFiles: 'mondo_*.sssom.tsv.gz',
+        oneOf: ['mondo/mappings/mondo.sssom.tsv', 'mondo/mappings/', [['mondo/mappings/a.tsv']].flat()],
+      },
     ],
     upstream: [],
   };
-  const reports = tempTree({ 'mondo/class-stats.tsv.gz': '', 'mondo/mappings/mondo_b.sssom.tsv.gz': '', 'mondo/mappings/mondo_a.sssom.tsv.gz': '', 'mondo/mappings/other.txt': '' });
-  assert.deepEqual([...resolveInputs(entry, reports, '/content')], [
-    ['class-stats', { files: [join(reports, 'mondo/class-stats.tsv.gz')], alternative: 'mondo/class-stats.tsv.gz' }],
-    ['mappings', { files: [join(reports, 'mondo/mappings/mondo_a.sssom.tsv.gz'), join(reports, 'mondo/mappings/mondo_b.sssom.tsv.gz')], alternative: 'mondo/mappings/' }],
-  ]);
+  const reports = tempTree({
+    'mondo/class-stats.tsv.gz': '',
+    'mondo/mappings/mondo_b.sssom.tsv.gz': '',
+    'mondo/mappings/mondo_a.sssom.tsv.gz': '',
+    'mondo/mappings/other.txt': '',
+  });
+  assert.deepEqual(
+    [...resolveInputs(entry, reports, '/content')],
+    [
+      ['class-stats', { files: [join(reports, 'mondo/class-stats.tsv.gz')], alternative: 'mondo/class-stats.tsv.gz' }],
+      [
+        'mappings',
+        {
+          files: [join(reports, 'mondo/mappings/mondo_a.sssom.tsv.gz'), join(reports, 'mondo/mappings/mondo_b.sssom.tsv.gz')],
+          alternative: 'mondo/mappings/',
+        },
+      ],
+    ],
+  );
   const full = tempTree({ 'mondo/mondo.json.gz': '', 'mondo/mappings/mondo.sssom.tsv': '', 'mondo/mappings/mondo_a.sssom.tsv.gz': '' });
-  assert.deepEqual([...resolveInputs(entry, full, '/content').entries()].map(([k, v]) => [k, v.alternative]), [['ontology', 'mondo/mondo.json.gz'], ['mappings', 'mondo/mappings/mondo.sssom.tsv']]);
+  assert.deepEqual(
+    [...resolveInputs(entry, full, '/content').entries()].map(([k, v]) => [k, v.alternative]),
+    [
+      ['ontology', 'mondo/mondo.json.gz'],
+      ['mappings', 'mondo/mappings/mondo.sssom.tsv'],
+    ],
+  );
   const empty = tempTree({ 'mondo/mappings/mondo_a.sssom.tsv.gz': '' });
   assert.throws(() => resolveInputs(entry, empty, '/content'), {
     message: `${join(empty, 'mondo/class-stats.tsv.gz')}: no file for input "class-stats" of source "mondo" (DATA_DIR=${empty}); looked for: mondo/class-stats.tsv.gz`,
@@ -122,26 +176,50 @@ test('registry: each input reads its first alternative present; reports are skip
 
 test('registry: content/sources.json names every source with cadence, format, inputs and upstream URLs; malformed entries give the JSON pointer', () => {
   const sources = readRegistry(new URL('../content', import.meta.url).pathname);
-  assert.deepEqual(sources.map((s) => [s.id, s.cadence]), [
-    ['mondo', 'per-release'], ['mondo-ingest', 'per-release'], ['nord', 'per-release'], ['hpo', 'monthly-1st'], ['hgnc', 'per-release'],
-    ['orphanet', 'per-release'], ['doid', 'per-release'], ['fda-oopd', 'weekly-sunday'], ['gard', 'per-release'], ['ctgov-sample', 'weekly-sunday'],
-    ['ctgov-angelman', 'weekly-sunday'], ['rusp', 'monthly-1st'],
-  ]);
+  assert.deepEqual(
+    sources.map((s) => [s.id, s.cadence]),
+    [
+      ['mondo', 'per-release'],
+      ['mondo-ingest', 'per-release'],
+      ['nord', 'per-release'],
+      ['hpo', 'monthly-1st'],
+      ['hgnc', 'per-release'],
+      ['orphanet', 'per-release'],
+      ['doid', 'per-release'],
+      ['fda-oopd', 'weekly-sunday'],
+      ['gard', 'per-release'],
+      ['ctgov-sample', 'weekly-sunday'],
+      ['ctgov-angelman', 'weekly-sunday'],
+      ['rusp', 'monthly-1st'],
+    ],
+  );
   for (const s of sources) {
     for (const u of s.upstream) assert.match(u.url, /^https?:\/\/[^ ]+$/, `${s.id} ${u.path}`);
     if (s.upstream.length === 0) assert.ok(s.upstreamNote, `${s.id} says why nothing is downloaded`);
   }
   const dir = tempTree({ 'sources.json': JSON.stringify({ sources: [{ ...sources[0], cadence: 'hourly' }] }) });
-  assert.throws(() => readRegistry(dir), { message: `${join(dir, 'sources.json')} /sources/0/cadence: expected one of per-release, monthly-1st, weekly-sunday, daily` });
+  assert.throws(() => readRegistry(dir), {
+    message: `${join(dir, 'sources.json')} /sources/0/cadence: expected one of per-release, monthly-1st, weekly-sunday, daily`,
+  });
 });
 
 test('registry: a current hp.json replaces the 2023 ontology and the 2026 label update it needed', () => {
   const hpo = readRegistry(new URL('../content', import.meta.url).pathname).find((s) => s.id === 'hpo')!;
-  const files = { 'hpo/hp_2023-01-27.json.gz': '', 'hpo/phenotype_2023-01-27.hpoa.gz': '', 'hpo/genes_to_phenotype_2023-01.txt.gz': '', 'hpo/hp_labels_2026-06.babelon.tsv.gz': '' };
+  const files = {
+    'hpo/hp_2023-01-27.json.gz': '',
+    'hpo/phenotype_2023-01-27.hpoa.gz': '',
+    'hpo/genes_to_phenotype_2023-01.txt.gz': '',
+    'hpo/hp_labels_2026-06.babelon.tsv.gz': '',
+  };
   const cut = tempTree(files);
   assert.deepEqual([...resolveInputs(hpo, cut, '/content').keys()], ['ontology', 'annotations', 'genes', 'labels']);
   const fetched = tempTree({ ...files, 'hpo/hp.json': '', 'hpo/phenotype.hpoa': '' });
-  assert.deepEqual([...resolveInputs(hpo, fetched, '/content')].map(([k, v]) => [k, v.alternative]), [
-    ['current-ontology', 'hpo/hp.json'], ['annotations', 'hpo/phenotype.hpoa'], ['genes', 'hpo/genes_to_phenotype_2023-01.txt.gz'],
-  ]);
+  assert.deepEqual(
+    [...resolveInputs(hpo, fetched, '/content')].map(([k, v]) => [k, v.alternative]),
+    [
+      ['current-ontology', 'hpo/hp.json'],
+      ['annotations', 'hpo/phenotype.hpoa'],
+      ['genes', 'hpo/genes_to_phenotype_2023-01.txt.gz'],
+    ],
+  );
 });

@@ -8,7 +8,10 @@ const FIXTURE = 'hgnc_complete_set.tsv';
 
 test('hgnc: genes with |-separated aliases, previous symbols and OMIM ids', () => {
   const genes = readHgncGenes(gzFixture(FIXTURE));
-  assert.deepEqual(genes.map((g) => g.symbol), ['ACSM2A', 'ACSM2B', 'AK3', 'AK4', 'AKAP17A', 'C1orf21', 'UBE3A', 'CFTR']);
+  assert.deepEqual(
+    genes.map((g) => g.symbol),
+    ['ACSM2A', 'ACSM2B', 'AK3', 'AK4', 'AKAP17A', 'C1orf21', 'UBE3A', 'CFTR'],
+  );
   assert.deepEqual(genes[7], {
     hgncId: 'HGNC:1884',
     symbol: 'CFTR',

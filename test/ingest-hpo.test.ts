@@ -10,7 +10,14 @@ test('hp.json: HP classes as CURIEs with parents, deprecation and replacement', 
   assert.equal(version, '2023-01-27');
   // HP_0034334 is a PROPERTY node (a synonym type), not a class.
   assert.deepEqual([...terms.keys()], ['HP:0000001', 'HP:0000005', 'HP:0000007', 'HP:0000057', 'HP:0034345', 'HP:0000535']);
-  assert.deepEqual(terms.get('HP:0000001'), { id: 'HP:0000001', label: 'All', definition: null, parents: [], deprecated: false, replacedBy: null });
+  assert.deepEqual(terms.get('HP:0000001'), {
+    id: 'HP:0000001',
+    label: 'All',
+    definition: null,
+    parents: [],
+    deprecated: false,
+    replacedBy: null,
+  });
   assert.deepEqual(terms.get('HP:0000007'), {
     id: 'HP:0000007',
     label: 'Autosomal recessive inheritance',
@@ -35,22 +42,28 @@ test('hp.json: HP classes as CURIEs with parents, deprecation and replacement', 
 
 test('hp.json: invalid JSON and a missing node list are errors', () => {
   const broken = tempFile('broken.json.gz', fixtureText('hp.json').slice(0, 500));
-  assert.throws(() => readHpoOntology(broken), (err: unknown) => {
-    assert.ok(err instanceof Error);
-    assert.equal(err.message.startsWith(`${broken}: invalid JSON: `), true, err.message);
-    return true;
-  });
+  assert.throws(
+    () => readHpoOntology(broken),
+    (err: unknown) => {
+      assert.ok(err instanceof Error);
+      assert.equal(err.message.startsWith(`${broken}: invalid JSON: `), true, err.message);
+      return true;
+    },
+  );
   const empty = tempFile('empty-graphs.json', '{"graphs":[]}');
   assert.throws(() => readHpoOntology(empty), { message: `${empty} /graphs/0/nodes: missing OBO Graphs node list` });
 });
 
 test('babelon: rdfs:label rows of HP ids only', () => {
   const labels = readHpoLabels(gzFixture('hp_labels.babelon.tsv'));
-  assert.deepEqual([...labels], [
-    ['HP:0000001', 'All'],
-    ['HP:0000002', 'Abnormality of body height'],
-    ['HP:5000000', 'Anti-AK5 antibody positivity'],
-  ]);
+  assert.deepEqual(
+    [...labels],
+    [
+      ['HP:0000001', 'All'],
+      ['HP:0000002', 'Abnormality of body height'],
+      ['HP:5000000', 'Anti-AK5 antibody positivity'],
+    ],
+  );
   const withDefinition = tempFile(
     'babelon-def.tsv',
     `${fixtureText('hp_labels.babelon.tsv')}en\tA definition.\tHP:0000002\tIAO:0000115\texample\t\tNOT_TRANSLATED\n`,

@@ -45,7 +45,13 @@ test('nord: empty cells are null, doubled MONDO: prefix collapsed, trailing blan
       medlinePlusUrl: 'https://medlineplus.gov/genetics/condition/giant-axonal-neuropathy',
       geneReviewsUrl: 'https://www.ncbi.nlm.nih.gov/books/NBK1136',
     },
-    { mondoId: 'MONDO:0000225', reportId: 'NORD:1254', preferredName: 'Human Monocytic Ehrlichiosis (HME)', medlinePlusUrl: null, geneReviewsUrl: null },
+    {
+      mondoId: 'MONDO:0000225',
+      reportId: 'NORD:1254',
+      preferredName: 'Human Monocytic Ehrlichiosis (HME)',
+      medlinePlusUrl: null,
+      geneReviewsUrl: null,
+    },
     { mondoId: 'MONDO:0006804', reportId: null, preferredName: null, medlinePlusUrl: null, geneReviewsUrl: null },
   ]);
 });
@@ -60,7 +66,13 @@ test('sssom: header metadata and mappings with object labels', () => {
     mappingSetVersion: 'http://purl.obolibrary.org/obo/mondo/releases/2026-08-04/mappings/mondo_exactmatch_orphanet.sssom.tsv',
     license: 'https://creativecommons.org/publicdomain/zero/1.0/',
     mappings: [
-      { subject: 'MONDO:0000001', predicate: 'exactMatch', object: 'Orphanet:377788', objectLabel: 'disease', justification: 'semapv:ManualMappingCuration' },
+      {
+        subject: 'MONDO:0000001',
+        predicate: 'exactMatch',
+        object: 'Orphanet:377788',
+        objectLabel: 'disease',
+        justification: 'semapv:ManualMappingCuration',
+      },
       {
         subject: 'MONDO:0000023',
         predicate: 'exactMatch',
@@ -81,8 +93,20 @@ test('sssom: header metadata and mappings with object labels', () => {
 
 test('sssom: files without object_label give null labels; hasDbXref predicate', () => {
   assert.deepEqual(readSssom(gzFixture('mondo_hasdbxref_gard.sssom.tsv')).mappings, [
-    { subject: 'MONDO:0000009', predicate: 'hasDbXref', object: 'GARD:0022702', objectLabel: null, justification: 'semapv:ManualMappingCuration' },
-    { subject: 'MONDO:0000015', predicate: 'hasDbXref', object: 'GARD:0009526', objectLabel: null, justification: 'semapv:ManualMappingCuration' },
+    {
+      subject: 'MONDO:0000009',
+      predicate: 'hasDbXref',
+      object: 'GARD:0022702',
+      objectLabel: null,
+      justification: 'semapv:ManualMappingCuration',
+    },
+    {
+      subject: 'MONDO:0000015',
+      predicate: 'hasDbXref',
+      object: 'GARD:0009526',
+      objectLabel: null,
+      justification: 'semapv:ManualMappingCuration',
+    },
   ]);
 });
 

@@ -8,19 +8,30 @@ import { fixtureText, gzFixture, tempFile, truncatedGz } from './fixtures/ingest
 
 const OBO = 'mondo.obo';
 const JSON_FIXTURE = 'mondo.json';
-const CF_DEF = 'Cystic fibrosis (CF) is a genetic disorder that affects mostly the lungs, but also the pancreas, liver, kidneys, and intestine.';
-const DISEASE_DEF = 'A disease is a disposition to undergo pathological processes that exists in an organism because of one or more disorders in that organism.';
+const CF_DEF =
+  'Cystic fibrosis (CF) is a genetic disorder that affects mostly the lungs, but also the pancreas, liver, kidneys, and intestine.';
+const DISEASE_DEF =
+  'A disease is a disposition to undergo pathological processes that exists in an organism because of one or more disorders in that organism.';
 
 const EXPECTED: MondoOntology = {
   version: 'http://purl.obolibrary.org/obo/mondo/releases/2026-08-04/mondo.owl',
   terms: [
     {
-      id: 'MONDO:0000001', label: 'disease', obsolete: false, definition: { text: DISEASE_DEF, references: ['OGMS:0000031'] },
+      id: 'MONDO:0000001',
+      label: 'disease',
+      obsolete: false,
+      definition: { text: DISEASE_DEF, references: ['OGMS:0000031'] },
       synonyms: [{ text: 'disorder', scope: 'exact', type: null, references: [] }],
-      xrefs: [{ id: 'NCIT:C2991', sources: ['MONDO:equivalentTo'] }], parents: [], subsets: [], replacedBy: null, consider: [],
+      xrefs: [{ id: 'NCIT:C2991', sources: ['MONDO:equivalentTo'] }],
+      parents: [],
+      subsets: [],
+      replacedBy: null,
+      consider: [],
     },
     {
-      id: 'MONDO:0009061', label: 'cystic fibrosis', obsolete: false,
+      id: 'MONDO:0009061',
+      label: 'cystic fibrosis',
+      obsolete: false,
       definition: { text: CF_DEF, references: ['PMID:20301428', 'https://medlineplus.gov/genetics/condition/cystic-fibrosis/'] },
       synonyms: [
         { text: 'CF', scope: 'exact', type: 'ABBREVIATION', references: ['MONDO:Lexical', 'OMIM:219700'] },
@@ -35,16 +46,34 @@ const EXPECTED: MondoOntology = {
         { id: 'OMIM:219700', sources: ['MONDO:equivalentTo', 'Orphanet:586/e'] },
         { id: 'https://rarediseases.info.nih.gov/diseases/6233/cystic-fibrosis', sources: [] },
       ],
-      parents: ['MONDO:0000001'], subsets: ['gard_rare', 'rare'], replacedBy: null, consider: [],
+      parents: ['MONDO:0000001'],
+      subsets: ['gard_rare', 'rare'],
+      replacedBy: null,
+      consider: [],
     },
     {
-      id: 'MONDO:0018917', label: 'obsolete Marfan syndrome', obsolete: true, definition: null, synonyms: [], xrefs: [], parents: [], subsets: [],
-      replacedBy: 'MONDO:0007947', consider: ['MONDO:0007947'],
+      id: 'MONDO:0018917',
+      label: 'obsolete Marfan syndrome',
+      obsolete: true,
+      definition: null,
+      synonyms: [],
+      xrefs: [],
+      parents: [],
+      subsets: [],
+      replacedBy: 'MONDO:0007947',
+      consider: ['MONDO:0007947'],
     },
     {
-      id: 'MONDO:0016899', label: 'obsolete Duchenne and Becker muscular dystrophy', obsolete: true,
-      definition: { text: 'A set of X-linked muscular dystrophies.', references: [] }, synonyms: [], xrefs: [], parents: [], subsets: [],
-      replacedBy: null, consider: ['MONDO:0010679', 'MONDO:0010311'],
+      id: 'MONDO:0016899',
+      label: 'obsolete Duchenne and Becker muscular dystrophy',
+      obsolete: true,
+      definition: { text: 'A set of X-linked muscular dystrophies.', references: [] },
+      synonyms: [],
+      xrefs: [],
+      parents: [],
+      subsets: [],
+      replacedBy: null,
+      consider: ['MONDO:0010679', 'MONDO:0010311'],
     },
   ],
 };
@@ -57,7 +86,9 @@ test('mondo.json (OBO Graphs): the same facts; xref sources only where the write
   const sourcesKept = new Set(['DOID:1485']);
   const expected = structuredClone(EXPECTED);
   for (const t of expected.terms) {
-    t.xrefs = t.xrefs.filter((x) => !x.id.startsWith('http')).map((x) => ({ id: x.id, sources: sourcesKept.has(x.id) ? ['MONDO:equivalentTo'] : [] }));
+    t.xrefs = t.xrefs
+      .filter((x) => !x.id.startsWith('http'))
+      .map((x) => ({ id: x.id, sources: sourcesKept.has(x.id) ? ['MONDO:equivalentTo'] : [] }));
   }
   assert.deepEqual(readMondoJson(gzFixture(JSON_FIXTURE)), expected);
 });
@@ -74,18 +105,36 @@ test('a full release gives classes, obsoletes, subsets, edges, definitions, syno
   ]);
   assert.deepEqual(data.obsoletes, [
     { id: 'MONDO:0018917', label: 'Marfan syndrome', replacedBy: 'MONDO:0007947', consider: ['MONDO:0007947'] },
-    { id: 'MONDO:0016899', label: 'Duchenne and Becker muscular dystrophy', replacedBy: null, consider: ['MONDO:0010679', 'MONDO:0010311'] },
+    {
+      id: 'MONDO:0016899',
+      label: 'Duchenne and Becker muscular dystrophy',
+      replacedBy: null,
+      consider: ['MONDO:0010679', 'MONDO:0010311'],
+    },
   ]);
-  assert.deepEqual(data.subsets, [{ id: 'MONDO:0009061', subset: 'gard_rare', group: '' }, { id: 'MONDO:0009061', subset: 'rare', group: '' }]);
+  assert.deepEqual(data.subsets, [
+    { id: 'MONDO:0009061', subset: 'gard_rare', group: '' },
+    { id: 'MONDO:0009061', subset: 'rare', group: '' },
+  ]);
   assert.deepEqual(data.edges, [{ child: 'MONDO:0009061', parent: 'MONDO:0000001' }]);
   assert.deepEqual(data.definitions.get('MONDO:0009061'), {
-    id: 'MONDO:0009061', text: CF_DEF, date: '2026-08-04', commit: '', references: ['PMID:20301428', 'https://medlineplus.gov/genetics/condition/cystic-fibrosis/'],
+    id: 'MONDO:0009061',
+    text: CF_DEF,
+    date: '2026-08-04',
+    commit: '',
+    references: ['PMID:20301428', 'https://medlineplus.gov/genetics/condition/cystic-fibrosis/'],
   });
   assert.equal(data.definitions.has('MONDO:0016899'), false, 'obsolete classes define nothing served');
   assert.equal(data.synonyms.get('MONDO:0009061')?.length, 4);
-  assert.deepEqual(data.xrefMappings.filter((m) => m.subject === 'MONDO:0009061').map((m) => [m.predicate, m.object]), [
-    ['exactMatch', 'DOID:1485'], ['hasDbXref', 'GARD:0006233'], ['exactMatch', 'mesh:D003550'], ['exactMatch', 'OMIM:219700'],
-  ]);
+  assert.deepEqual(
+    data.xrefMappings.filter((m) => m.subject === 'MONDO:0009061').map((m) => [m.predicate, m.object]),
+    [
+      ['exactMatch', 'DOID:1485'],
+      ['hasDbXref', 'GARD:0006233'],
+      ['exactMatch', 'mesh:D003550'],
+      ['exactMatch', 'OMIM:219700'],
+    ],
+  );
 });
 
 test('mondo.obo errors name the line', () => {
@@ -95,8 +144,16 @@ test('mondo.obo errors name the line', () => {
     ['name: cystic fibrosis\n', '', 'line 16: [Term] MONDO:0009061 without a name'],
     ['def: "Cystic fibrosis (CF) is', 'def: Cystic fibrosis (CF) is', 'line 19: def: expected quoted text'],
     ['synonym: "mucoviscidosis" EXACT', 'synonym: "mucoviscidosis EXACT', 'line 23: synonym: unterminated quoted text'],
-    ['"CF lung disease" NARROW', '"CF lung disease" SMALLER', 'line 25: synonym: unknown synonym scope "SMALLER" (expected EXACT, RELATED, BROAD or NARROW)'],
-    ['xref: GARD:0006233 {source="MONDO:GARD"}', 'xref: GARD:0006233 {source="MONDO:GARD"', 'line 27: xref: unterminated {qualifier} block'],
+    [
+      '"CF lung disease" NARROW',
+      '"CF lung disease" SMALLER',
+      'line 25: synonym: unknown synonym scope "SMALLER" (expected EXACT, RELATED, BROAD or NARROW)',
+    ],
+    [
+      'xref: GARD:0006233 {source="MONDO:GARD"}',
+      'xref: GARD:0006233 {source="MONDO:GARD"',
+      'line 27: xref: unterminated {qualifier} block',
+    ],
     ['cystic-fibrosis/]', 'cystic-fibrosis/', 'line 19: def: unterminated [dbxref list]'],
     ['name: disease\n', 'name: disease\nname: illness\n', 'line 12: name: second name for MONDO:0000001'],
     ['id: MONDO:0018917\n', '', 'line 37: "name" before the id of the [Term] at line 36'],
@@ -114,11 +171,16 @@ test('mondo.obo errors name the line', () => {
 test('mondo.json errors give the JSON pointer', () => {
   const text = fixtureText(JSON_FIXTURE);
   const broken = tempFile('broken.json', text.slice(0, 200));
-  assert.throws(() => readMondoJson(broken), (err: Error) => err.message.startsWith(`${broken}: invalid JSON: `));
+  assert.throws(
+    () => readMondoJson(broken),
+    (err: Error) => err.message.startsWith(`${broken}: invalid JSON: `),
+  );
   const noNodes = tempFile('no-nodes.json', '{"graphs": [{"edges": []}]}');
   assert.throws(() => readMondoJson(noNodes), { message: `${noNodes} /graphs/0/nodes: missing OBO Graphs node list` });
   const badId = tempFile('bad-id.json', text.replace('MONDO_0009061"', 'MONDO_9061"'));
-  assert.throws(() => readMondoJson(badId), { message: `${badId} /graphs/0/nodes/1/id: malformed Mondo id "http://purl.obolibrary.org/obo/MONDO_9061"` });
+  assert.throws(() => readMondoJson(badId), {
+    message: `${badId} /graphs/0/nodes/1/id: malformed Mondo id "http://purl.obolibrary.org/obo/MONDO_9061"`,
+  });
   const badScope = tempFile('bad-scope.json', text.replace('"hasNarrowSynonym"', '"hasSmallerSynonym"'));
   assert.throws(() => readMondoJson(badScope), {
     message: `${badScope} /graphs/0/nodes/1/meta/synonyms/3/pred: unknown synonym predicate "hasSmallerSynonym" (expected hasExactSynonym, hasRelatedSynonym, hasBroadSynonym or hasNarrowSynonym)`,

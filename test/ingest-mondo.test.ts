@@ -23,12 +23,15 @@ test('class-stats: MONDO rows only, wrapping quotes stripped, obsolete classes k
 test('class-stats: a malformed Mondo id names the line and the value', () => {
   const text = fixtureText('class-stats.tsv').replace('MONDO:0011628', 'MONDO:12x');
   const file = tempFile('class-stats-bad-id.tsv.gz', text);
-  assert.throws(() => readMondoClasses(file), (err: unknown) => {
-    assert.ok(err instanceof IngestError);
-    assert.equal(err.message, `${file} line 6: malformed Mondo id "MONDO:12x"`);
-    assert.equal(err.where, 'line 6');
-    return true;
-  });
+  assert.throws(
+    () => readMondoClasses(file),
+    (err: unknown) => {
+      assert.ok(err instanceof IngestError);
+      assert.equal(err.message, `${file} line 6: malformed Mondo id "MONDO:12x"`);
+      assert.equal(err.where, 'line 6');
+      return true;
+    },
+  );
 });
 
 test('class-stats: truncated gzip data is reported as such', () => {
@@ -146,9 +149,10 @@ test('definitions: on the same date the changed-terms row wins', () => {
     'tie-changed.tsv',
     `report_commit\treport_commit_date\tmondo_id\tproperty\tvalue_old\tvalue_new\n${commit}\t2025-01-06\tMONDO:0000001\tdefinition\tOld text.\tNew text.\n`,
   );
-  assert.deepEqual([...readMondoDefinitions(newTerms, changed).values()], [
-    { id: 'MONDO:0000001', text: 'New text.', date: '2025-01-06', commit, references: [] },
-  ]);
+  assert.deepEqual(
+    [...readMondoDefinitions(newTerms, changed).values()],
+    [{ id: 'MONDO:0000001', text: 'New text.', date: '2025-01-06', commit, references: [] }],
+  );
 });
 
 test('definitions: a malformed date names the line', () => {

@@ -55,7 +55,14 @@ test('orphapackets: every section shape variant is normalised', () => {
     disorder('268829', 'Basal encephalocele', 'Clinical subtype', {
       parents: [{ orphaCode: '199647', label: 'Isolated encephalocele' }],
       prevalences: [
-        { type: 'Point prevalence', qualification: 'Class only', class: 'Unknown', valMoy: null, geographic: 'Worldwide', source: 'ORPHANET' },
+        {
+          type: 'Point prevalence',
+          qualification: 'Class only',
+          class: 'Unknown',
+          valMoy: null,
+          geographic: 'Worldwide',
+          source: 'ORPHANET',
+        },
       ],
     }),
     disorder('494421', 'Sacrococcygeal teratoma', 'Clinical subtype', {
@@ -87,13 +94,22 @@ test('orphapackets: every section shape variant is normalised', () => {
     disorder('708684', 'Eosinophilic cystitis', 'Disease', {
       prevalences: [
         { type: 'Cases/families', qualification: 'Case(s)', class: null, valMoy: null, geographic: 'Worldwide', source: 'ORPHANET' },
-        { type: 'Point prevalence', qualification: 'Class only', class: '<1 / 1 000 000', valMoy: null, geographic: 'Worldwide', source: 'ORPHANET' },
+        {
+          type: 'Point prevalence',
+          qualification: 'Class only',
+          class: '<1 / 1 000 000',
+          valMoy: null,
+          geographic: 'Worldwide',
+          source: 'ORPHANET',
+        },
       ],
       onsets: ['All ages'],
     }),
     disorder('714413', '9p23p22.2 microdeletion syndrome', 'Etiological subtype', {
       synonyms: ['Del(9)(p23)(p22.2)', 'Deletion 9p23p22.2', 'Monosomy 9p23p22.2'],
-      genes: [{ symbol: 'NFIB', name: 'nuclear factor I B', hgncId: 'HGNC:7785', omimId: '600728', associationType: 'Role in the phenotype of' }],
+      genes: [
+        { symbol: 'NFIB', name: 'nuclear factor I B', hgncId: 'HGNC:7785', omimId: '600728', associationType: 'Role in the phenotype of' },
+      ],
     }),
   ]);
 });
@@ -110,8 +126,14 @@ test('orphapackets: section helper flattens all wrapper shapes', () => {
 test('orphapackets: null prevalence Source and E/NTBT/ND relations', () => {
   const text = fixtureText(FIXTURE)
     .replace('{"Source":"ORPHANET","PrevalenceType":"Cases/families"', '{"Source":null,"PrevalenceType":"Cases/families"')
-    .replace('"Reference":"120200","DisorderMappingRelation":"BTNT (ORPHAcode is broader than the targeted code used to represent it)"', '"Reference":"120200","DisorderMappingRelation":"E (Exact mapping: the two concepts are equivalent)"')
-    .replace('"Reference":"216820","DisorderMappingRelation":"BTNT (ORPHAcode is broader than the targeted code used to represent it)"', '"Reference":"216820","DisorderMappingRelation":"NTBT (ORPHAcode is narrower than the targeted code used to represent it)"');
+    .replace(
+      '"Reference":"120200","DisorderMappingRelation":"BTNT (ORPHAcode is broader than the targeted code used to represent it)"',
+      '"Reference":"120200","DisorderMappingRelation":"E (Exact mapping: the two concepts are equivalent)"',
+    )
+    .replace(
+      '"Reference":"216820","DisorderMappingRelation":"BTNT (ORPHAcode is broader than the targeted code used to represent it)"',
+      '"Reference":"216820","DisorderMappingRelation":"NTBT (ORPHAcode is narrower than the targeted code used to represent it)"',
+    );
   const packets = readOrphaPackets(tempFile('variants.jsonl', text));
   assert.deepEqual(packets[0].omim, [
     { code: '120200', relation: 'E' },
@@ -124,16 +146,25 @@ test('orphapackets: an invalid JSON line is an error naming the line', () => {
   const lines = fixtureText(FIXTURE).split('\n');
   lines[2] = lines[2].slice(0, 120);
   const file = tempFile('broken.jsonl.gz', lines.join('\n'));
-  assert.throws(() => readOrphaPackets(file), (err: unknown) => {
-    assert.ok(err instanceof Error);
-    assert.equal(err.message.startsWith(`${file} line 3: invalid JSON: `), true, err.message);
-    return true;
-  });
+  assert.throws(
+    () => readOrphaPackets(file),
+    (err: unknown) => {
+      assert.ok(err instanceof Error);
+      assert.equal(err.message.startsWith(`${file} line 3: invalid JSON: `), true, err.message);
+      return true;
+    },
+  );
 });
 
 test('orphapackets: unknown mapping relation, non-numeric ValMoy, missing wrapper, truncated gzip', () => {
   const text = fixtureText(FIXTURE);
-  const relation = tempFile('relation.jsonl', text.replace('"DisorderMappingRelation":"BTNT (ORPHAcode is broader than the targeted code used to represent it)"}],"Parents":[{"Parent":[{"ORPHAcode":"3092"', '"DisorderMappingRelation":"XX (?)"}],"Parents":[{"Parent":[{"ORPHAcode":"3092"'));
+  const relation = tempFile(
+    'relation.jsonl',
+    text.replace(
+      '"DisorderMappingRelation":"BTNT (ORPHAcode is broader than the targeted code used to represent it)"}],"Parents":[{"Parent":[{"ORPHAcode":"3092"',
+      '"DisorderMappingRelation":"XX (?)"}],"Parents":[{"Parent":[{"ORPHAcode":"3092"',
+    ),
+  );
   assert.throws(() => readOrphaPackets(relation), { message: `${relation} line 2: unknown mapping relation "XX (?)"` });
   const valMoy = tempFile('valmoy.jsonl', text.replace('"ValMoy":"0.02"', '"ValMoy":"about 2"'));
   assert.throws(() => readOrphaPackets(valMoy), { message: `${valMoy} line 8: ValMoy is not a number: "about 2"` });

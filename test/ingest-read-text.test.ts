@@ -11,15 +11,18 @@ test('readText: plain and gzipped files; BOM dropped', () => {
 });
 
 test('readText: truncated gzip, non-gzip data named .gz, and a missing file', () => {
-  const truncated = truncatedGz('t.txt.gz', 'x'.repeat(1000) + 'some text that compresses');
-  assert.throws(() => readText(truncated), (err: unknown) => {
-    assert.ok(err instanceof IngestError);
-    assert.equal(err.file, truncated);
-    assert.equal(err.where, '');
-    assert.equal(err.detail, 'truncated or corrupt gzip data');
-    assert.equal(err.message, `${truncated}: truncated or corrupt gzip data`);
-    return true;
-  });
+  const truncated = truncatedGz('t.txt.gz', `${'x'.repeat(1000)}some text that compresses`);
+  assert.throws(
+    () => readText(truncated),
+    (err: unknown) => {
+      assert.ok(err instanceof IngestError);
+      assert.equal(err.file, truncated);
+      assert.equal(err.where, '');
+      assert.equal(err.detail, 'truncated or corrupt gzip data');
+      assert.equal(err.message, `${truncated}: truncated or corrupt gzip data`);
+      return true;
+    },
+  );
   const renamed = tempFile('renamed.tsv.gz', 'a\tb\n', false);
   assert.throws(() => readText(renamed), { message: `${renamed}: truncated or corrupt gzip data` });
   const empty = tempFile('empty.tsv.gz', '', false);

@@ -47,7 +47,8 @@ test('rusp: rows with panel, year added and ;-separated subtype ids', () => {
       mondoId: 'MONDO:0016826',
       mondoLabel: 'methylmalonic aciduria and homocystinuria',
       subtypeMondoIds: ['MONDO:0010184', 'MONDO:0010185', 'MONDO:0010183'],
-      notes: 'Grouping class (Orphanet:26); subtypes are cblC, cblD and cblF. The cblJ and cblX classes are not listed. [exactMatch: OMIMPS:277400, Orphanet:26]',
+      notes:
+        'Grouping class (Orphanet:26); subtypes are cblC, cblD and cblF. The cblJ and cblX classes are not listed. [exactMatch: OMIMPS:277400, Orphanet:26]',
     },
   ]);
 });
@@ -64,9 +65,17 @@ test('rusp: a bad row names its line', () => {
   const cases: [string, string, string][] = [
     ['panel', text.replace('\tsecondary\t', '\ttertiary\t'), 'line 5: panel must be "core" or "secondary", found "tertiary"'],
     ['mondo', text.replace('\tMONDO:0009475\t', '\tMONDO:9475\t'), 'line 3: malformed Mondo id "MONDO:9475"'],
-    ['subtype', text.replace('MONDO:1060182;MONDO:1060183', 'MONDO:1060182,MONDO:1060183'), 'line 2: malformed Mondo id "MONDO:1060182,MONDO:1060183" in subtype_mondo_ids'],
+    [
+      'subtype',
+      text.replace('MONDO:1060182;MONDO:1060183', 'MONDO:1060182,MONDO:1060183'),
+      'line 2: malformed Mondo id "MONDO:1060182,MONDO:1060183" in subtype_mondo_ids',
+    ],
     ['added', text.replace('\t2016\t', '\t16\t'), 'line 4: added must be a year or empty, found "16"'],
-    ['category', text.replace('\tother\t2016', '\tmisc\t2016'), 'line 4: unknown category "misc"; expected one of organic-acid, fatty-acid-oxidation, amino-acid, endocrine, hemoglobin, other'],
+    [
+      'category',
+      text.replace('\tother\t2016', '\tmisc\t2016'),
+      'line 4: unknown category "misc"; expected one of organic-acid, fatty-acid-oxidation, amino-acid, endocrine, hemoglobin, other',
+    ],
   ];
   for (const [name, variant, detail] of cases) {
     const file = tempFile(`rusp-${name}.tsv`, variant);

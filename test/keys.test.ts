@@ -38,9 +38,15 @@ describe('key format', () => {
   });
 
   it('draws random characters by rejection sampling, never reducing bytes >= 248 modulo 62', () => {
-    assert.equal(randomBase62(4, () => Uint8Array.from([248, 0, 255, 61, 62, 247])), '0z0z');
+    assert.equal(
+      randomBase62(4, () => Uint8Array.from([248, 0, 255, 61, 62, 247])),
+      '0z0z',
+    );
     const rounds = [Uint8Array.from([255, 1]), Uint8Array.from([250, 2, 3, 4])];
-    assert.equal(randomBase62(3, () => rounds.shift()!), '123');
+    assert.equal(
+      randomBase62(3, () => rounds.shift()!),
+      '123',
+    );
     assert.equal(BASE62.length, 62);
   });
 
@@ -70,11 +76,11 @@ describe('key format', () => {
     const bad = [
       '',
       key.slice(0, -1),
-      key + 'A',
-      'svc_prod_' + key.slice(9),
-      'SVC_test_' + key.slice(9),
-      'svc_test-' + key.slice(9),
-      key.slice(0, 20) + '-' + key.slice(21),
+      `${key}A`,
+      `svc_prod_${key.slice(9)}`,
+      `SVC_test_${key.slice(9)}`,
+      `svc_test-${key.slice(9)}`,
+      `${key.slice(0, 20)}-${key.slice(21)}`,
       ` ${key}`,
     ];
     for (const candidate of bad) assert.deepEqual(parseKey(candidate), { ok: false, reason: 'malformed' }, candidate);
@@ -93,8 +99,13 @@ describe('key store', () => {
     assert.deepEqual(parseKey(key), { ok: true, kind: 'live' });
     assert.match(entry.id, /^key_[0-9A-Za-z]{12}$/);
     assert.deepEqual(entry, {
-      id: entry.id, name: 'ci bot', tier: 'developer', scopes: ['read', 'search'], test: false,
-      createdAt: '2026-01-06T12:00:00.000Z', revokedAt: null,
+      id: entry.id,
+      name: 'ci bot',
+      tier: 'developer',
+      scopes: ['read', 'search'],
+      test: false,
+      createdAt: '2026-01-06T12:00:00.000Z',
+      revokedAt: null,
     });
     assert.equal(statSync(file).mode & 0o777, 0o600);
     const text = readFileSync(file, 'utf8');
@@ -102,21 +113,33 @@ describe('key store', () => {
     assert.equal(text.includes(key.slice(9, 41)), false);
     assert.deepEqual(JSON.parse(text), { version: 1, keys: [{ ...entry, hash: hashKey(key) }] });
     assert.deepEqual(store.authenticate(key), {
-      keyId: entry.id, name: 'ci bot', tier: 'developer', scopes: ['read', 'search'], test: false,
+      keyId: entry.id,
+      name: 'ci bot',
+      tier: 'developer',
+      scopes: ['read', 'search'],
+      test: false,
     });
     assert.deepEqual(readdirSync(join(file, '..')), ['keys.json']);
   });
 
   it('gives bulk only to professional and enterprise, and marks svc_test_ keys as test', () => {
     const store = KeyStore.load(tempFile());
-    const scopes = (['free', 'developer', 'professional', 'enterprise'] as const)
-      .map((tier) => store.create({ tier }).entry.scopes);
-    assert.deepEqual(scopes, [['read', 'search'], ['read', 'search'], ['read', 'search', 'bulk', 'webhooks'], ['read', 'search', 'bulk', 'webhooks']]);
+    const scopes = (['free', 'developer', 'professional', 'enterprise'] as const).map((tier) => store.create({ tier }).entry.scopes);
+    assert.deepEqual(scopes, [
+      ['read', 'search'],
+      ['read', 'search'],
+      ['read', 'search', 'bulk', 'webhooks'],
+      ['read', 'search', 'bulk', 'webhooks'],
+    ]);
     const { key, entry } = store.create({ tier: 'professional', test: true });
     assert.ok(key.startsWith('svc_test_'));
     assert.equal(entry.test, true);
     assert.deepEqual(store.authenticate(key), {
-      keyId: entry.id, name: null, tier: 'professional', scopes: ['read', 'search', 'bulk', 'webhooks'], test: true,
+      keyId: entry.id,
+      name: null,
+      tier: 'professional',
+      scopes: ['read', 'search', 'bulk', 'webhooks'],
+      test: true,
     });
   });
 
@@ -158,7 +181,7 @@ describe('key store', () => {
     assert.deepEqual(store.list(), []);
   });
 
-  it('hot-reloads another writer\'s changes only after the 500 ms check interval', () => {
+  it("hot-reloads another writer's changes only after the 500 ms check interval", () => {
     const file = tempFile();
     let now = T0;
     const server = KeyStore.load(file, { now: () => now });
@@ -235,11 +258,13 @@ describe('keys CLI', () => {
     store.revoke(b.id);
     const { out, io: cliIo } = io(file);
     assert.equal(runKeysCli(['list'], cliIo), 0);
-    assert.deepEqual(out.stdout, [[
-      'id                name    tier        scopes                     test  created                   revoked',
-      `${a.id}  ci bot  developer   read,search                no    2026-01-06T12:00:00.000Z  -`,
-      `${b.id}  -       enterprise  read,search,bulk,webhooks  yes   2026-01-06T12:00:00.000Z  2026-01-06T12:00:01.000Z`,
-    ].join('\n')]);
+    assert.deepEqual(out.stdout, [
+      [
+        'id                name    tier        scopes                     test  created                   revoked',
+        `${a.id}  ci bot  developer   read,search                no    2026-01-06T12:00:00.000Z  -`,
+        `${b.id}  -       enterprise  read,search,bulk,webhooks  yes   2026-01-06T12:00:00.000Z  2026-01-06T12:00:01.000Z`,
+      ].join('\n'),
+    ]);
     assert.doesNotMatch(out.stdout[0], /[0-9a-f]{64}/);
   });
 
@@ -252,9 +277,12 @@ describe('keys CLI', () => {
   it('creates and revokes from a separate process, and a running store picks both up', () => {
     const file = tempFile();
     const server = KeyStore.load(file, { reloadIntervalMs: 0 });
-    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/keys/cli.ts', ...args], {
-      cwd: REPO, env: { ...process.env, KEYS_FILE: file }, encoding: 'utf8',
-    });
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/keys/cli.ts', ...args], {
+        cwd: REPO,
+        env: { ...process.env, KEYS_FILE: file },
+        encoding: 'utf8',
+      });
     const created = cli('create', '--tier', 'professional', '--name', 'spawned', '--test');
     assert.equal(created.stderr, '');
     assert.equal(created.status, 0);
@@ -269,7 +297,11 @@ describe('keys CLI', () => {
       'Copy the key now: only its hash is stored, so it cannot be shown again.',
     ]);
     assert.deepEqual(server.authenticate(key), {
-      keyId: id, name: 'spawned', tier: 'professional', scopes: ['read', 'search', 'bulk', 'webhooks'], test: true,
+      keyId: id,
+      name: 'spawned',
+      tier: 'professional',
+      scopes: ['read', 'search', 'bulk', 'webhooks'],
+      test: true,
     });
     const revoked = cli('revoke', id);
     assert.equal(revoked.status, 0);

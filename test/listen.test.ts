@@ -40,20 +40,33 @@ function parseRaw(raw: string) {
 }
 
 const malformed = (code: string) => ({
-  type: `${PROBLEM_BASE}malformed-request`, title: 'The request is not valid HTTP', status: 400,
+  type: `${PROBLEM_BASE}malformed-request`,
+  title: 'The request is not valid HTTP',
+  status: 400,
   detail: `The request could not be parsed as HTTP/1.1 (${code}); check the request line and header fields.`,
 });
 const tooLarge = {
-  type: `${PROBLEM_BASE}headers-too-large`, title: 'Request header fields too large', status: 431,
+  type: `${PROBLEM_BASE}headers-too-large`,
+  title: 'Request header fields too large',
+  status: 431,
   detail: `The request line and header fields are larger than this server accepts (${maxHeaderSize.toLocaleString('en-US')} bytes in all); send fewer or shorter header fields.`,
 };
 const problemHeaders = (bytes: number, extra: string[] = []) =>
-  ['Cache-Control: no-store', 'Connection: close', `Content-Length: ${bytes}`, 'Content-Type: application/problem+json; charset=utf-8', ...extra].sort();
+  [
+    'Cache-Control: no-store',
+    'Connection: close',
+    `Content-Length: ${bytes}`,
+    'Content-Type: application/problem+json; charset=utf-8',
+    ...extra,
+  ].sort();
 
 describe('parser errors on plain HTTP', () => {
   let s: ServiceServer;
   let url: string;
-  before(async () => { s = createServiceServer(hello as never); url = await listening(s); });
+  before(async () => {
+    s = createServiceServer(hello as never);
+    url = await listening(s);
+  });
   after(() => stop(s));
 
   test('a header line without a colon: 400 malformed-request as problem+json, connection closed', async () => {
@@ -71,14 +84,19 @@ describe('parser errors on plain HTTP', () => {
   });
 
   test('header fields over the limit: 431 headers-too-large', async () => {
-    const r = parseRaw(await rawExchange(url, `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(maxHeaderSize + 1000)}\r\n\r\n`));
+    const r = parseRaw(
+      await rawExchange(url, `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(maxHeaderSize + 1000)}\r\n\r\n`),
+    );
     assert.equal(r.statusLine, 'HTTP/1.1 431 Request Header Fields Too Large');
     assert.deepEqual(r.headers, problemHeaders(r.bytes));
     assert.deepEqual(r.body, tooLarge);
   });
 
   test('a good request on the same server is served as usual', async () => {
-    assert.equal(await rawExchange(url, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').then((t) => t.split('\r\n')[0]), 'HTTP/1.1 200 OK');
+    assert.equal(
+      await rawExchange(url, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').then((t) => t.split('\r\n')[0]),
+      'HTTP/1.1 200 OK',
+    );
   });
 });
 
@@ -86,10 +104,17 @@ describe('clientError handler on a socket', () => {
   const fakeSocket = (writable: boolean, headersSent = false) => {
     const seen = { written: '', destroyed: false, timeout: 0 };
     const socket = {
-      writable, _httpMessage: headersSent ? { headersSent: true } : null,
-      end(text: string) { seen.written = text; },
-      destroy() { seen.destroyed = true; },
-      setTimeout(ms: number) { seen.timeout = ms; },
+      writable,
+      _httpMessage: headersSent ? { headersSent: true } : null,
+      end(text: string) {
+        seen.written = text;
+      },
+      destroy() {
+        seen.destroyed = true;
+      },
+      setTimeout(ms: number) {
+        seen.timeout = ms;
+      },
     };
     return { socket: socket as never, seen };
   };
@@ -102,7 +127,12 @@ describe('clientError handler on a socket', () => {
     const r = parseRaw(seen.written);
     assert.equal(r.statusLine, 'HTTP/1.1 408 Request Timeout');
     assert.deepEqual(r.headers, problemHeaders(r.bytes, [`Strict-Transport-Security: ${HSTS_VALUE}`]));
-    assert.deepEqual(r.body, { type: `${PROBLEM_BASE}request-timeout`, title: 'The request was not received in time', status: 408, detail: 'The request was not received completely in time; send it again.' });
+    assert.deepEqual(r.body, {
+      type: `${PROBLEM_BASE}request-timeout`,
+      title: 'The request was not received in time',
+      status: 408,
+      detail: 'The request was not received completely in time; send it again.',
+    });
     assert.deepEqual([seen.destroyed, seen.timeout], [false, 5000]);
     seen.written = '';
     handler(err('HPE_INVALID_METHOD'), socket);
@@ -111,7 +141,10 @@ describe('clientError handler on a socket', () => {
 
   test('a socket that cannot be written, or whose answer already began, is destroyed without a word', () => {
     const handler = clientErrorHandler();
-    for (const [writable, sent] of [[false, false], [true, true]]) {
+    for (const [writable, sent] of [
+      [false, false],
+      [true, true],
+    ]) {
       const { socket, seen } = fakeSocket(writable, sent);
       handler(err('HPE_INVALID_METHOD'), socket);
       assert.deepEqual([seen.written, seen.destroyed], ['', true]);
@@ -135,30 +168,45 @@ describe('HTTPS with certificate reload', () => {
     copyFileSync(c.certFile, `${cert()}.new`);
     renameSync(`${cert()}.new`, cert());
   };
-  const get = (path: string, ca: string): Promise<{ status: number; hsts: unknown; body: string }> => new Promise((done, fail) => {
-    const req = httpsRequest(new URL(path, url), { ca, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d));
-      res.on('end', () => done({ status: res.statusCode!, hsts: res.headers['strict-transport-security'], body }));
+  const get = (path: string, ca: string): Promise<{ status: number; hsts: unknown; body: string }> =>
+    new Promise((done, fail) => {
+      const req = httpsRequest(new URL(path, url), { ca, agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (d: string) => (body += d));
+        res.on('end', () => done({ status: res.statusCode!, hsts: res.headers['strict-transport-security'], body }));
+      });
+      req.on('error', fail);
+      req.end();
     });
-    req.on('error', fail);
-    req.end();
-  });
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dcs-listen-'));
     first = makeCertificate(dir, 'first');
     second = makeCertificate(dir, 'second');
     install(first);
-    s = createServiceServer(hello as never, { certFile: cert(), keyFile: key(), reloadPollMs: 50, onReload: () => reloads.push('ok'), onReloadError: (e) => reloads.push(e.message) });
+    s = createServiceServer(hello as never, {
+      certFile: cert(),
+      keyFile: key(),
+      reloadPollMs: 50,
+      onReload: () => reloads.push('ok'),
+      onReloadError: (e) => reloads.push(e.message),
+    });
     url = await listening(s);
   });
   after(() => stop(s));
 
   test('one TLS file without the other, or files that are no certificate, stop the start with a message', () => {
-    assert.throws(() => createServiceServer(hello as never, { certFile: cert() }), { message: 'TLS needs both TLS_CERT_FILE and TLS_KEY_FILE (or neither, for plain HTTP)' });
-    assert.throws(() => createServiceServer(hello as never, { certFile: join(dir, 'none.pem'), keyFile: key() }), /^Error: TLS: cannot read TLS_CERT_FILE .*none\.pem/);
-    assert.throws(() => createServiceServer(hello as never, { certFile: first.certFile, keyFile: second.keyFile }), /^Error: TLS: TLS_CERT_FILE .* are not a usable certificate and key: .*key values mismatch/);
+    assert.throws(() => createServiceServer(hello as never, { certFile: cert() }), {
+      message: 'TLS needs both TLS_CERT_FILE and TLS_KEY_FILE (or neither, for plain HTTP)',
+    });
+    assert.throws(
+      () => createServiceServer(hello as never, { certFile: join(dir, 'none.pem'), keyFile: key() }),
+      /^Error: TLS: cannot read TLS_CERT_FILE .*none\.pem/,
+    );
+    assert.throws(
+      () => createServiceServer(hello as never, { certFile: first.certFile, keyFile: second.keyFile }),
+      /^Error: TLS: TLS_CERT_FILE .* are not a usable certificate and key: .*key values mismatch/,
+    );
   });
 
   test('a client trusting the certificate gets 200; a parser error over TLS is a problem with HSTS', async () => {
@@ -217,16 +265,20 @@ describe('HTTP/2 with HTTP/1.1 fallback (TLS_HTTP2)', () => {
     };
     return { listener, released: () => release };
   };
-  const h2get = (session: ClientHttp2Session, path: string) => new Promise<{ status: number; vary: unknown; body: string }>((done, fail) => {
-    const r = session.request({ ':path': path });
-    let status = 0;
-    let vary: unknown;
-    let body = '';
-    r.on('response', (h) => { status = Number(h[':status']); vary = h.vary; });
-    r.setEncoding('utf8').on('data', (d: string) => (body += d));
-    r.on('end', () => done({ status, vary, body }));
-    r.on('error', fail);
-  });
+  const h2get = (session: ClientHttp2Session, path: string) =>
+    new Promise<{ status: number; vary: unknown; body: string }>((done, fail) => {
+      const r = session.request({ ':path': path });
+      let status = 0;
+      let vary: unknown;
+      let body = '';
+      r.on('response', (h) => {
+        status = Number(h[':status']);
+        vary = h.vary;
+      });
+      r.setEncoding('utf8').on('data', (d: string) => (body += d));
+      r.on('end', () => done({ status, vary, body }));
+      r.on('error', fail);
+    });
 
   test('an HTTP/2 client and an HTTP/1.1 client on one port; repeated header fields stay', async () => {
     const { listener } = slowHello();
@@ -235,10 +287,17 @@ describe('HTTP/2 with HTTP/1.1 fallback (TLS_HTTP2)', () => {
     const session = h2connect(url, { ca: c.pem });
     try {
       assert.deepEqual(await h2get(session, '/'), { status: 200, vary: 'Origin, Accept-Encoding', body: 'hello' });
-      const h1 = await new Promise<string>((done, fail) => httpsRequest(url, { ca: c.pem, agent: false }, (res) => {
-        let b = '';
-        res.setEncoding('utf8').on('data', (d: string) => (b += d)).on('end', () => done(`${res.httpVersion} ${res.statusCode} ${b}`));
-      }).on('error', fail).end());
+      const h1 = await new Promise<string>((done, fail) =>
+        httpsRequest(url, { ca: c.pem, agent: false }, (res) => {
+          let b = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (d: string) => (b += d))
+            .on('end', () => done(`${res.httpVersion} ${res.statusCode} ${b}`));
+        })
+          .on('error', fail)
+          .end(),
+      );
       assert.equal(h1, '1.1 200 hello');
       const r = parseRaw(await rawExchange(url, 'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', c.pem));
       assert.deepEqual([r.statusLine, r.body.type], ['HTTP/1.1 400 Bad Request', `${PROBLEM_BASE}malformed-request`]);

@@ -11,7 +11,12 @@ test('a running server swaps to a newly published snapshot, and keeps the old on
   assert.equal(first.ok, true);
   const swaps: string[] = [];
   const errors: string[] = [];
-  const live = new LiveSnapshot(dist, 1 << 20, (from, to) => swaps.push(`${from}->${to}`), (err) => errors.push(err.message));
+  const live = new LiveSnapshot(
+    dist,
+    1 << 20,
+    (from, to) => swaps.push(`${from}->${to}`),
+    (err) => errors.push(err.message),
+  );
   assert.equal(live.snapshot.manifest.snapshot, first.snapshot);
   const before = live.search;
 

@@ -4,8 +4,27 @@ import type { Change } from '../server/contract/history.ts';
 import { mergeChanges } from '../server/history/merge-changes.ts';
 
 const ref = (version: number) => ({ version, contentVersion: `c${version}` });
-const change = (id: string, release: string, kind: Change['kind'], before: number | null, after: number | null, sections: string[] = [], fields: string[] = [], replacedBy: string | null = null): Change =>
-  ({ id, name: `name of ${id}`, kind, release, sections, fields, before: before === null ? null : ref(before), after: after === null ? null : ref(after), replacedBy, consider: [] });
+const change = (
+  id: string,
+  release: string,
+  kind: Change['kind'],
+  before: number | null,
+  after: number | null,
+  sections: string[] = [],
+  fields: string[] = [],
+  replacedBy: string | null = null,
+): Change => ({
+  id,
+  name: `name of ${id}`,
+  kind,
+  release,
+  sections,
+  fields,
+  before: before === null ? null : ref(before),
+  after: after === null ? null : ref(after),
+  replacedBy,
+  consider: [],
+});
 
 test('merging per disease: first before, last after, kind from both, union of sections and fields, sorted by id', () => {
   const r2 = [

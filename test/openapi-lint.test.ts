@@ -15,7 +15,12 @@ import { ROOT } from './helpers/real-snapshot.ts';
  */
 
 type Obj = Record<string, any>;
-interface LintProblem { ruleId: string; severity: 'error' | 'warn'; message: string; location: { pointer: string }[] }
+interface LintProblem {
+  ruleId: string;
+  severity: 'error' | 'warn';
+  message: string;
+  location: { pointer: string }[];
+}
 
 const doc = openApiDocument({ contentDir: join(ROOT, 'content') }) as Obj;
 
@@ -26,8 +31,11 @@ describe('redocly lint of the OpenAPI document', () => {
     const bin = join(ROOT, 'node_modules/.bin/redocly');
     // Telemetry off (also in test/redocly.yaml) and no update check: the lint reaches nothing off the box.
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-    const { stdout } = await promisify(execFile)(bin, ['lint', '--format=json', `--config=${join(ROOT, 'test/redocly.yaml')}`, file], { env, cwd: ROOT, maxBuffer: 16 << 20 })
-      .catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+    const { stdout } = await promisify(execFile)(bin, ['lint', '--format=json', `--config=${join(ROOT, 'test/redocly.yaml')}`, file], {
+      env,
+      cwd: ROOT,
+      maxBuffer: 16 << 20,
+    }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
     const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: LintProblem[] };
     const line = (p: LintProblem) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`;
     for (const p of report.problems.filter((x) => x.severity !== 'error')) t.diagnostic(line(p));
@@ -41,6 +49,9 @@ describe('redocly lint of the OpenAPI document', () => {
       assert.deepEqual(op.security, route.scope === null ? [] : [{ bearerAuth: [] }], route.operationId);
     }
     for (const [event, item] of Object.entries(doc['x-webhooks'] as Obj)) assert.deepEqual(item.post.security, [], event);
-    assert.deepEqual(doc.servers.map((s: Obj) => s.url), ['/']);
+    assert.deepEqual(
+      doc.servers.map((s: Obj) => s.url),
+      ['/'],
+    );
   });
 });

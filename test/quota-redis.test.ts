@@ -34,9 +34,10 @@ async function whyUnreachable(url: string): Promise<string | null> {
 
 const unreachable = await whyUnreachable(REDIS_URL);
 const ci = process.env.CI === 'true';
-const skip = unreachable === null
-  ? false
-  : `Redis unreachable at ${printable} (${unreachable}); start one with: redis-server --port 6390 --save '' --daemonize yes (or set REDIS_URL)`;
+const skip =
+  unreachable === null
+    ? false
+    : `Redis unreachable at ${printable} (${unreachable}); start one with: redis-server --port 6390 --save '' --daemonize yes (or set REDIS_URL)`;
 
 if (unreachable !== null && ci) {
   it('reaches Redis at REDIS_URL (required when CI=true)', () => {
@@ -77,11 +78,13 @@ async function relay(target: URL) {
     const upstream = connect(Number(target.port || 6379), target.hostname);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
-      socket.on('error', () => {}).on('close', () => {
-        sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
+      socket
+        .on('error', () => {})
+        .on('close', () => {
+          sockets.delete(socket);
+          client.destroy();
+          upstream.destroy();
+        });
     }
     client.pipe(upstream).pipe(client);
   });
@@ -94,10 +97,11 @@ async function relay(target: URL) {
     running.delete(close);
     if (server.listening) await down();
   };
-  const down = () => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    for (const socket of sockets) socket.destroy();
-  });
+  const down = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
   running.add(close);
   return {
     url: url.href,
@@ -139,8 +143,13 @@ describe('redis quota store', { skip }, () => {
     assert.deepEqual(tally(replies), { 200: 25, 429: 35 });
     // ioredis sends EVAL the first time on a connection (loading the script), EVALSHA after that.
     assert.equal(afterBurst.evalsha + afterBurst.eval - before.evalsha - before.eval, 60);
-    const left = replies.filter((r) => r.status === 200).map((r) => Number(/^"day";r=(\d+);t=\d+$/.exec(r.headers.get('ratelimit') ?? '')?.[1]));
-    assert.deepEqual(left.sort((a, b) => a - b), Array.from({ length: 25 }, (_, i) => i));
+    const left = replies
+      .filter((r) => r.status === 200)
+      .map((r) => Number(/^"day";r=(\d+);t=\d+$/.exec(r.headers.get('ratelimit') ?? '')?.[1]));
+    assert.deepEqual(
+      left.sort((a, b) => a - b),
+      Array.from({ length: 25 }, (_, i) => i),
+    );
     const rejected = JSON.parse(replies.find((r) => r.status === 429)!.body) as Record<string, unknown>;
     assert.deepEqual([rejected.window, rejected.limit, rejected['violated-policies']], ['day', 25, ['day']]);
     await app.close();
@@ -214,9 +223,16 @@ describe('redis quota store without Redis', () => {
     const app = await start(new RedisStore({ url: `redis://127.0.0.1:${port}/0`, prefix: PREFIX, logger, commandTimeoutMs: 600_000 }));
     const replies = [];
     for (let i = 0; i < 5; i++) replies.push(await get(`${app.url}/ok`, 'k-down', 'professional'));
-    assert.deepEqual(replies.map((r) => [r.status, r.headers.get('ratelimit')?.split(';')[1]]), [
-      [200, 'r=2'], [200, 'r=1'], [200, 'r=0'], [429, 'r=0'], [429, 'r=0'],
-    ]);
+    assert.deepEqual(
+      replies.map((r) => [r.status, r.headers.get('ratelimit')?.split(';')[1]]),
+      [
+        [200, 'r=2'],
+        [200, 'r=1'],
+        [200, 'r=0'],
+        [429, 'r=0'],
+        [429, 'r=0'],
+      ],
+    );
     assert.deepEqual(warns, ['Redis quota store unavailable: serving and counting quotas locally until it is back']);
     await app.close();
   });

@@ -40,7 +40,10 @@ function counters(file: string): Record<string, { count: number; resetAt: number
   return (JSON.parse(readFileSync(file, 'utf8')) as { counters: Record<string, { count: number; resetAt: number }> }).counters;
 }
 
-function assertQuotaExceeded(reply: Reply, expected: { window: string; limit: number; reset: string; retryAfter: number; violated: string[]; policy: string }) {
+function assertQuotaExceeded(
+  reply: Reply,
+  expected: { window: string; limit: number; reset: string; retryAfter: number; violated: string[]; policy: string },
+) {
   assert.equal(reply.status, 429);
   assert.equal(reply.headers.get('content-type'), 'application/problem+json; charset=utf-8');
   assert.equal(reply.headers.get('retry-after'), String(expected.retryAfter));
@@ -73,10 +76,20 @@ describe('quota middleware with the memory store', () => {
     assert.deepEqual(tally(replies), { 200: 25, 429: 35 });
     const admitted = replies.filter((r) => r.status === 200);
     // Every admitted call saw a different number of calls left, 24 down to 0.
-    assert.deepEqual(admitted.map((r) => r.headers.get('ratelimit')).sort(), Array.from({ length: 25 }, (_, i) => `"day";r=${i};t=43200`).sort());
+    assert.deepEqual(
+      admitted.map((r) => r.headers.get('ratelimit')).sort(),
+      Array.from({ length: 25 }, (_, i) => `"day";r=${i};t=43200`).sort(),
+    );
     for (const reply of admitted) assert.equal(reply.headers.get('ratelimit-policy'), marchPolicy);
     for (const reply of replies.filter((r) => r.status === 429)) {
-      assertQuotaExceeded(reply, { window: 'day', limit: 25, reset: '2026-03-11T00:00:00Z', retryAfter: 43200, violated: ['day'], policy: marchPolicy });
+      assertQuotaExceeded(reply, {
+        window: 'day',
+        limit: 25,
+        reset: '2026-03-11T00:00:00Z',
+        retryAfter: 43200,
+        violated: ['day'],
+        policy: marchPolicy,
+      });
     }
     await first.close();
     // Rejected calls were not counted.
@@ -106,7 +119,11 @@ describe('quota middleware with the memory store', () => {
     assert.deepEqual(await limitOf('/ok', 'k-status'), [200, '"day";r=22;t=43200', marchPolicy]);
     assert.deepEqual(await limitOf('/ok'), [200, null, null]);
     assert.deepEqual(await limitOf('/ok', 'k-enterprise', 'enterprise'), [200, null, null]);
-    assert.deepEqual(await limitOf('/ok', 'svc_test_k', 'enterprise'), [200, '"day";r=99;t=43200', '"day";q=100;w=86400, "month";q=1000;w=2678400']);
+    assert.deepEqual(await limitOf('/ok', 'svc_test_k', 'enterprise'), [
+      200,
+      '"day";r=99;t=43200',
+      '"day";q=100;w=86400, "month";q=1000;w=2678400',
+    ]);
     await app.close();
   });
 
@@ -117,12 +134,26 @@ describe('quota middleware with the memory store', () => {
     const call = () => get(`${app.url}/ok`, 'k-roll', 'professional');
     const january = '"day";q=3;w=86400, "month";q=5;w=2678400';
     for (let i = 0; i < 3; i++) assert.equal((await call()).status, 200);
-    assertQuotaExceeded(await call(), { window: 'day', limit: 3, reset: '2026-01-31T00:00:00Z', retryAfter: 60, violated: ['day'], policy: january });
+    assertQuotaExceeded(await call(), {
+      window: 'day',
+      limit: 3,
+      reset: '2026-01-31T00:00:00Z',
+      retryAfter: 60,
+      violated: ['day'],
+      policy: january,
+    });
 
     now = at('2026-01-31T00:00:00Z');
     assert.equal((await call()).headers.get('ratelimit'), '"month";r=1;t=86400');
     assert.equal((await call()).headers.get('ratelimit'), '"month";r=0;t=86400');
-    assertQuotaExceeded(await call(), { window: 'month', limit: 5, reset: '2026-02-01T00:00:00Z', retryAfter: 86400, violated: ['month'], policy: january });
+    assertQuotaExceeded(await call(), {
+      window: 'month',
+      limit: 5,
+      reset: '2026-02-01T00:00:00Z',
+      retryAfter: 86400,
+      violated: ['month'],
+      policy: january,
+    });
 
     now = at('2026-02-01T00:00:00Z');
     const february = await call();
@@ -140,7 +171,12 @@ describe('quota middleware with the memory store', () => {
     now = at('2026-04-15T10:00:00Z');
     for (let i = 0; i < 3; i++) assert.equal((await call()).status, 200);
     assertQuotaExceeded(await call(), {
-      window: 'month', limit: 5, reset: '2026-05-01T00:00:00Z', retryAfter: 1346400, violated: ['day', 'month'], policy: '"day";q=3;w=86400, "month";q=5;w=2592000',
+      window: 'month',
+      limit: 5,
+      reset: '2026-05-01T00:00:00Z',
+      retryAfter: 1346400,
+      violated: ['day', 'month'],
+      policy: '"day";q=3;w=86400, "month";q=5;w=2592000',
     });
     await app.close();
   });
@@ -153,7 +189,8 @@ describe('memory store persistence', () => {
     try {
       assert.deepEqual(tally(await burst(`${server.url}/ok`, 10, 'k-crash')), { 200: 10 });
       const deadline = Date.now() + 5000;
-      const flushed = () => existsSync(file) && Object.entries(counters(file)).some(([key, entry]) => key.startsWith('k-crash|day|') && entry.count === 10);
+      const flushed = () =>
+        existsSync(file) && Object.entries(counters(file)).some(([key, entry]) => key.startsWith('k-crash|day|') && entry.count === 10);
       while (!flushed() && Date.now() < deadline) await sleep(100);
       assert.ok(flushed(), 'the flush timer wrote the 10 counted calls');
     } finally {
@@ -167,15 +204,28 @@ describe('memory store persistence', () => {
   it('writes only when something changed and drops ended windows', async () => {
     const file = join(dir, 'dirty.json');
     const now = at('2026-06-15T08:00:00Z');
-    writeFileSync(file, JSON.stringify({ version: 1, savedAt: '', counters: {
-      'k|day|2026-06-14': { count: 7, resetAt: at('2026-06-15T00:00:00Z') },
-      'k|month|2026-06': { count: 7, resetAt: at('2026-07-01T00:00:00Z') },
-    } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        savedAt: '',
+        counters: {
+          'k|day|2026-06-14': { count: 7, resetAt: at('2026-06-15T00:00:00Z') },
+          'k|month|2026-06': { count: 7, resetAt: at('2026-07-01T00:00:00Z') },
+        },
+      }),
+    );
     const store = new MemoryStore({ file, now: () => now, flushIntervalMs: 60_000 });
     rmSync(file);
     await store.flush(); // what the timer runs
     assert.equal(existsSync(file), false, 'an unchanged table is not rewritten');
-    const slot = { window: 'day' as const, id: '2026-06-15', limit: 5, start: at('2026-06-15T00:00:00Z'), resetAt: at('2026-06-16T00:00:00Z') };
+    const slot = {
+      window: 'day' as const,
+      id: '2026-06-15',
+      limit: 5,
+      start: at('2026-06-15T00:00:00Z'),
+      resetAt: at('2026-06-16T00:00:00Z'),
+    };
     assert.equal((await store.consume('k', [slot], now)).allowed, true);
     await store.close();
     assert.deepEqual(counters(file), {
@@ -205,6 +255,8 @@ describe('createStore', () => {
     const redis = createStore({ QUOTA_STORE: 'redis://127.0.0.1:1/0' }, { logger: quiet });
     assert.ok(redis instanceof RedisStore);
     await redis.close();
-    assert.throws(() => createStore({ QUOTA_STORE: 'memcached://secret@host' }), { message: "QUOTA_STORE must be 'memory' or a redis:// or rediss:// URL" });
+    assert.throws(() => createStore({ QUOTA_STORE: 'memcached://secret@host' }), {
+      message: "QUOTA_STORE must be 'memory' or a redis:// or rediss:// URL",
+    });
   });
 });

@@ -17,14 +17,32 @@ function withExtra(key: SectionKey, extra: string): Section {
 
 describe('composeSections', () => {
   it('orders and titles the eight sections', () => {
-    assert.deepEqual(SECTION_KEYS, ['overview', 'clinical-features', 'genetics', 'epidemiology', 'screening-and-diagnosis', 'treatment', 'research', 'support']);
+    assert.deepEqual(SECTION_KEYS, [
+      'overview',
+      'clinical-features',
+      'genetics',
+      'epidemiology',
+      'screening-and-diagnosis',
+      'treatment',
+      'research',
+      'support',
+    ]);
     const sections = composeSections(cysticFibrosisFacts());
     assert.deepEqual(Object.keys(sections), SECTION_KEYS);
-    assert.deepEqual(SECTION_KEYS.map((k) => sections[k].title), ['Overview', 'Clinical features', 'Genetics', 'Epidemiology', 'Screening and diagnosis', 'Treatment', 'Research', 'Support']);
+    assert.deepEqual(
+      SECTION_KEYS.map((k) => sections[k].title),
+      ['Overview', 'Clinical features', 'Genetics', 'Epidemiology', 'Screening and diagnosis', 'Treatment', 'Research', 'Support'],
+    );
     assert.equal(SECTION_TITLES['clinical-features'], 'Clinical features');
     assert.deepEqual(sections.genetics, {
-      key: 'genetics', title: 'Genetics', generation: 'template', basedOn: ['inheritance', 'genes'],
-      paragraphs: ['Inheritance: Autosomal recessive.', 'Associated genes (HGNC symbols, with association type): CFTR (causal); SLC26A9 (modifier).'],
+      key: 'genetics',
+      title: 'Genetics',
+      generation: 'template',
+      basedOn: ['inheritance', 'genes'],
+      paragraphs: [
+        'Inheritance: Autosomal recessive.',
+        'Associated genes (HGNC symbols, with association type): CFTR (causal); SLC26A9 (modifier).',
+      ],
     });
   });
 
@@ -70,33 +88,50 @@ describe('composeSections', () => {
 
   it('says plainly what is missing', () => {
     const s = composeSections(bareFacts());
-    assert.deepEqual(SECTION_KEYS.map((k) => s[k].paragraphs), [
-      ['Exercise intolerance, riboflavin-responsive (MONDO:0014795) is a disease class of the Mondo Disease Ontology. It is not in the Mondo rare disease subset.',
-        'No definition is available from Mondo, Orphanet or the Disease Ontology for this disease.',
-        'Mondo gives no parent class for this disease.'],
-      ['No phenotype annotations are available from HPO or Orphanet for this disease.', 'No age of onset is recorded for this disease.'],
-      ['No mode of inheritance is recorded for this disease.', 'No gene association is recorded in Mondo, Orphanet or HPO for this disease.'],
-      ['Prevalence category in this record: unknown.', 'No prevalence data is available from Orphanet for this disease.'],
-      ['This disease is not on the Recommended Uniform Screening Panel (RUSP) for newborn screening, directly or through a grouping.',
-        'Mondo maps this disease to no ICD, OMIM or Orphanet code.'],
-      ['No FDA orphan drug designation or approval is linked to this disease in this snapshot.'],
-      [NOTICE, 'No study in this sample matches this disease.'],
-      ['No patient advocacy group is linked to this disease in the sources consulted.',
-        'No machine-readable directory of patient advocacy organisations was obtainable; curated entries in content/advocacy-groups/ are listed when present.',
-        'No patient assistance program data source is available in this snapshot.',
-        'No machine-readable source of patient assistance programs was obtainable; curated entries in content/assistance-programs/ are listed when present.',
-        'No MedlinePlus, GeneReviews or NORD link is recorded for this disease.'],
-    ]);
+    assert.deepEqual(
+      SECTION_KEYS.map((k) => s[k].paragraphs),
+      [
+        [
+          'Exercise intolerance, riboflavin-responsive (MONDO:0014795) is a disease class of the Mondo Disease Ontology. It is not in the Mondo rare disease subset.',
+          'No definition is available from Mondo, Orphanet or the Disease Ontology for this disease.',
+          'Mondo gives no parent class for this disease.',
+        ],
+        ['No phenotype annotations are available from HPO or Orphanet for this disease.', 'No age of onset is recorded for this disease.'],
+        [
+          'No mode of inheritance is recorded for this disease.',
+          'No gene association is recorded in Mondo, Orphanet or HPO for this disease.',
+        ],
+        ['Prevalence category in this record: unknown.', 'No prevalence data is available from Orphanet for this disease.'],
+        [
+          'This disease is not on the Recommended Uniform Screening Panel (RUSP) for newborn screening, directly or through a grouping.',
+          'Mondo maps this disease to no ICD, OMIM or Orphanet code.',
+        ],
+        ['No FDA orphan drug designation or approval is linked to this disease in this snapshot.'],
+        [NOTICE, 'No study in this sample matches this disease.'],
+        [
+          'No patient advocacy group is linked to this disease in the sources consulted.',
+          'No machine-readable directory of patient advocacy organisations was obtainable; curated entries in content/advocacy-groups/ are listed when present.',
+          'No patient assistance program data source is available in this snapshot.',
+          'No machine-readable source of patient assistance programs was obtainable; curated entries in content/assistance-programs/ are listed when present.',
+          'No MedlinePlus, GeneReviews or NORD link is recorded for this disease.',
+        ],
+      ],
+    );
   });
 
   it('names ten phenotypes, most frequent first, counts the rest, and ignores input order', () => {
     const f = bareFacts();
-    f.phenotypes = Array.from({ length: 13 }, (_, i) => phenotype(`HP:00000${10 + i}`, `Feature ${String.fromCharCode(65 + i)}`, fraction(i + 1, 20)));
+    f.phenotypes = Array.from({ length: 13 }, (_, i) =>
+      phenotype(`HP:00000${10 + i}`, `Feature ${String.fromCharCode(65 + i)}`, fraction(i + 1, 20)),
+    );
     f.phenotypes.push(phenotype('HP:0000099', 'Banded', band('HP:0040281', 'Very frequent', [80, 99])));
     const text = composeSection('clinical-features', f).paragraphs[1];
-    assert.equal(text, 'Most frequent first: Banded (HP:0000099), very frequent (80-99%); Feature M (HP:0000022), 13/20 (65%); '
-      + 'Feature L (HP:0000021), 12/20 (60%); Feature K (HP:0000020), 11/20 (55%); Feature J (HP:0000019), 10/20 (50%); Feature I (HP:0000018), 9/20 (45%); '
-      + 'Feature H (HP:0000017), 8/20 (40%); Feature G (HP:0000016), 7/20 (35%); Feature F (HP:0000015), 6/20 (30%); Feature E (HP:0000014), 5/20 (25%); and 4 more.');
+    assert.equal(
+      text,
+      'Most frequent first: Banded (HP:0000099), very frequent (80-99%); Feature M (HP:0000022), 13/20 (65%); ' +
+        'Feature L (HP:0000021), 12/20 (60%); Feature K (HP:0000020), 11/20 (55%); Feature J (HP:0000019), 10/20 (50%); Feature I (HP:0000018), 9/20 (45%); ' +
+        'Feature H (HP:0000017), 8/20 (40%); Feature G (HP:0000016), 7/20 (35%); Feature F (HP:0000015), 6/20 (30%); Feature E (HP:0000014), 5/20 (25%); and 4 more.',
+    );
     const reversed = { ...f, phenotypes: [...f.phenotypes].reverse() };
     assert.deepEqual(composeSection('clinical-features', reversed).paragraphs, composeSection('clinical-features', f).paragraphs);
     assert.deepEqual(checkSection(composeSection('clinical-features', f), f), { ok: true, problems: [] });
@@ -105,10 +140,22 @@ describe('composeSections', () => {
   it('describes screening through a grouping above the disease', () => {
     const f = bareFacts();
     // The RUSP row of content/curated/rusp.tsv; the year is synthetic (the transcription has none) to show the clause.
-    f.screening = { ...f.screening, status: 'secondary', screened: true, via: 'grouping', condition: 'Argininemia', acronym: 'ARG', category: 'amino-acid', addedYear: 2001, ruspMondoId: 'MONDO:0008814' };
+    f.screening = {
+      ...f.screening,
+      status: 'secondary',
+      screened: true,
+      via: 'grouping',
+      condition: 'Argininemia',
+      acronym: 'ARG',
+      category: 'amino-acid',
+      addedYear: 2001,
+      ruspMondoId: 'MONDO:0008814',
+    };
     const section = composeSection('screening-and-diagnosis', f);
-    assert.equal(section.paragraphs[0],
-      'It falls under Argininemia (ARG), MONDO:0008814, which is a secondary condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening. RUSP category: amino-acid. Added to the panel in 2001.');
+    assert.equal(
+      section.paragraphs[0],
+      'It falls under Argininemia (ARG), MONDO:0008814, which is a secondary condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening. RUSP category: amino-acid. Added to the panel in 2001.',
+    );
     assert.deepEqual(checkSection(section, f), { ok: true, problems: [] });
   });
 });
@@ -125,32 +172,51 @@ describe('checkSection', () => {
 
   it('rejects a gene symbol, a number and a drug that are not in the facts', () => {
     const facts = cysticFibrosisFacts();
-    assert.deepEqual(checkSection(withExtra('genetics', 'BRCA1 (causal).'), facts), { ok: false, problems: ['gene-like symbol BRCA1 is not in the facts'] });
-    assert.deepEqual(checkSection(withExtra('epidemiology', '70 000 people are affected.'), facts), { ok: false, problems: ['number 70 is not in the facts'] });
+    assert.deepEqual(checkSection(withExtra('genetics', 'BRCA1 (causal).'), facts), {
+      ok: false,
+      problems: ['gene-like symbol BRCA1 is not in the facts'],
+    });
+    assert.deepEqual(checkSection(withExtra('epidemiology', '70 000 people are affected.'), facts), {
+      ok: false,
+      problems: ['number 70 is not in the facts'],
+    });
     assert.deepEqual(checkSection(withExtra('treatment', 'lumacaftor and ivacaftor (Orkambi): approved in 2015.'), facts), {
-      ok: false, problems: ['name Orkambi is not in the facts', 'number 2015 is not in the facts', 'drug-like name lumacaftor is not in the facts'],
+      ok: false,
+      problems: ['name Orkambi is not in the facts', 'number 2015 is not in the facts', 'drug-like name lumacaftor is not in the facts'],
     });
   });
 
   it('rejects unknown HPO ids, mismatched labels, fractions and links, and facts from another section', () => {
     const facts = cysticFibrosisFacts();
     assert.deepEqual(checkSection(withExtra('clinical-features', 'Seizure (HP:0001250).'), facts), {
-      ok: false, problems: ['name Seizure is not in the facts', 'HPO id HP:0001250 is not in the facts'],
+      ok: false,
+      problems: ['name Seizure is not in the facts', 'HPO id HP:0001250 is not in the facts'],
     });
     assert.deepEqual(checkSection(withExtra('clinical-features', 'Bronchiectasis (HP:0012236), 3/7.'), facts), {
-      ok: false, problems: ['label before HP:0012236 is not its label in the facts (Elevated sweat chloride)', 'fraction 3/7 is not in the facts'],
+      ok: false,
+      problems: ['label before HP:0012236 is not its label in the facts (Elevated sweat chloride)', 'fraction 3/7 is not in the facts'],
     });
     assert.deepEqual(checkSection(withExtra('support', 'See https://www.cff.org/.'), facts), {
-      ok: false, problems: ['name See is not in the facts', 'link https://www.cff.org/ is not in the facts'],
+      ok: false,
+      problems: ['name See is not in the facts', 'link https://www.cff.org/ is not in the facts'],
     });
     // CFTR is a fact of the genetics section, not of the overview.
-    assert.deepEqual(checkSection(withExtra('overview', 'CFTR is the gene.'), facts), { ok: false, problems: ['gene-like symbol CFTR is not in the facts'] });
+    assert.deepEqual(checkSection(withExtra('overview', 'CFTR is the gene.'), facts), {
+      ok: false,
+      problems: ['gene-like symbol CFTR is not in the facts'],
+    });
   });
 
   it('accepts rounded values, counts and "and N more"', () => {
     const facts = cysticFibrosisFacts();
-    assert.deepEqual(checkSection(withExtra('clinical-features', 'Bronchiectasis (HP:0002110): 95.5%, 106/111, 6 features.'), facts), { ok: true, problems: [] });
-    assert.deepEqual(checkSection(withExtra('clinical-features', 'Bronchiectasis (HP:0002110): 95.4%.'), facts), { ok: false, problems: ['number 95.4 is not in the facts'] });
+    assert.deepEqual(checkSection(withExtra('clinical-features', 'Bronchiectasis (HP:0002110): 95.5%, 106/111, 6 features.'), facts), {
+      ok: true,
+      problems: [],
+    });
+    assert.deepEqual(checkSection(withExtra('clinical-features', 'Bronchiectasis (HP:0002110): 95.4%.'), facts), {
+      ok: false,
+      problems: ['number 95.4 is not in the facts'],
+    });
   });
 });
 
@@ -182,8 +248,11 @@ describe('finalizeSections', () => {
     const facts = cysticFibrosisFacts();
     const faulty = (key: SectionKey): Section => {
       const s = composeSection(key, facts);
-      return key === 'genetics' ? { ...s, paragraphs: [...s.paragraphs, 'BRCA1 is found in 42% of patients.'] }
-        : key === 'treatment' ? { ...s, paragraphs: [...s.paragraphs, 'Orkambi is also used.'] } : s;
+      return key === 'genetics'
+        ? { ...s, paragraphs: [...s.paragraphs, 'BRCA1 is found in 42% of patients.'] }
+        : key === 'treatment'
+          ? { ...s, paragraphs: [...s.paragraphs, 'Orkambi is also used.'] }
+          : s;
     };
     const { sections, regenerated, problems } = finalizeSections(facts, { compose: faulty });
     assert.deepEqual(regenerated, ['genetics', 'treatment']);
@@ -192,7 +261,10 @@ describe('finalizeSections', () => {
       treatment: ['name Orkambi is not in the facts'],
     });
     assert.deepEqual(sections.genetics, {
-      key: 'genetics', title: 'Genetics', generation: 'facts-only', basedOn: ['inheritance', 'genes'],
+      key: 'genetics',
+      title: 'Genetics',
+      generation: 'facts-only',
+      basedOn: ['inheritance', 'genes'],
       paragraphs: ['Inheritance: Autosomal recessive', 'Gene: SLC26A9 (modifier)', 'Gene: CFTR (causal)'],
     });
     assert.deepEqual(sections.treatment.paragraphs, [
@@ -203,12 +275,13 @@ describe('finalizeSections', () => {
     assert.equal(sections.overview.generation, 'template');
   });
 
-  it('keeps the fact checker\'s findings in the QC report (tier 2) for editorial review', () => {
+  it("keeps the fact checker's findings in the QC report (tier 2) for editorial review", () => {
     const qc = new QcReport();
     qc.regenerate('MONDO:0009061', 'treatment', ['name Orkambi is not in the facts']);
     qc.regenerate('MONDO:0009061', 'genetics', ['number 42 is not in the facts']);
     assert.deepEqual((qc.toJSON() as { tier2: unknown }).tier2, {
-      sectionsRegenerated: { genetics: 1, treatment: 1 }, total: 2,
+      sectionsRegenerated: { genetics: 1, treatment: 1 },
+      total: 2,
       regenerations: [
         { diseaseId: 'MONDO:0009061', section: 'treatment', problems: ['name Orkambi is not in the facts'] },
         { diseaseId: 'MONDO:0009061', section: 'genetics', problems: ['number 42 is not in the facts'] },

@@ -16,14 +16,26 @@ import { latestChanges } from './fixtures/build-pipeline/snapshot-audit.ts';
 const MINI = resolve(ROOT, 'test/fixtures/mini-data');
 const GARD = 'gard/gard_diseases_2024-05.csv.gz';
 let mirror: MirrorServer;
-before(async () => { mirror = await startMirror(MINI); });
+before(async () => {
+  mirror = await startMirror(MINI);
+});
 after(() => mirror.close());
 
 describe('npm run refresh: fetch, then build and publish only when an input changed', () => {
   const data = tempDir('refresh-data');
   const dist = tempDir('refresh-dist');
   const log: string[] = [];
-  const run = () => refresh({ root: ROOT, dataDir: data, contentDir: CONTENT, dist, mirror: mirror.url, retry: FAST, progress: recorder(), log: (l) => log.push(l) });
+  const run = () =>
+    refresh({
+      root: ROOT,
+      dataDir: data,
+      contentDir: CONTENT,
+      dist,
+      mirror: mirror.url,
+      retry: FAST,
+      progress: recorder(),
+      log: (l) => log.push(l),
+    });
 
   test('the first refresh fetches everything and publishes a snapshot', async () => {
     const r = await run();
@@ -43,13 +55,24 @@ describe('npm run refresh: fetch, then build and publish only when an input chan
 
   test('a new upstream release of one file is fetched, built and published', async () => {
     const text = gunzipSync(readFileSync(join(MINI, GARD))).toString('utf8');
-    mirror.replace(GARD, gzipSync(text.replace('GARD:0006233,Orphanet,ORPHA:586,Disorder,Disease,Cystic fibrosis,', 'GARD:0006233,Orphanet,ORPHA:586,Disorder,Disease,Cystic fibrosis (CF),')));
+    mirror.replace(
+      GARD,
+      gzipSync(
+        text.replace(
+          'GARD:0006233,Orphanet,ORPHA:586,Disorder,Disease,Cystic fibrosis,',
+          'GARD:0006233,Orphanet,ORPHA:586,Disorder,Disease,Cystic fibrosis (CF),',
+        ),
+      ),
+    );
     const before = readlinkSync(join(dist, 'current'));
     const r = await run();
     assert.deepEqual([r.ok, r.built], [true, true]);
     assert.notEqual(`snapshots/${r.snapshot}`, before);
     // The new release lists cystic fibrosis as changed (a GARD synonym came with the new file).
-    assert.ok(latestChanges(dist).some((c) => c.id === 'MONDO:0009061' && c.kind === 'changed'), 'cystic fibrosis changed');
+    assert.ok(
+      latestChanges(dist).some((c) => c.id === 'MONDO:0009061' && c.kind === 'changed'),
+      'cystic fibrosis changed',
+    );
   });
 
   test('a failed download stops the refresh before the build', async () => {
@@ -66,7 +89,7 @@ describe('npm run refresh: fetch, then build and publish only when an input chan
 });
 
 describe('upstream mode', () => {
-  test('downloads the registry\'s upstream URLs, unpacks an archive atomically, and the build reads the unpacked folder', async () => {
+  test("downloads the registry's upstream URLs, unpacks an archive atomically, and the build reads the unpacked folder", async () => {
     // A GitHub-style archive of the packet folder, and a registry whose upstream points at this server.
     const staging = tempDir('archive');
     mkdirSync(join(staging, 'orphapacket-HEAD/json'), { recursive: true });
@@ -100,32 +123,58 @@ describe('upstream mode', () => {
   });
 
   test('a source without an upstream download says why it is skipped', async () => {
-    const run = await fetchSources({ dataDir: tempDir('skip'), contentDir: CONTENT, sources: ['ctgov-sample', 'rusp'], retry: FAST, progress: recorder() });
-    assert.deepEqual(run.skipped.map((s) => s.source), ['ctgov-sample', 'rusp']);
+    const run = await fetchSources({
+      dataDir: tempDir('skip'),
+      contentDir: CONTENT,
+      sources: ['ctgov-sample', 'rusp'],
+      retry: FAST,
+      progress: recorder(),
+    });
+    assert.deepEqual(
+      run.skipped.map((s) => s.source),
+      ['ctgov-sample', 'rusp'],
+    );
     assert.match(run.skipped[1].reason, /^Our transcription in content\/curated\/rusp\.tsv/);
   });
 });
 
 test('the npm run fetch command: plain progress lines, a summary, exit 0; exit 1 when a file fails', async () => {
   const data = tempDir('cli');
-  const cli = (args: string[]) => new Promise<{ code: number | null; out: string }>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'build/fetch/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: data } });
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
-    child.on('close', (code) => done({ code, out }));
-  });
+  const cli = (args: string[]) =>
+    new Promise<{ code: number | null; out: string }>((done) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'build/fetch/main.ts', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: data },
+      });
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+      });
+      child.stderr.on('data', (d) => {
+        out += d;
+      });
+      child.on('close', (code) => done({ code, out }));
+    });
   const ok = await cli(['--mirror', mirror.url, '--source', 'gard,nord']);
   assert.equal(ok.code, 0, ok.out);
-  assert.match(ok.out, /^nord \(per-release\) from http:\/\/127\.0\.0\.1:\d+\n {2}mondo-ingest\/nord\.robot\.tsv\.gz: \d+ bytes in \d+\.\d s\n/);
-  assert.match(ok.out, /\nFetched 3 new files \(\d+\.\d MB transferred\): mondo-ingest\/nord\.robot\.tsv\.gz, gard\/gard_diseases_2024-05\.csv\.gz, gard\/gard_xrefs_2024-05\.csv\.gz; 0 unchanged\.\n$/);
+  assert.match(
+    ok.out,
+    /^nord \(per-release\) from http:\/\/127\.0\.0\.1:\d+\n {2}mondo-ingest\/nord\.robot\.tsv\.gz: \d+ bytes in \d+\.\d s\n/,
+  );
+  assert.match(
+    ok.out,
+    /\nFetched 3 new files \(\d+\.\d MB transferred\): mondo-ingest\/nord\.robot\.tsv\.gz, gard\/gard_diseases_2024-05\.csv\.gz, gard\/gard_xrefs_2024-05\.csv\.gz; 0 unchanged\.\n$/,
+  );
   const again = await cli(['--mirror', mirror.url, '--source', 'gard', '--source', 'nord']);
   assert.equal(again.code, 0);
   assert.match(again.out, /\nNothing new: 3 files checked, none changed; nothing transferred\.\n$/);
   mirror.replace('mondo-ingest/nord.robot.tsv.gz', Buffer.from('not gzip'));
   const corrupt = await cli(['--mirror', mirror.url, '--source', 'nord']);
   assert.equal(corrupt.code, 1);
-  assert.match(corrupt.out, /\nFAILED mondo-ingest\/nord\.robot\.tsv\.gz: truncated or corrupt gzip data\n1 file failed; the files already in DATA_DIR were kept\.\n$/);
+  assert.match(
+    corrupt.out,
+    /\nFAILED mondo-ingest\/nord\.robot\.tsv\.gz: truncated or corrupt gzip data\n1 file failed; the files already in DATA_DIR were kept\.\n$/,
+  );
   mirror.replace('mondo-ingest/nord.robot.tsv.gz', readFileSync(join(MINI, 'mondo-ingest/nord.robot.tsv.gz')));
   const unknown = await cli(['--mirror', mirror.url, '--source', 'nothing']);
   assert.equal(unknown.code, 1);

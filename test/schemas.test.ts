@@ -42,23 +42,46 @@ describe('loadSchemas', () => {
 
   it('names the file holding invalid JSON', () => {
     withDir({ 'broken-thing.schema.json': '{ "title": ' }, (dir) => {
-      assert.throws(() => loadSchemas(dir), (err: Error) => err.message.startsWith(`${join(dir, 'broken-thing.schema.json')}: invalid JSON: `));
+      assert.throws(
+        () => loadSchemas(dir),
+        (err: Error) => err.message.startsWith(`${join(dir, 'broken-thing.schema.json')}: invalid JSON: `),
+      );
     });
   });
 
   it('rejects a title that is not the component name, and keywords outside the OpenAPI 3.0 subset', () => {
     withDir({ 'thing.schema.json': '{ "title": "Other", "description": "d", "type": "string" }' }, (dir) => {
-      assert.throws(() => loadSchemas(dir), { message: `${join(dir, 'thing.schema.json')}: "title" must be "Thing" (the component name of the file), found "Other"` });
+      assert.throws(() => loadSchemas(dir), {
+        message: `${join(dir, 'thing.schema.json')}: "title" must be "Thing" (the component name of the file), found "Other"`,
+      });
     });
     withDir({ 'thing.schema.json': '{ "title": "Thing", "description": "d", "properties": { "const": { "const": 1 } } }' }, (dir) => {
-      assert.throws(() => loadSchemas(dir), { message: `${join(dir, 'thing.schema.json')}: keywords outside the OpenAPI 3.0 subset: const` });
+      assert.throws(() => loadSchemas(dir), {
+        message: `${join(dir, 'thing.schema.json')}: keywords outside the OpenAPI 3.0 subset: const`,
+      });
     });
-    withDir({ 'thing.schema.json': '{ "title": "Thing", "description": "d", "properties": { "a": { "type": "string", "nullable": true, "enum": ["x"] } } }' }, (dir) => {
-      assert.throws(() => loadSchemas(dir), { message: `${join(dir, 'thing.schema.json')}: a nullable schema with an enum must list null among its values (OpenAPI 3.0.3)` });
-    });
-    withDir({ 'thing.schema.json': '{ "title": "Thing", "description": "d", "properties": { "a": { "$ref": "#/components/schemas/X", "nullable": true } } }' }, (dir) => {
-      assert.throws(() => loadSchemas(dir), { message: `${join(dir, 'thing.schema.json')}: $ref "#/components/schemas/X" has sibling keywords, which OpenAPI 3.0 ignores; wrap it in allOf` });
-    });
+    withDir(
+      {
+        'thing.schema.json':
+          '{ "title": "Thing", "description": "d", "properties": { "a": { "type": "string", "nullable": true, "enum": ["x"] } } }',
+      },
+      (dir) => {
+        assert.throws(() => loadSchemas(dir), {
+          message: `${join(dir, 'thing.schema.json')}: a nullable schema with an enum must list null among its values (OpenAPI 3.0.3)`,
+        });
+      },
+    );
+    withDir(
+      {
+        'thing.schema.json':
+          '{ "title": "Thing", "description": "d", "properties": { "a": { "$ref": "#/components/schemas/X", "nullable": true } } }',
+      },
+      (dir) => {
+        assert.throws(() => loadSchemas(dir), {
+          message: `${join(dir, 'thing.schema.json')}: $ref "#/components/schemas/X" has sibling keywords, which OpenAPI 3.0 ignores; wrap it in allOf`,
+        });
+      },
+    );
   });
 });
 
@@ -86,7 +109,7 @@ describe('record validation (QC tier 1)', () => {
     r.genes[0].extra = 1;
     r.inheritance[0].term = 'x-linked-semidominant';
     assert.deepEqual(validate(r, { diseaseId: 'MONDO:0009061', sourceFiles: [] }), [
-      "MONDO:0009061 /inheritance/0/term: must be equal to one of the allowed values: " + INHERITANCE_TERMS.map((t) => `"${t}"`).join(', '),
+      `MONDO:0009061 /inheritance/0/term: must be equal to one of the allowed values: ${INHERITANCE_TERMS.map((t) => `"${t}"`).join(', ')}`,
       "MONDO:0009061 /genes/0: must NOT have additional properties: 'extra'",
     ]);
   });
@@ -142,7 +165,10 @@ describe('computed schema from COMPUTED_FIELDS', () => {
   });
 
   it('follows the field list in order and refuses a Computed schema file', () => {
-    assert.deepEqual(Object.keys(computedSchema(COMPUTED_FIELDS).properties as object), COMPUTED_FIELDS.map((f) => f.name));
+    assert.deepEqual(
+      Object.keys(computedSchema(COMPUTED_FIELDS).properties as object),
+      COMPUTED_FIELDS.map((f) => f.name),
+    );
     assert.throws(() => withComputed({ ...schemas, Computed: {} }, stub), /Computed is generated from COMPUTED_FIELDS/);
   });
 });
@@ -155,8 +181,14 @@ describe('components generated from the contract', () => {
     assert.deepEqual(enumOf('SectionKey'), [...SECTION_KEYS]);
     assert.deepEqual(Object.keys(props('Sections')), [...SECTION_KEYS]);
     assert.deepEqual(schemas.InheritanceCounts.required, [...INHERITANCE_TERMS]);
-    assert.deepEqual(props('Facets').onset, { allOf: [{ $ref: '#/components/schemas/OnsetCounts' }], description: 'Diseases per onset category.' });
-    assert.deepEqual(enumOf('ProblemType'), Object.keys(PROBLEMS).map((k) => PROBLEM_BASE + k));
+    assert.deepEqual(props('Facets').onset, {
+      allOf: [{ $ref: '#/components/schemas/OnsetCounts' }],
+      description: 'Diseases per onset category.',
+    });
+    assert.deepEqual(
+      enumOf('ProblemType'),
+      Object.keys(PROBLEMS).map((k) => PROBLEM_BASE + k),
+    );
     assert.deepEqual(enumOf('Scope'), [...SCOPES]);
     assert.deepEqual(enumOf('Tier'), [...TIERS]);
   });
@@ -179,7 +211,13 @@ describe('components generated from the contract', () => {
 describe('editorial input files', () => {
   const advocacy = createValidator(schemas, 'AdvocacyGroupFile');
   const assistance = createValidator(schemas, 'AssistanceProgramFile');
-  const item = { name: 'Example group', url: 'https://example.org/', kind: 'patient-organization', source: 'https://example.org/about', retrieved: '2026-01-05' };
+  const item = {
+    name: 'Example group',
+    url: 'https://example.org/',
+    kind: 'patient-organization',
+    source: 'https://example.org/about',
+    retrieved: '2026-01-05',
+  };
 
   it('accepts items with provenance and names the file and pointer otherwise', () => {
     assert.deepEqual(advocacy({ mondoId: 'MONDO:0007739', items: [item] }, 'a.json'), []);
@@ -194,7 +232,13 @@ describe('editorial input files', () => {
   });
 
   it('checks assistance program status against the shared vocabulary', () => {
-    const program = { name: 'Example program', url: 'https://example.org/p', status: 'open', source: 'https://example.org/p', retrieved: '2026-01-05' };
+    const program = {
+      name: 'Example program',
+      url: 'https://example.org/p',
+      status: 'open',
+      source: 'https://example.org/p',
+      retrieved: '2026-01-05',
+    };
     assert.deepEqual(assistance({ mondoId: 'MONDO:0009061', items: [program] }, 'b.json'), []);
     assert.deepEqual(assistance({ mondoId: 'MONDO:0009061', items: [{ ...program, status: 'paused' }] }, 'b.json'), [
       'b.json /items/0/status: must be equal to one of the allowed values: "open", "waitlist", "closed", "unknown"',

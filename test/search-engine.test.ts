@@ -10,7 +10,16 @@ import { ROWS } from './fixtures/search/rows.ts';
 const engine = new SearchEngine(JSON.parse(JSON.stringify(buildSearchIndex(ROWS))), ROWS);
 
 function params(q: string | undefined, extra: Partial<SearchParams> = {}): SearchParams {
-  return { q, filters: {}, sort: { field: 'relevance', direction: 'desc' }, limit: 50, offset: 0, highlight: false, facets: false, ...extra };
+  return {
+    q,
+    filters: {},
+    sort: { field: 'relevance', direction: 'desc' },
+    limit: 50,
+    offset: 0,
+    highlight: false,
+    facets: false,
+    ...extra,
+  };
 }
 function names(q: string | undefined, extra: Partial<SearchParams> = {}): string[] {
   return engine.search(params(q, extra)).items.map((h) => h.row.name);
@@ -19,7 +28,10 @@ function first(q: string, extra: Partial<SearchParams> = {}) {
   const hit = engine.search(params(q, { highlight: true, ...extra })).items[0];
   return { name: hit.row.name, match: hit.match, highlight: hit.highlight };
 }
-function facetsOf(counts: { inheritance?: object; onset?: object; prevalence?: object }, rest: Pick<SearchFacets, 'rarity' | 'trialStatus'>): SearchFacets {
+function facetsOf(
+  counts: { inheritance?: object; onset?: object; prevalence?: object },
+  rest: Pick<SearchFacets, 'rarity' | 'trialStatus'>,
+): SearchFacets {
   const zero = (v: readonly string[]) => Object.fromEntries(v.map((t) => [t, 0]));
   return {
     inheritance: { ...zero(INHERITANCE_TERMS), ...counts.inheritance },
@@ -47,7 +59,10 @@ describe('relevance tiers', () => {
     assert.deepEqual(matchOf('mucoviscidosis'), { field: 'synonym', text: 'mucoviscidosis', kind: 'exact', score: 0.99 });
     assert.deepEqual(matchOf('pku'), { field: 'synonym', text: 'PKU', kind: 'exact', score: 0.99 });
     // Exact synonym, then a synonym the query begins.
-    assert.deepEqual(names('Pompe disease'), ['glycogen storage disease II', 'glycogen storage disease due to acid maltase deficiency, infantile onset']);
+    assert.deepEqual(names('Pompe disease'), [
+      'glycogen storage disease II',
+      'glycogen storage disease due to acid maltase deficiency, infantile onset',
+    ]);
     assert.deepEqual(names('hd'), ['Huntington disease', 'Huntington disease-like 1']);
   });
 
@@ -59,9 +74,21 @@ describe('relevance tiers', () => {
   });
 
   it('every word in any order, then texts that have only some of the words (kind partial)', () => {
-    assert.deepEqual(names('dystrophy muscular'), ['Duchenne muscular dystrophy', 'Becker muscular dystrophy', 'myotonic dystrophy type 1', 'spinal muscular atrophy', 'spinal muscular atrophy, type 1']);
-    assert.deepEqual(engine.search(params('dystrophy muscular')).items.map((h) => h.match?.kind), ['words', 'words', 'partial', 'partial', 'partial']);
-    const hits = engine.search(params('disease type 1')).items.slice(0, 3).map((h) => [h.row.name, h.match?.text, h.match?.kind]);
+    assert.deepEqual(names('dystrophy muscular'), [
+      'Duchenne muscular dystrophy',
+      'Becker muscular dystrophy',
+      'myotonic dystrophy type 1',
+      'spinal muscular atrophy',
+      'spinal muscular atrophy, type 1',
+    ]);
+    assert.deepEqual(
+      engine.search(params('dystrophy muscular')).items.map((h) => h.match?.kind),
+      ['words', 'words', 'partial', 'partial', 'partial'],
+    );
+    const hits = engine
+      .search(params('disease type 1'))
+      .items.slice(0, 3)
+      .map((h) => [h.row.name, h.match?.text, h.match?.kind]);
     assert.deepEqual(hits, [
       ['Gaucher disease type I', 'Gaucher disease type I', 'words'],
       ['type 1 diabetes mellitus', 'type 1 diabetes', 'partial'],
@@ -119,7 +146,10 @@ describe('relevance tiers', () => {
 describe('explanation', () => {
   it('says the tier, the coverage of query and text, the order and how each word met the text', () => {
     assert.deepEqual(first('huntingon disease').match?.why, {
-      tier: 'ranked', queryCoverage: 0.723, textCoverage: 0.723, order: 'adjacent',
+      tier: 'ranked',
+      queryCoverage: 0.723,
+      textCoverage: 0.723,
+      order: 'adjacent',
       words: [
         { query: 'huntingon', text: 'huntington', how: 'typo', weight: 3 },
         { query: 'disease', text: 'disease', how: 'exact', weight: 0.25 },
@@ -127,7 +157,10 @@ describe('explanation', () => {
     });
     assert.deepEqual(first('dystrophy muscular').match?.why.order, 'any');
     assert.deepEqual(first('cystic fibrosis').match?.why, {
-      tier: 'exact-name', queryCoverage: 1, textCoverage: 1, order: 'adjacent',
+      tier: 'exact-name',
+      queryCoverage: 1,
+      textCoverage: 1,
+      order: 'adjacent',
       words: [
         { query: 'cystic', text: 'cystic', how: 'exact', weight: 3.89 },
         { query: 'fibrosis', text: 'fibrosis', how: 'exact', weight: 3.89 },
@@ -145,14 +178,32 @@ describe('highlight', () => {
   });
 
   it('marks every matched word of a partial match, and only those', () => {
-    assert.deepEqual(first('disease type 1', { offset: 1 }).highlight, { field: 'synonym', text: '<mark>type 1</mark> diabetes', spans: [[0, 6]] });
+    assert.deepEqual(first('disease type 1', { offset: 1 }).highlight, {
+      field: 'synonym',
+      text: '<mark>type 1</mark> diabetes',
+      spans: [[0, 6]],
+    });
     assert.deepEqual(first('disease type 1', { offset: 5 }).highlight?.text, 'Huntington <mark>disease</mark>-like <mark>type 1</mark>');
   });
 
   it('maps offsets across diacritics, apostrophes and hyphens', () => {
-    assert.deepEqual(first('primary sjogren').highlight, { field: 'synonym', text: '<mark>primary Sjögren</mark> syndrome', spans: [[0, 15]] });
-    assert.deepEqual(first('sjogren gougerot').highlight?.spans, [[0, 7], [8, 16]]);
-    assert.deepEqual(first('tay sachs disease').highlight, { field: 'name', text: '<mark>Tay</mark>-<mark>Sachs disease</mark>', spans: [[0, 3], [4, 17]] });
+    assert.deepEqual(first('primary sjogren').highlight, {
+      field: 'synonym',
+      text: '<mark>primary Sjögren</mark> syndrome',
+      spans: [[0, 15]],
+    });
+    assert.deepEqual(first('sjogren gougerot').highlight?.spans, [
+      [0, 7],
+      [8, 16],
+    ]);
+    assert.deepEqual(first('tay sachs disease').highlight, {
+      field: 'name',
+      text: '<mark>Tay</mark>-<mark>Sachs disease</mark>',
+      spans: [
+        [0, 3],
+        [4, 17],
+      ],
+    });
     const rows: ListingRow[] = [{ ...ROWS[0], id: 'X:1', name: 'Sjo\u0308gren syndrome', synonyms: [] }];
     const nfd = new SearchEngine(buildSearchIndex(rows), rows).search(params('sjog', { highlight: true }));
     assert.deepEqual(nfd.items[0].highlight?.spans, [[0, 5]]);
@@ -164,17 +215,33 @@ describe('facets', () => {
     const result = engine.search(params('syndrome', { limit: 1, facets: true }));
     assert.equal(result.total, 10);
     assert.equal(result.items.length, 1);
-    assert.deepEqual(result.facets, facetsOf({
-      inheritance: { 'autosomal-dominant': 2, 'autosomal-recessive': 2, 'x-linked-dominant': 2, multifactorial: 2, 'not-applicable': 2 },
-      onset: { infancy: 5, 'all-ages': 1, adult: 2, neonatal: 1, childhood: 1 },
-      prevalence: { 'very-rare': 3, rare: 3, 'ultra-rare': 2, unknown: 1, uncommon: 1 },
-    }, { rarity: { rare: 10, common: 0 }, trialStatus: { withActiveTrials: 6, withTrialsNoneActive: 1, noTrials: 3 } }));
+    assert.deepEqual(
+      result.facets,
+      facetsOf(
+        {
+          inheritance: {
+            'autosomal-dominant': 2,
+            'autosomal-recessive': 2,
+            'x-linked-dominant': 2,
+            multifactorial: 2,
+            'not-applicable': 2,
+          },
+          onset: { infancy: 5, 'all-ages': 1, adult: 2, neonatal: 1, childhood: 1 },
+          prevalence: { 'very-rare': 3, rare: 3, 'ultra-rare': 2, unknown: 1, uncommon: 1 },
+        },
+        { rarity: { rare: 10, common: 0 }, trialStatus: { withActiveTrials: 6, withTrialsNoneActive: 1, noTrials: 3 } },
+      ),
+    );
     assert.deepEqual(Object.keys(result.facets!.inheritance), INHERITANCE_TERMS);
     assert.deepEqual(Object.keys(result.facets!.prevalence), PREVALENCE_CATEGORIES);
   });
 
   it('are all zero for an empty result', () => {
     const result = engine.search(params('xyzzy', { facets: true }));
-    assert.deepEqual(result, { total: 0, items: [], facets: facetsOf({}, { rarity: { rare: 0, common: 0 }, trialStatus: { withActiveTrials: 0, withTrialsNoneActive: 0, noTrials: 0 } }) });
+    assert.deepEqual(result, {
+      total: 0,
+      items: [],
+      facets: facetsOf({}, { rarity: { rare: 0, common: 0 }, trialStatus: { withActiveTrials: 0, withTrialsNoneActive: 0, noTrials: 0 } }),
+    });
   });
 });

@@ -5,7 +5,15 @@ import { before, describe, it } from 'node:test';
 import { SearchEngine } from '../server/search/engine.ts';
 import type { SearchParams, SearchResult } from '../server/search/search-types.ts';
 import type { ListingRow } from '../server/contract/listing-row.ts';
-import { FAILURE_CLASSES, GENE_SYMBOLS, MISSPELLINGS, PREFIXES, SYNONYMS, TYPED_NAMES, type RelevanceCase } from './fixtures/search-relevance/cases.ts';
+import {
+  FAILURE_CLASSES,
+  GENE_SYMBOLS,
+  MISSPELLINGS,
+  PREFIXES,
+  SYNONYMS,
+  TYPED_NAMES,
+  type RelevanceCase,
+} from './fixtures/search-relevance/cases.ts';
 import { ensureRealSnapshot, REAL_DIST } from './helpers/real-snapshot.ts';
 
 let rows: ListingRow[];
@@ -19,7 +27,15 @@ before(async () => {
 });
 
 function search(q: string, limit = 20): SearchResult {
-  const params: SearchParams = { q, filters: {}, sort: { field: 'relevance', direction: 'desc' }, limit, offset: 0, highlight: false, facets: false };
+  const params: SearchParams = {
+    q,
+    filters: {},
+    sort: { field: 'relevance', direction: 'desc' },
+    limit,
+    offset: 0,
+    highlight: false,
+    facets: false,
+  };
   return engine.search(params);
 }
 
@@ -30,7 +46,10 @@ function suite(title: string, cases: RelevanceCase[]): void {
       it(`${c.q} -> ${c.name} (${c.why})`, () => {
         const top = search(c.q, 1).items[0];
         assert.ok(top, `no result for ${c.q}`);
-        assert.deepEqual({ id: top.row.id, name: top.row.name, field: top.match?.field, kind: top.match?.kind }, { id: c.id, name: c.name, field: c.field, kind: c.kind });
+        assert.deepEqual(
+          { id: top.row.id, name: top.row.name, field: top.match?.field, kind: top.match?.kind },
+          { id: c.id, name: c.name, field: c.field, kind: c.kind },
+        );
       });
     }
   });
@@ -57,11 +76,27 @@ describe('best partial matches', () => {
   it('are returned and flagged when no text has every word, with what is missing', () => {
     const top = search('von Hippel-Lindau tumor', 1).items[0];
     assert.equal(top.match?.kind, 'partial');
-    assert.deepEqual(top.match?.why.words.map((w) => [w.query, w.how]), [['von', 'exact'], ['hippel', 'exact'], ['lindau', 'exact'], ['tumor', 'missing']]);
+    assert.deepEqual(
+      top.match?.why.words.map((w) => [w.query, w.how]),
+      [
+        ['von', 'exact'],
+        ['hippel', 'exact'],
+        ['lindau', 'exact'],
+        ['tumor', 'missing'],
+      ],
+    );
   });
 
   it('highlight every matched word', () => {
-    const params: SearchParams = { q: 'breast/ovarian cancer', filters: {}, sort: { field: 'relevance', direction: 'desc' }, limit: 1, offset: 0, highlight: true, facets: false };
+    const params: SearchParams = {
+      q: 'breast/ovarian cancer',
+      filters: {},
+      sort: { field: 'relevance', direction: 'desc' },
+      limit: 1,
+      offset: 0,
+      highlight: true,
+      facets: false,
+    };
     assert.equal(engine.search(params).items[0].highlight?.text, 'hereditary <mark>breast ovarian cancer</mark> syndrome');
   });
 });
@@ -69,10 +104,13 @@ describe('best partial matches', () => {
 describe('gene symbol order', () => {
   it('PAH: after the two diseases abbreviated PAH, phenylketonuria is the first gene match', () => {
     const items = search('PAH').items;
-    assert.deepEqual(items.slice(0, 2).map((h) => [h.row.id, h.match?.field, h.match?.text]), [
-      ['MONDO:0015924', 'synonym', 'PAH'],
-      ['MONDO:0020419', 'synonym', 'PAH'],
-    ]);
+    assert.deepEqual(
+      items.slice(0, 2).map((h) => [h.row.id, h.match?.field, h.match?.text]),
+      [
+        ['MONDO:0015924', 'synonym', 'PAH'],
+        ['MONDO:0020419', 'synonym', 'PAH'],
+      ],
+    );
     assert.deepEqual([items[2].row.id, items[2].match?.field], ['MONDO:0009861', 'gene']);
   });
 

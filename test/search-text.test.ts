@@ -32,23 +32,49 @@ describe('index terms', () => {
   const terms = (text: string): string => termsOf(tokenize(text)).join(' ');
 
   it('fold British spellings to American', () => {
-    assert.deepEqual(['tumours', 'leukaemia', 'oesophageal', 'haemophilia', 'anaemia', 'coeliac', 'paediatric', 'generalised'].map(terms),
-      ['tumor', 'leukemia', 'esophageal', 'hemophilia', 'anemia', 'celiac', 'pediatric', 'generalized']);
+    assert.deepEqual(['tumours', 'leukaemia', 'oesophageal', 'haemophilia', 'anaemia', 'coeliac', 'paediatric', 'generalised'].map(terms), [
+      'tumor',
+      'leukemia',
+      'esophageal',
+      'hemophilia',
+      'anemia',
+      'celiac',
+      'pediatric',
+      'generalized',
+    ]);
   });
 
   it('fold plurals and possessives to the singular, leaving singular endings and short words alone', () => {
-    assert.deepEqual(['mucopolysaccharidoses', 'metastases', 'deficiencies', 'carcinomata', "Crouzon's", 'abscess', 'ALS'].map(terms),
-      ['mucopolysaccharidosis', 'metastasis', 'deficiency', 'carcinoma', 'crouzon', 'abscess', 'als']);
+    assert.deepEqual(['mucopolysaccharidoses', 'metastases', 'deficiencies', 'carcinomata', "Crouzon's", 'abscess', 'ALS'].map(terms), [
+      'mucopolysaccharidosis',
+      'metastasis',
+      'deficiency',
+      'carcinoma',
+      'crouzon',
+      'abscess',
+      'als',
+    ]);
   });
 
   it('fold roman numerals and number words to digits; a lone i, v or x only after a numbering word', () => {
-    assert.deepEqual(['type II', 'type 2', 'type IA', 'type 1A', 'factor V', 'the seventh component', 'vi', 'xx', 'vitamin a'].map(terms),
-      ['type 2', 'type 2', 'type 1a', 'type 1a', 'factor 5', 'the 7 component', '6', 'xx', 'vitamin a']);
+    assert.deepEqual(['type II', 'type 2', 'type IA', 'type 1A', 'factor V', 'the seventh component', 'vi', 'xx', 'vitamin a'].map(terms), [
+      'type 2',
+      'type 2',
+      'type 1a',
+      'type 1a',
+      'factor 5',
+      'the 7 component',
+      '6',
+      'xx',
+      'vitamin a',
+    ]);
   });
 
   it('spell Greek letters out and split on slashes, hyphens and brackets', () => {
-    assert.deepEqual(['β-thalassemia', 'IL-1α', 'breast/ovarian cancer', 'glucose-6-phosphate dehydrogenase (G6PD) deficiency'].map(terms),
-      ['beta thalassemia', 'il 1 alpha', 'breast ovarian cancer', 'glucose 6 phosphate dehydrogenase g6pd deficiency']);
+    assert.deepEqual(
+      ['β-thalassemia', 'IL-1α', 'breast/ovarian cancer', 'glucose-6-phosphate dehydrogenase (G6PD) deficiency'].map(terms),
+      ['beta thalassemia', 'il 1 alpha', 'breast ovarian cancer', 'glucose 6 phosphate dehydrogenase g6pd deficiency'],
+    );
     assert.deepEqual(bracketedWords('glucose-6-phosphate dehydrogenase (G6PD) deficiency'), [false, false, false, false, true, false]);
   });
 });

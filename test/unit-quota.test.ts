@@ -12,10 +12,16 @@ const at = (iso: string) => Date.parse(iso);
 describe('quota windows', () => {
   it('puts an instant in its UTC day and month', () => {
     assert.deepEqual(windowAt('day', at('2026-01-06T13:45:10.500Z')), {
-      name: 'day', id: '2026-01-06', start: at('2026-01-06T00:00:00Z'), end: at('2026-01-07T00:00:00Z'),
+      name: 'day',
+      id: '2026-01-06',
+      start: at('2026-01-06T00:00:00Z'),
+      end: at('2026-01-07T00:00:00Z'),
     });
     assert.deepEqual(windowAt('month', at('2026-01-06T13:45:10.500Z')), {
-      name: 'month', id: '2026-01', start: at('2026-01-01T00:00:00Z'), end: at('2026-02-01T00:00:00Z'),
+      name: 'month',
+      id: '2026-01',
+      start: at('2026-01-01T00:00:00Z'),
+      end: at('2026-02-01T00:00:00Z'),
     });
   });
 
@@ -62,17 +68,32 @@ describe('tiers.json', () => {
 
   it('rejects documents that would silently change limits', () => {
     const valid = {
-      free: { day: 1, month: 1 }, developer: { day: 1, month: 1 }, professional: { day: 1, month: 1 },
-      enterprise: { day: null, month: null }, test: { day: 1, month: 1 },
+      free: { day: 1, month: 1 },
+      developer: { day: 1, month: 1 },
+      professional: { day: 1, month: 1 },
+      enterprise: { day: null, month: null },
+      test: { day: 1, month: 1 },
     };
     const cases: [unknown, string][] = [
       [[], 't.json: the document must be an object'],
       [{ tiers: valid, limits: {} }, 't.json: limits is not a known member (expected "tiers")'],
-      [{ tiers: { ...valid, developr: { day: 1, month: 1 } } }, 't.json: tiers.developr is not a known tier (expected free, developer, professional, enterprise, test)'],
+      [
+        { tiers: { ...valid, developr: { day: 1, month: 1 } } },
+        't.json: tiers.developr is not a known tier (expected free, developer, professional, enterprise, test)',
+      ],
       [{ tiers: { ...valid, test: undefined } }, 't.json: tiers.test must be an object with "day" and "month"'],
-      [{ tiers: { ...valid, free: { day: -1, month: 1 } } }, 't.json: tiers.free.day must be a non-negative integer, or null for unlimited'],
-      [{ tiers: { ...valid, free: { day: 1.5, month: 1 } } }, 't.json: tiers.free.day must be a non-negative integer, or null for unlimited'],
-      [{ tiers: { ...valid, free: { day: '10', month: 1 } } }, 't.json: tiers.free.day must be a non-negative integer, or null for unlimited'],
+      [
+        { tiers: { ...valid, free: { day: -1, month: 1 } } },
+        't.json: tiers.free.day must be a non-negative integer, or null for unlimited',
+      ],
+      [
+        { tiers: { ...valid, free: { day: 1.5, month: 1 } } },
+        't.json: tiers.free.day must be a non-negative integer, or null for unlimited',
+      ],
+      [
+        { tiers: { ...valid, free: { day: '10', month: 1 } } },
+        't.json: tiers.free.day must be a non-negative integer, or null for unlimited',
+      ],
       [{ tiers: { ...valid, free: { day: 1 } } }, 't.json: tiers.free.month must be a non-negative integer, or null for unlimited'],
       [{ tiers: { ...valid, free: { day: 1, month: 1, week: 1 } } }, 't.json: tiers.free.week is not a window (expected day, month)'],
     ];
@@ -90,7 +111,10 @@ describe('RateLimit fields', () => {
   });
 
   it('reports the window with the fewest calls left, the later reset on a tie', () => {
-    const use = (d: number, m: number): SlotUsage[] => [{ ...day, used: d }, { ...month, used: m }];
+    const use = (d: number, m: number): SlotUsage[] => [
+      { ...day, used: d },
+      { ...month, used: m },
+    ];
     assert.equal(limitField(nearestToExhaustion(use(998, 1000)), now), '"day";r=2;t=3600');
     assert.equal(limitField(nearestToExhaustion(use(10, 9995)), now), '"month";r=5;t=2163600');
     assert.equal(nearestToExhaustion(use(0, 9000)).window, 'month');

@@ -16,26 +16,63 @@ const dir = () => mkdtempSync(join(tmpdir(), 'webhooks-unit-'));
 
 test('address kinds: IPv4, IPv6 and IPv6 forms that carry an IPv4 address', () => {
   const cases: [string, string | null][] = [
-    ['8.8.8.8', null], ['1.1.1.1', null], ['2606:4700:4700::1111', null], ['172.32.0.1', null], ['100.128.0.1', null],
-    ['127.0.0.1', 'loopback'], ['127.255.1.2', 'loopback'], ['::1', 'loopback'], ['::ffff:127.0.0.1', 'loopback'], ['::ffff:7f00:1', 'loopback'],
-    ['10.0.0.1', 'private'], ['172.16.5.4', 'private'], ['172.31.255.255', 'private'], ['192.168.0.1', 'private'], ['fc00::1', 'private'], ['fd12:3456::1', 'private'],
-    ['169.254.1.1', 'link-local'], ['fe80::1', 'link-local'], ['fe80::1%eth0', 'link-local'],
-    ['100.64.0.1', 'cgnat'], ['100.127.255.254', 'cgnat'], ['224.0.0.1', 'multicast'], ['ff02::1', 'multicast'],
-    ['0.0.0.0', 'unspecified'], ['::', 'unspecified'], ['not-an-ip', 'unspecified'],
-    ['169.254.169.254', 'metadata'], ['::ffff:169.254.169.254', 'metadata'], ['fd00:ec2::254', 'metadata'], ['100.100.100.200', 'metadata'],
-    ['255.255.255.255', 'reserved'], ['192.0.2.10', 'reserved'], ['2001:db8::1', 'reserved'],
-    ['64:ff9b::10.0.0.1', 'private'], ['64:ff9b::808:808', null], ['2002:c0a8:0101::1', 'private'], ['::192.168.0.1', 'private'],
+    ['8.8.8.8', null],
+    ['1.1.1.1', null],
+    ['2606:4700:4700::1111', null],
+    ['172.32.0.1', null],
+    ['100.128.0.1', null],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.1.2', 'loopback'],
+    ['::1', 'loopback'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.5.4', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.0.1', 'private'],
+    ['fc00::1', 'private'],
+    ['fd12:3456::1', 'private'],
+    ['169.254.1.1', 'link-local'],
+    ['fe80::1', 'link-local'],
+    ['fe80::1%eth0', 'link-local'],
+    ['100.64.0.1', 'cgnat'],
+    ['100.127.255.254', 'cgnat'],
+    ['224.0.0.1', 'multicast'],
+    ['ff02::1', 'multicast'],
+    ['0.0.0.0', 'unspecified'],
+    ['::', 'unspecified'],
+    ['not-an-ip', 'unspecified'],
+    ['169.254.169.254', 'metadata'],
+    ['::ffff:169.254.169.254', 'metadata'],
+    ['fd00:ec2::254', 'metadata'],
+    ['100.100.100.200', 'metadata'],
+    ['255.255.255.255', 'reserved'],
+    ['192.0.2.10', 'reserved'],
+    ['2001:db8::1', 'reserved'],
+    ['64:ff9b::10.0.0.1', 'private'],
+    ['64:ff9b::808:808', null],
+    ['2002:c0a8:0101::1', 'private'],
+    ['::192.168.0.1', 'private'],
   ];
   for (const [address, kind] of cases) assert.equal(addressKind(address), kind, address);
 });
 
 test('durations, schedules, jitter and Retry-After', () => {
-  assert.deepEqual(parseSchedule('0,5s,5m,30m,2h,5h,10h,14h,20h,24h'), [0, 5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000]);
+  assert.deepEqual(
+    parseSchedule('0,5s,5m,30m,2h,5h,10h,14h,20h,24h'),
+    [0, 5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000],
+  );
   assert.equal(parseDuration('250ms', 'X'), 250);
   assert.equal(parseDuration('5d', 'X'), 432_000_000);
   assert.throws(() => parseDuration('soon', 'WEBHOOK_TIMEOUT'), /^Error: WEBHOOK_TIMEOUT: "soon" is not a duration/);
-  assert.equal(withJitter(1000, 0.2, () => 0), 800);
-  assert.equal(withJitter(1000, 0.2, () => 1), 1200);
+  assert.equal(
+    withJitter(1000, 0.2, () => 0),
+    800,
+  );
+  assert.equal(
+    withJitter(1000, 0.2, () => 1),
+    1200,
+  );
   assert.equal(withJitter(1000, 0, Math.random), 1000);
   const now = Date.parse('2026-01-01T00:00:00Z');
   assert.equal(retryAfterMs('120', now, 86_400_000), 120_000);
@@ -49,11 +86,36 @@ test('signatures are Standard Webhooks signatures: the reference library verifie
   const [a, b] = [newSecret(), newSecret()];
   const ts = Math.floor(Date.now() / 1000);
   const body = '{"type":"webhook.test","timestamp":"2026-01-01T00:00:00.000Z","data":{}}';
-  const header = signatureHeader([{ secret: a, expiresAt: null }, { secret: b, expiresAt: Date.now() + 1000 }], 'msg_1', ts, body, Date.now());
+  const header = signatureHeader(
+    [
+      { secret: a, expiresAt: null },
+      { secret: b, expiresAt: Date.now() + 1000 },
+    ],
+    'msg_1',
+    ts,
+    body,
+    Date.now(),
+  );
   assert.match(header, /^v1,[A-Za-z0-9+/]{43}= v1,[A-Za-z0-9+/]{43}=$/);
-  for (const s of [a, b]) new Webhook(s).verify(body, { 'webhook-id': 'msg_1', 'webhook-timestamp': String(ts), 'webhook-signature': header });
-  assert.equal(new Webhook(a).sign('msg_1', new Date(ts * 1000), body), signatureHeader([{ secret: a, expiresAt: null }], 'msg_1', ts, body, Date.now()));
-  assert.equal(signatureHeader([{ secret: a, expiresAt: null }, { secret: b, expiresAt: Date.now() - 1 }], 'msg_1', ts, body, Date.now()).split(' ').length, 1);
+  for (const s of [a, b])
+    new Webhook(s).verify(body, { 'webhook-id': 'msg_1', 'webhook-timestamp': String(ts), 'webhook-signature': header });
+  assert.equal(
+    new Webhook(a).sign('msg_1', new Date(ts * 1000), body),
+    signatureHeader([{ secret: a, expiresAt: null }], 'msg_1', ts, body, Date.now()),
+  );
+  assert.equal(
+    signatureHeader(
+      [
+        { secret: a, expiresAt: null },
+        { secret: b, expiresAt: Date.now() - 1 },
+      ],
+      'msg_1',
+      ts,
+      body,
+      Date.now(),
+    ).split(' ').length,
+    1,
+  );
 });
 
 test('the append log cuts a torn last line, names a corrupt one, and compacts atomically with mode 0600', () => {
@@ -80,14 +142,33 @@ test('the file store keeps endpoints, deliveries and attempts across a reopen, o
   const d = dir();
   const store = new FileStore({ dir: d, retentionMs: 60_000 });
   assert.throws(() => new FileStore({ dir: d, retentionMs: 60_000 }), /the webhook outbox is in use by process \d+/);
-  const e: Endpoint = { id: 'ep_1', owner: 'k', url: 'https://x.test/', events: null, diseases: null, description: null, enabled: true, disabledReason: null, secrets: [{ secret: newSecret(), expiresAt: null }], failingSince: null, createdAt: 1, updatedAt: 1 };
+  const e: Endpoint = {
+    id: 'ep_1',
+    owner: 'k',
+    url: 'https://x.test/',
+    events: null,
+    diseases: null,
+    description: null,
+    enabled: true,
+    disabledReason: null,
+    secrets: [{ secret: newSecret(), expiresAt: null }],
+    failingSince: null,
+    createdAt: 1,
+    updatedAt: 1,
+  };
   await store.createEndpoint(e);
   const m = testMessage(e.id, 1000);
   await store.enqueue([m], [newDelivery(m, e.id, 1000)]);
   await store.enqueue([m], [newDelivery(m, e.id, 5000)]);
   const [c] = await store.claim(e.id, 2000, 10, 9000);
   assert.deepEqual(await store.claim(e.id, 2000, 10, 9000), [], 'a claimed delivery is not handed out twice');
-  await store.complete(c, { attempt: { at: 2000, durationMs: 3, status: 500, error: null, trigger: 'scheduled' }, status: 'pending', nextAttemptAt: 7000, scheduled: 1, endpoint: { failingSince: 2000 } });
+  await store.complete(c, {
+    attempt: { at: 2000, durationMs: 3, status: 500, error: null, trigger: 'scheduled' },
+    status: 'pending',
+    nextAttemptAt: 7000,
+    scheduled: 1,
+    endpoint: { failingSince: 2000 },
+  });
   await store.setBaseline('R1');
   await store.close();
   assert.equal(statSync(join(d, 'outbox.log')).mode & 0o777, 0o600);
@@ -98,7 +179,10 @@ test('the file store keeps endpoints, deliveries and attempts across a reopen, o
   assert.equal(await again.lastRelease(), 'R1');
   assert.equal((await again.endpoint('ep_1'))?.failingSince, 2000);
   const page = await again.deliveries('ep_1', 0, 10, null);
-  assert.deepEqual(page.items.map((x) => [x.status, x.nextAttemptAt, x.scheduled, x.attempts.map((a) => a.status)]), [['pending', 7000, 1, [500]]]);
+  assert.deepEqual(
+    page.items.map((x) => [x.status, x.nextAttemptAt, x.scheduled, x.attempts.map((a) => a.status)]),
+    [['pending', 7000, 1, [500]]],
+  );
   assert.deepEqual(await again.dueEndpoints(6999), []);
   assert.deepEqual(await again.dueEndpoints(7000), ['ep_1']);
   assert.equal(await again.nextDue(), 7000);

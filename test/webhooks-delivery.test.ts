@@ -17,7 +17,10 @@ test('a receiver failing twice then succeeding: three attempts, one webhook-id, 
   await api(a.url, `${e.links.self}/test`, { method: 'POST', key: keys.pro });
   const page = await pollDeliveries(a, e.id, (d) => d[0]?.status === 'delivered');
   assert.deepEqual(attempts(page.data[0]), [500, 500, 200]);
-  assert.deepEqual(r.received.map((x) => x.answered), [500, 500, 200]);
+  assert.deepEqual(
+    r.received.map((x) => x.answered),
+    [500, 500, 200],
+  );
   assert.equal(new Set(r.received.map((x) => x.id)).size, 1);
   assert.ok(r.received.every((x) => x.verifiedWith === 0 && x.body === r.received[0].body));
 });
@@ -35,7 +38,15 @@ test('a failure past the schedule fails the delivery; a manual retry sends it ag
   const retried = await api(a.url, failed.data[0].links.retry, { method: 'POST', key: keys.pro });
   assert.equal(retried.status, 202);
   const done = await pollDeliveries(a, e.id, (d) => d[0]?.status === 'delivered');
-  assert.deepEqual(done.data[0].attempts.map((x: any) => [x.status, x.trigger]), [[502, 'scheduled'], [502, 'scheduled'], [502, 'scheduled'], [200, 'manual']]);
+  assert.deepEqual(
+    done.data[0].attempts.map((x: any) => [x.status, x.trigger]),
+    [
+      [502, 'scheduled'],
+      [502, 'scheduled'],
+      [502, 'scheduled'],
+      [200, 'manual'],
+    ],
+  );
   assert.equal(new Set(r.received.map((x) => x.id)).size, 1);
   const filtered = await api(a.url, `${e.links.deliveries}?status=failed`, { key: keys.pro });
   assert.deepEqual([filtered.json.data, filtered.json.pagination.total], [[], 0]);
@@ -66,7 +77,10 @@ test('410 Gone disables the endpoint with a reason; tests and retries are 409 un
   assert.deepEqual(attempts(page.data[0]), [410]);
   const got = (await api(a.url, e.links.self, { key: keys.pro })).json.data;
   assert.equal(got.enabled, false);
-  assert.match(got.disabledReason, /^The endpoint answered 410 Gone on \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: it asked for no more deliveries\.$/);
+  assert.match(
+    got.disabledReason,
+    /^The endpoint answered 410 Gone on \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: it asked for no more deliveries\.$/,
+  );
   const test409 = await api(a.url, `${e.links.self}/test`, { method: 'POST', key: keys.pro });
   assert.deepEqual([test409.status, test409.json.type], [409, 'https://disease-content-service.dev/problems/conflict']);
   assert.equal((await api(a.url, page.data[0].links.retry, { method: 'POST', key: keys.pro })).status, 409);
@@ -87,7 +101,10 @@ test('an endpoint whose every attempt fails for the configured time is disabled,
   assert.ok(page.data[0].attempts.length >= 2 && page.data[0].attempts.length <= 4, `${page.data[0].attempts.length} attempts`);
   const got = (await api(a.url, e.links.self, { key: keys.pro })).json.data;
   assert.equal(got.enabled, false);
-  assert.match(got.disabledReason, /^Every attempt since \S+ failed \(the last: answered 500 on \S+\); disabled after 250 ms without a success\.$/);
+  assert.match(
+    got.disabledReason,
+    /^Every attempt since \S+ failed \(the last: answered 500 on \S+\); disabled after 250 ms without a success\.$/,
+  );
 });
 
 test('a rotated secret: both secrets sign during the overlap (each verifies alone), then only the new one', async () => {
@@ -114,7 +131,13 @@ test('a rotated secret: both secrets sign during the overlap (each verifies alon
   const later = r.received[1];
   assert.equal(later.signature.split(' ').length, 1);
   assert.equal(later.verifiedWith, 0);
-  assert.throws(() => new Webhook(old).verify(later.body, { 'webhook-id': later.id, 'webhook-timestamp': later.timestamp, 'webhook-signature': later.signature }));
+  assert.throws(() =>
+    new Webhook(old).verify(later.body, {
+      'webhook-id': later.id,
+      'webhook-timestamp': later.timestamp,
+      'webhook-signature': later.signature,
+    }),
+  );
 });
 
 /** A resolver for names under .test, as a DNS server controlled by the test would answer. */
@@ -128,7 +151,10 @@ function fakeDns(answers: Record<string, string[]>): Resolver {
 }
 
 test('SSRF: loopback, private, link-local, CGNAT, metadata and mapped addresses are refused at creation, names by what they resolve to', async () => {
-  const a = await app({ allow: new Set(), allowHttp: false, schedule: [0], jitter: 0 }, fakeDns({ 'private.test': ['10.1.2.3'], 'public.test': ['8.8.8.8'], 'mapped.test': ['::ffff:192.168.1.1'] }));
+  const a = await app(
+    { allow: new Set(), allowHttp: false, schedule: [0], jitter: 0 },
+    fakeDns({ 'private.test': ['10.1.2.3'], 'public.test': ['8.8.8.8'], 'mapped.test': ['::ffff:192.168.1.1'] }),
+  );
   const refused = async (url: string) => {
     const res = await api(a.url, '/api/v1/webhooks', { method: 'POST', key: keys.pro, body: { url } });
     assert.equal(res.status, 400, url);
@@ -145,28 +171,50 @@ test('SSRF: loopback, private, link-local, CGNAT, metadata and mapped addresses 
   assert.deepEqual(await refused('https://0.0.0.0/'), forbidden('0.0.0.0 is a unspecified address'));
   assert.deepEqual(await refused('https://[fd00::1]/'), forbidden('fd00::1 is a private address'));
   assert.deepEqual(await refused('https://private.test/hook'), forbidden('10.1.2.3 is a private address (private.test resolves to it)'));
-  assert.deepEqual(await refused('https://mapped.test/hook'), forbidden('::ffff:192.168.1.1 is a private address (mapped.test resolves to it)'));
+  assert.deepEqual(
+    await refused('https://mapped.test/hook'),
+    forbidden('::ffff:192.168.1.1 is a private address (mapped.test resolves to it)'),
+  );
   assert.deepEqual(await refused('https://nowhere.test/'), ['malformed', 'nowhere.test does not resolve (ENOTFOUND)']);
   assert.deepEqual(await refused('http://public.test/hook'), ['malformed', 'must be an https:// URL']);
-  assert.deepEqual(await refused('https://user:pw@public.test/hook'), ['malformed', 'must not carry credentials: deliveries are signed instead']);
-  assert.equal((await api(a.url, '/api/v1/webhooks', { method: 'POST', key: keys.pro, body: { url: 'https://public.test/hook' } })).status, 201);
+  assert.deepEqual(await refused('https://user:pw@public.test/hook'), [
+    'malformed',
+    'must not carry credentials: deliveries are signed instead',
+  ]);
+  assert.equal(
+    (await api(a.url, '/api/v1/webhooks', { method: 'POST', key: keys.pro, body: { url: 'https://public.test/hook' } })).status,
+    201,
+  );
 });
 
 test('SSRF: a name that resolves to a public address at creation and a private one at delivery is refused before connecting', async () => {
-  const a = await app({ allow: new Set(), allowHttp: false, schedule: [0], jitter: 0 }, fakeDns({ 'rebind.test': ['8.8.4.4', '10.0.0.7'] }));
+  const a = await app(
+    { allow: new Set(), allowHttp: false, schedule: [0], jitter: 0 },
+    fakeDns({ 'rebind.test': ['8.8.4.4', '10.0.0.7'] }),
+  );
   const created = await api(a.url, '/api/v1/webhooks', { method: 'POST', key: keys.pro, body: { url: 'https://rebind.test/hook' } });
   assert.equal(created.status, 201);
   await api(a.url, `${created.json.data.links.self}/test`, { method: 'POST', key: keys.pro });
   const page = await pollDeliveries(a, created.json.data.id, (d) => d[0]?.status === 'failed');
-  assert.deepEqual(page.data[0].attempts.map((x: any) => [x.status, x.error]), [
-    [null, 'destination refused: 10.0.0.7 is a private address (rebind.test resolves to it); webhooks are only sent to public internet addresses'],
-  ]);
+  assert.deepEqual(
+    page.data[0].attempts.map((x: any) => [x.status, x.error]),
+    [
+      [
+        null,
+        'destination refused: 10.0.0.7 is a private address (rebind.test resolves to it); webhooks are only sent to public internet addresses',
+      ],
+    ],
+  );
 });
 
 test('the sender connects to the address it checked, with the name in Host (no second resolution)', async () => {
   const r = await receiver();
   const a = await app(LOCAL, fakeDns({ 'receiver.test': ['127.0.0.1'] }));
-  const created = await api(a.url, '/api/v1/webhooks', { method: 'POST', key: keys.pro, body: { url: `http://receiver.test:${r.port}/hooks` } });
+  const created = await api(a.url, '/api/v1/webhooks', {
+    method: 'POST',
+    key: keys.pro,
+    body: { url: `http://receiver.test:${r.port}/hooks` },
+  });
   r.secrets = [created.json.data.secret];
   await api(a.url, `${created.json.data.links.self}/test`, { method: 'POST', key: keys.pro });
   await waitFor('the test event', () => (r.received.length ? true : undefined));

@@ -31,7 +31,8 @@ async function distWithPendingRelease(): Promise<{ dist: string; publish: () => 
     dist,
     async publish() {
       const data = copyTree(MINI_DATA, 'webhooks-process-data');
-      for (const f of readdirSync(join(data, 'mondo/mappings'))) editData(data, `mondo/mappings/${f}`, (t) => t.replace('/releases/2026-08-04/', '/releases/2026-09-01/'));
+      for (const f of readdirSync(join(data, 'mondo/mappings')))
+        editData(data, `mondo/mappings/${f}`, (t) => t.replace('/releases/2026-08-04/', '/releases/2026-09-01/'));
       const next = await build(data, dist);
       assert.equal(next.ok, true, next.log);
       // The id the events carry: the newest release of the history (r2).
@@ -42,7 +43,12 @@ async function distWithPendingRelease(): Promise<{ dist: string; publish: () => 
 
 async function server(env: Record<string, string>): Promise<RunningServer> {
   const s = await startServer({
-    KEYS_FILE: made.file, WEBHOOK_ALLOW_ADDRESSES: 'loopback', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_RETRY_SCHEDULE: '0,100ms,100ms,100ms', WEBHOOK_TIMEOUT: '60s', ...env,
+    KEYS_FILE: made.file,
+    WEBHOOK_ALLOW_ADDRESSES: 'loopback',
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '0,100ms,100ms,100ms',
+    WEBHOOK_TIMEOUT: '60s',
+    ...env,
   });
   servers.push(s);
   return s;
@@ -51,7 +57,8 @@ async function server(env: Record<string, string>): Promise<RunningServer> {
 /** Deliveries of an endpoint by status, through the API. */
 async function countByStatus(url: string, id: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const status of ['pending', 'delivered', 'failed']) out[status] = (await api(url, `/api/v1/webhooks/${id}/deliveries?status=${status}&limit=1`, { key: KEY })).json.pagination.total;
+  for (const status of ['pending', 'delivered', 'failed'])
+    out[status] = (await api(url, `/api/v1/webhooks/${id}/deliveries?status=${status}&limit=1`, { key: KEY })).json.pagination.total;
   return out;
 }
 
@@ -70,7 +77,12 @@ async function countsReach(url: string, id: string, want: Record<string, number>
 test('a server killed with deliveries pending and restarted loses none and sends none twice after a 2xx; secrets stay out of the logs', async () => {
   const { dist, publish } = await distWithPendingRelease();
   const dir = tempDir('webhooks-kill');
-  const env = { DIST_DIR: dist, WEBHOOK_DIR: join(dir, 'outbox'), QUOTA_STATE_FILE: join(dir, 'quota.json'), LOG_FILE: join(dir, 'server.log') };
+  const env = {
+    DIST_DIR: dist,
+    WEBHOOK_DIR: join(dir, 'outbox'),
+    QUOTA_STATE_FILE: join(dir, 'quota.json'),
+    LOG_FILE: join(dir, 'server.log'),
+  };
   const r = await new Receiver().start();
   receivers.push(r);
   // The first three deliveries are acknowledged; every later one is held unanswered.
@@ -97,20 +109,36 @@ test('a server killed with deliveries pending and restarted loses none and sends
   assert.ok(r.received.every((x) => x.verifiedWith === 0));
   const types = [...r.acked().values()].map((l) => l[0].payload.type);
   assert.deepEqual([types.filter((t) => t === 'release.published').length, types.filter((t) => t === 'disease.updated').length], [1, 61]);
-  assert.deepEqual([...r.acked().values()].map((l) => l[0].payload.data.release), Array(62).fill(release));
+  assert.deepEqual(
+    [...r.acked().values()].map((l) => l[0].payload.data.release),
+    Array(62).fill(release),
+  );
 
   await second.stop('SIGTERM');
   const log = readFileSync(env.LOG_FILE, 'utf8');
   assert.ok(!log.includes('whsec_'), 'no secret in the logs');
-  const line = log.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.method === 'POST' && l.route === '/api/v1/webhooks');
+  const line = log
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .find((l) => l.msg === 'request' && l.method === 'POST' && l.route === '/api/v1/webhooks');
   assert.deepEqual([line?.status, line?.counted, line?.tier], [201, true, 'professional']);
   // The restarted server announced nothing again (the killed one's own line may have died in its log buffer).
-  const announcedBy = log.split('\n').filter((l) => l.includes('"webhooks: release announced"')).map((l) => JSON.parse(l).pid);
-  assert.deepEqual(announcedBy.filter((pid) => pid === second.child.pid), []);
+  const announcedBy = log
+    .split('\n')
+    .filter((l) => l.includes('"webhooks: release announced"'))
+    .map((l) => JSON.parse(l).pid);
+  assert.deepEqual(
+    announcedBy.filter((pid) => pid === second.child.pid),
+    [],
+  );
 });
 
 const redisUp = await redisReachable();
-const skip = redisUp || process.env.CI === 'true' ? false : `Redis unreachable at ${REDIS_URL}; start one with: redis-server --port 6390 --save '' --daemonize yes`;
+const skip =
+  redisUp || process.env.CI === 'true'
+    ? false
+    : `Redis unreachable at ${REDIS_URL}; start one with: redis-server --port 6390 --save '' --daemonize yes`;
 
 test('with Redis, two server processes announce a release once and deliver each event once', { skip }, async () => {
   const { dist, publish } = await distWithPendingRelease();
@@ -134,7 +162,12 @@ test('with Redis, two server processes announce a release once and deliver each 
     assert.ok(r.received.every((x) => x.verifiedWith === 0));
     await one.stop();
     await two.stop();
-    const announced = ['one.log', 'two.log'].map((f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : '').split('\n').filter((l) => l.includes('"webhooks: release announced"')).length);
+    const announced = ['one.log', 'two.log'].map(
+      (f) =>
+        (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : '')
+          .split('\n')
+          .filter((l) => l.includes('"webhooks: release announced"')).length,
+    );
     assert.deepEqual(announced.sort(), [0, 1]);
   } finally {
     const redis = new Redis(REDIS_URL);

@@ -51,7 +51,8 @@ export function bundleState(root, dist) {
     if (fileHash(join(root, rel)) !== hash) return { fresh: false, missing: false, reason: `${rel} changed since the bundle was made` };
   }
   for (const f of files) {
-    if (fileHash(join(dist, f)) !== record.outputs?.[f]?.hash) return { fresh: false, missing: false, reason: `${f} is not the bundle ${BUNDLE_RECORD} describes` };
+    if (fileHash(join(dist, f)) !== record.outputs?.[f]?.hash)
+      return { fresh: false, missing: false, reason: `${f} is not the bundle ${BUNDLE_RECORD} describes` };
   }
   return { fresh: true };
 }

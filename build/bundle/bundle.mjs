@@ -6,7 +6,8 @@ import { buildCodeDigest } from './code-digest.mjs';
 import { BUNDLE_RECORD, bundleState, bundleTable, fileHash } from './bundle-state.mjs';
 
 // Packages written as CommonJS call require(); an ES module has none, so each bundle makes one.
-const REQUIRE_SHIM = "import { createRequire as __dcsCreateRequire } from 'node:module';\nconst require = __dcsCreateRequire(import.meta.url);";
+const REQUIRE_SHIM =
+  "import { createRequire as __dcsCreateRequire } from 'node:module';\nconst require = __dcsCreateRequire(import.meta.url);";
 
 /**
  * Left out of every bundle: esbuild, loaded only from source (the fingerprint's code closure, the
@@ -42,7 +43,12 @@ export async function bundle(o) {
   const log = o.log ?? (() => {});
   if (!o.force && !o.sourcemap && bundleState(o.root, o.dist).fresh) {
     const record = JSON.parse(readFileSync(join(o.dist, BUNDLE_RECORD), 'utf8'));
-    if (!record.sourcemap) return { written: [], sizes: Object.fromEntries(Object.entries(record.outputs).map(([f, v]) => [f, /** @type {any} */ (v).bytes])), skipped: true };
+    if (!record.sourcemap)
+      return {
+        written: [],
+        sizes: Object.fromEntries(Object.entries(record.outputs).map(([f, v]) => [f, /** @type {any} */ (v).bytes])),
+        skipped: true,
+      };
   }
   const { build, version } = await import('esbuild');
   const target = nodeTarget(o.root);
@@ -55,10 +61,20 @@ export async function bundle(o) {
   const written = [];
   for (const [file, entry] of Object.entries(bundleTable(o.root))) {
     const result = await build({
-      entryPoints: [join(o.root, entry)], outfile: join(o.dist, file), write: false, metafile: true,
-      bundle: true, platform: 'node', format: 'esm', target, absWorkingDir: o.root, logLevel: 'warning',
-      banner: { js: REQUIRE_SHIM }, define: { __BUILD_CODE_DIGEST__: JSON.stringify(digest) },
-      external: EXTERNAL, sourcemap: o.sourcemap ? 'linked' : false,
+      entryPoints: [join(o.root, entry)],
+      outfile: join(o.dist, file),
+      write: false,
+      metafile: true,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target,
+      absWorkingDir: o.root,
+      logLevel: 'warning',
+      banner: { js: REQUIRE_SHIM },
+      define: { __BUILD_CODE_DIGEST__: JSON.stringify(digest) },
+      external: EXTERNAL,
+      sourcemap: o.sourcemap ? 'linked' : false,
     });
     for (const rel of Object.keys(result.metafile.inputs)) inputs[rel] = fileHash(join(o.root, rel));
     for (const out of result.outputFiles) {
@@ -77,10 +93,18 @@ export async function bundle(o) {
   for (const f of ['bundle.mjs', 'bundle-state.mjs', 'code-digest.mjs']) inputs[relative(o.root, join(here, f))] = fileHash(join(here, f));
   for (const f of ['package.json', 'server/contract/bundles.json']) inputs[f] = fileHash(join(o.root, f));
   const record = {
-    esbuild: version, target, sourcemap: Boolean(o.sourcemap), buildCodeDigest: digest, outputs,
+    esbuild: version,
+    target,
+    sourcemap: Boolean(o.sourcemap),
+    buildCodeDigest: digest,
+    outputs,
     inputs: Object.fromEntries(Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : 1))),
   };
-  writeFileSync(join(o.dist, BUNDLE_RECORD), JSON.stringify(record, null, 1) + '\n');
-  log(`bundled ${Object.entries(outputs).map(([f, v]) => `${f} ${(v.bytes / 1024).toFixed(0)} KB`).join(', ')} (${target}, esbuild ${version}) into ${o.dist}${written.length ? '' : '; bytes unchanged'}`);
+  writeFileSync(join(o.dist, BUNDLE_RECORD), `${JSON.stringify(record, null, 1)}\n`);
+  log(
+    `bundled ${Object.entries(outputs)
+      .map(([f, v]) => `${f} ${(v.bytes / 1024).toFixed(0)} KB`)
+      .join(', ')} (${target}, esbuild ${version}) into ${o.dist}${written.length ? '' : '; bytes unchanged'}`,
+  );
   return { written, sizes: Object.fromEntries(Object.entries(outputs).map(([f, v]) => [f, v.bytes])), skipped: false };
 }

@@ -13,7 +13,16 @@ import { join, relative } from 'node:path';
  */
 export async function buildCodeFiles(root) {
   const { build } = await import('esbuild');
-  const result = await build({ entryPoints: [join(root, 'build/run-build.ts')], bundle: true, write: false, platform: 'node', format: 'esm', metafile: true, logLevel: 'silent', absWorkingDir: root });
+  const result = await build({
+    entryPoints: [join(root, 'build/run-build.ts')],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: root,
+  });
   return Object.keys(result.metafile.inputs).map((f) => join(root, f));
 }
 

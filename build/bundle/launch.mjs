@@ -39,7 +39,9 @@ if (!state.fresh) {
     // esbuild's service process would otherwise live on beside the server.
     esbuild.stop();
   } else if (state.missing) {
-    say(`cannot start: ${state.reason}, and esbuild (a dev dependency) is not installed to make it. Run \`npm ci && npm run build\` here, or copy a dist/ built elsewhere (with the same checkout) into ${dist}.`);
+    say(
+      `cannot start: ${state.reason}, and esbuild (a dev dependency) is not installed to make it. Run \`npm ci && npm run build\` here, or copy a dist/ built elsewhere (with the same checkout) into ${dist}.`,
+    );
     process.exit(1);
   } else {
     say(`warning: the bundle in ${dist} was not made from this checkout (${state.reason}); esbuild is not installed, so it runs as it is`);

@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
  * commit's code, so it gets a `+dirty` suffix (the release's input fingerprint is exact either way).
  */
 export function gitCommit(root: string): string | null {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim();
   try {
     const commit = git('rev-parse', 'HEAD');
     if (!/^[0-9a-f]{40}$/.test(commit)) return null;

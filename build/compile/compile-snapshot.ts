@@ -9,7 +9,12 @@ import { diseaseBodies, obsoleteBody } from './responses.ts';
  * Store every per-disease response body and every obsolete-id redirect as objects, returning the
  * manifest entries. Unchanged bodies hash to existing objects and are not written again.
  */
-export async function compileBodies(dist: string, records: DiseaseRecord[], obsoletes: ObsoleteEntry[], previous: Manifest | null): Promise<{ entries: Record<string, ManifestEntry>; store: ObjectStore }> {
+export async function compileBodies(
+  dist: string,
+  records: DiseaseRecord[],
+  obsoletes: ObsoleteEntry[],
+  previous: Manifest | null,
+): Promise<{ entries: Record<string, ManifestEntry>; store: ObjectStore }> {
   const store = new ObjectStore(dist, 16);
   if (previous) store.seed(Object.values(previous.entries));
   const entries: Record<string, ManifestEntry> = {};
@@ -17,13 +22,26 @@ export async function compileBodies(dist: string, records: DiseaseRecord[], obso
   let done = 0;
   const pending: Promise<void>[] = [];
   for (const r of records) {
-    for (const spec of diseaseBodies(r, (res) => diseaseKey(r.id, res), (s) => sectionKey(r.id, s))) {
-      pending.push(store.put(spec.body, spec.extra).then((e) => { entries[spec.key] = e; }));
+    for (const spec of diseaseBodies(
+      r,
+      (res) => diseaseKey(r.id, res),
+      (s) => sectionKey(r.id, s),
+    )) {
+      pending.push(
+        store.put(spec.body, spec.extra).then((e) => {
+          entries[spec.key] = e;
+        }),
+      );
     }
     if (pending.length > 256) await Promise.all(pending.splice(0));
     progress.tick(++done);
   }
-  for (const o of obsoletes) pending.push(store.put(obsoleteBody(o)).then((e) => { entries[o.id] = e; }));
+  for (const o of obsoletes)
+    pending.push(
+      store.put(obsoleteBody(o)).then((e) => {
+        entries[o.id] = e;
+      }),
+    );
   await Promise.all(pending);
   return { entries: sortKeys(entries), store };
 }

@@ -21,7 +21,12 @@ export interface ContentIndexEntry {
 export type ContentIndex = Record<string, ContentIndexEntry>;
 
 /** A disease whose content is new in this build, and what changed from its version before. */
-export interface NewVersion { id: string; before: ContentIndexEntry | null; sections: string[]; fields: string[] }
+export interface NewVersion {
+  id: string;
+  before: ContentIndexEntry | null;
+  sections: string[];
+  fields: string[];
+}
 
 /** What this build does to each disease, against the previous history. */
 export interface VersionDiff {
@@ -55,8 +60,13 @@ export function versionRecord(r: DiseaseRecord): { version: string; parts: Recor
 
 /** Sections and top-level fields whose part hashes differ. */
 export function changedParts(before: Record<string, string>, after: Record<string, string>): { sections: string[]; fields: string[] } {
-  const diff = Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]).sort();
-  return { sections: diff.filter((k) => k.startsWith(SECTION)).map((k) => k.slice(SECTION.length)), fields: diff.filter((k) => !k.startsWith(SECTION)) };
+  const diff = Object.keys({ ...before, ...after })
+    .filter((k) => before[k] !== after[k])
+    .sort();
+  return {
+    sections: diff.filter((k) => k.startsWith(SECTION)).map((k) => k.slice(SECTION.length)),
+    fields: diff.filter((k) => !k.startsWith(SECTION)),
+  };
 }
 
 /**
@@ -64,7 +74,12 @@ export function changedParts(before: Record<string, string>, after: Record<strin
  * changed, numbering on from `previous` (null: a fresh history, every disease at version 1), and
  * say what changed. New versions are introduced by release number `release`; `today` is its date.
  */
-export function stampVersions(records: DiseaseRecord[], previous: ContentIndex | null, release: number, today: string): { index: ContentIndex; diff: VersionDiff } {
+export function stampVersions(
+  records: DiseaseRecord[],
+  previous: ContentIndex | null,
+  release: number,
+  today: string,
+): { index: ContentIndex; diff: VersionDiff } {
   const index: ContentIndex = {};
   const diff: VersionDiff = { added: [], changed: [], removed: [], unchanged: 0 };
   for (const r of records) {

@@ -20,7 +20,10 @@ export async function inputFingerprint(o: { sourceFiles: string[]; dataDir: stri
   const name = (f: string) => (f.startsWith(o.root) ? relative(o.root, f) : relative(o.dataDir, f));
   // The code as one digest, the same from source and from the bundle (which carries it).
   h.update(`code ${typeof __BUILD_CODE_DIGEST__ === 'string' ? __BUILD_CODE_DIGEST__ : await buildCodeDigest(o.root)}\0`);
-  const content = fg.sync([`schemas/*${SCHEMA_SUFFIX}`, 'sources.json', ...Object.values(EDITORIAL_FILES)], { cwd: o.contentDir, absolute: true });
+  const content = fg.sync([`schemas/*${SCHEMA_SUFFIX}`, 'sources.json', ...Object.values(EDITORIAL_FILES)], {
+    cwd: o.contentDir,
+    absolute: true,
+  });
   const files = [...new Set([...o.sourceFiles, ...content])].sort();
   for (const f of files) h.update(name(f)).update('\0').update(readFileSync(f));
   return h.digest('hex').slice(0, 16);

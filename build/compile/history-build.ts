@@ -60,42 +60,72 @@ export async function buildHistory(h: HistoryInput): Promise<HistoryResult> {
     // The server reads change lists and sends pages cut from them: no compressed variants.
     const list = await h.store.put(Buffer.from(JSON.stringify(changes)), undefined, false);
     published = {
-      id: rel.id, publishedAt: rel.publishedAt, snapshot: h.release.snapshot, previous: last?.id ?? null, code: h.release.code, sources,
-      counts: { added: added.length, changed: changed.length, removed: removed.length, unchanged }, changes: list,
+      id: rel.id,
+      publishedAt: rel.publishedAt,
+      snapshot: h.release.snapshot,
+      previous: last?.id ?? null,
+      code: h.release.code,
+      sources,
+      counts: { added: added.length, changed: changed.length, removed: removed.length, unchanged },
+      changes: list,
     };
     releases = [...previous, published];
   }
   const retained = await applyRetention(h.keep, releases, h.index, entries, h.dist, h.store);
-  return { entries: sortKeys(entries), releases: { format: 1, keep: h.keep, releases: retained.releases }, published, pruned: retained.pruned };
+  return {
+    entries: sortKeys(entries),
+    releases: { format: 1, keep: h.keep, releases: retained.releases },
+    published,
+    pruned: retained.pruned,
+  };
 }
 
 /** Store the new version lists and return the release's change list, sorted by Mondo id. */
-async function appendVersions(h: HistoryInput, entries: Record<string, ManifestEntry>, rel: { id: string; publishedAt: string }): Promise<Change[]> {
+async function appendVersions(
+  h: HistoryInput,
+  entries: Record<string, ManifestEntry>,
+  rel: { id: string; publishedAt: string },
+): Promise<Change[]> {
   const byId = new Map(h.records.map((r) => [r.id, r]));
   const sourceById = new Map(h.release.sources.map((s) => [s.id, s]));
   const listOf = (id: string) => (entries[versionsKey(id)] ? readVersions(h.dist, entries[versionsKey(id)]) : null);
   const changes: Change[] = [];
   const pending: Promise<void>[] = [];
   const store = async (id: string, doc: Parameters<typeof storeVersions>[1]) => {
-    pending.push(storeVersions(h.store, doc).then((e) => { entries[versionsKey(id)] = e; }));
+    pending.push(
+      storeVersions(h.store, doc).then((e) => {
+        entries[versionsKey(id)] = e;
+      }),
+    );
     if (pending.length >= BATCH) await Promise.all(pending.splice(0));
   };
-  const newVersions: [NewVersion, 'added' | 'changed'][] = [...h.diff.added.map((v): [NewVersion, 'added'] => [v, 'added']), ...h.diff.changed.map((v): [NewVersion, 'changed'] => [v, 'changed'])];
+  const newVersions: [NewVersion, 'added' | 'changed'][] = [
+    ...h.diff.added.map((v): [NewVersion, 'added'] => [v, 'added']),
+    ...h.diff.changed.map((v): [NewVersion, 'changed'] => [v, 'changed']),
+  ];
   for (const [nv, kind] of newVersions) {
     const r = byId.get(nv.id)!;
     const body = h.entries[r.id];
     const doc = listOf(r.id);
     const srcs = recordSources(r, sourceById);
     const before = doc?.versions[0] ?? null;
-    const what = nv.before ? { sections: nv.sections, fields: nv.fields, sources: before ? sourceChanges(before.sources, srcs) : [] } : null;
+    const what = nv.before
+      ? { sections: nv.sections, fields: nv.fields, sources: before ? sourceChanges(before.sources, srcs) : [] }
+      : null;
     const item = versionItem(r.id, r.metadata.version, r.metadata.contentVersion, rel, body, srcs, what);
     entries[versionKey(r.id, item.version)] = body;
     await store(r.id, withNewVersion(doc, r, item));
     changes.push({
-      id: r.id, name: r.name, kind, release: rel.id,
-      sections: kind === 'changed' ? nv.sections : [], fields: kind === 'changed' ? nv.fields : [],
+      id: r.id,
+      name: r.name,
+      kind,
+      release: rel.id,
+      sections: kind === 'changed' ? nv.sections : [],
+      fields: kind === 'changed' ? nv.fields : [],
       before: kind === 'changed' && nv.before ? { version: nv.before.n, contentVersion: nv.before.v } : null,
-      after: { version: item.version, contentVersion: item.contentVersion }, replacedBy: null, consider: [],
+      after: { version: item.version, contentVersion: item.contentVersion },
+      replacedBy: null,
+      consider: [],
     });
   }
   const obsolete = new Map(h.obsoletes.map((o) => [o.id, o]));
@@ -107,8 +137,16 @@ async function appendVersions(h: HistoryInput, entries: Record<string, ManifestE
     const consider = o?.consider ?? [];
     if (doc) await store(id, asRemoved(doc, { release: rel.id, publishedAt: rel.publishedAt, replacedBy, consider }));
     changes.push({
-      id, name: doc?.name ?? o?.label ?? '', kind: 'removed', release: rel.id, sections: [], fields: [],
-      before: { version: e.n, contentVersion: e.v }, after: null, replacedBy, consider,
+      id,
+      name: doc?.name ?? o?.label ?? '',
+      kind: 'removed',
+      release: rel.id,
+      sections: [],
+      fields: [],
+      before: { version: e.n, contentVersion: e.v },
+      after: null,
+      replacedBy,
+      consider,
     });
   }
   await Promise.all(pending);
@@ -126,7 +164,13 @@ function carriedEntries(manifest: Manifest | null): Record<string, ManifestEntry
 function releaseSources(sources: ReleaseSource[], last: ReleaseEntry | null): ReleaseSourceState[] {
   return sources.map((s) => {
     const before = last?.sources.find((p) => p.id === s.id);
-    return { id: s.id, name: s.name, release: s.release, fingerprint: s.fingerprint, changed: !before || before.fingerprint !== s.fingerprint };
+    return {
+      id: s.id,
+      name: s.name,
+      release: s.release,
+      fingerprint: s.fingerprint,
+      changed: !before || before.fingerprint !== s.fingerprint,
+    };
   });
 }
 

@@ -6,7 +6,11 @@ import type { ContentIndex } from './content-versions.ts';
 import type { ObjectStore } from './object-store.ts';
 import { readVersions, storeVersions } from './version-docs.ts';
 
-export interface Pruned { releases: number; versions: number; diseases: number }
+export interface Pruned {
+  releases: number;
+  versions: number;
+  diseases: number;
+}
 
 /**
  * HISTORY_KEEP=N: keep the newest N releases and every version that was current in one of them
@@ -15,7 +19,14 @@ export interface Pruned { releases: number; versions: number; diseases: number }
  * a disease left with no version loses its list (its index entry stays, so numbering goes on if it
  * returns). Mutates `index` and `entries`; returns the releases kept.
  */
-export async function applyRetention(keep: number | null, releases: ReleaseEntry[], index: ContentIndex, entries: Record<string, ManifestEntry>, dist: string, store: ObjectStore): Promise<{ releases: ReleaseEntry[]; pruned: Pruned }> {
+export async function applyRetention(
+  keep: number | null,
+  releases: ReleaseEntry[],
+  index: ContentIndex,
+  entries: Record<string, ManifestEntry>,
+  dist: string,
+  store: ObjectStore,
+): Promise<{ releases: ReleaseEntry[]; pruned: Pruned }> {
   const pruned: Pruned = { releases: 0, versions: 0, diseases: 0 };
   if (keep === null || releases.length <= keep) return { releases, pruned };
   const kept = releases.slice(-keep);
@@ -41,7 +52,11 @@ export async function applyRetention(keep: number | null, releases: ReleaseEntry
     }
     const doc = readVersions(dist, list);
     const from = e.hist[0][0];
-    rewrites.push(storeVersions(store, { ...doc, versions: doc.versions.filter((v) => v.version >= from) }).then((x) => { entries[listKey] = x; }));
+    rewrites.push(
+      storeVersions(store, { ...doc, versions: doc.versions.filter((v) => v.version >= from) }).then((x) => {
+        entries[listKey] = x;
+      }),
+    );
   }
   await Promise.all(rewrites);
   return { releases: kept, pruned };

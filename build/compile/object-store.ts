@@ -32,7 +32,10 @@ export class ObjectStore {
   private readonly dirs = new Set<string>();
   private readonly known = new Map<string, ManifestEntry>();
 
-  constructor(private readonly root: string, private readonly concurrency = 8) {}
+  constructor(
+    private readonly root: string,
+    private readonly concurrency = 8,
+  ) {}
 
   /** Entries of an earlier manifest, trusted when their identity file still exists. */
   seed(entries: Iterable<ManifestEntry>): void {
@@ -77,8 +80,14 @@ export class ObjectStore {
         gz(body, { level: 6 }),
       ]);
       // A variant that is not smaller than the identity body is never worth sending.
-      if (b.length < body.length) { this.file(objectFile(hash, 'br'), b); brSize = b.length; }
-      if (g.length < body.length) { this.file(objectFile(hash, 'gzip'), g); gzSize = g.length; }
+      if (b.length < body.length) {
+        this.file(objectFile(hash, 'br'), b);
+        brSize = b.length;
+      }
+      if (g.length < body.length) {
+        this.file(objectFile(hash, 'gzip'), g);
+        gzSize = g.length;
+      }
     }
     this.file(objectFile(hash, 'identity'), body);
     this.written++;
@@ -88,7 +97,10 @@ export class ObjectStore {
   private file(rel: string, data: Buffer): void {
     const path = join(this.root, rel);
     const dir = dirname(path);
-    if (!this.dirs.has(dir)) { mkdirSync(dir, { recursive: true }); this.dirs.add(dir); }
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
     const tmp = `${path}.${process.pid}.tmp`;
     writeFileSync(tmp, data);
     renameSync(tmp, path);
@@ -105,7 +117,8 @@ export class ObjectStore {
 
   private release(): void {
     const next = this.waiting.shift();
-    if (next) next(); // the slot passes straight to the next waiter
+    if (next)
+      next(); // the slot passes straight to the next waiter
     else this.active--;
   }
 }

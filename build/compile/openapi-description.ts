@@ -5,7 +5,13 @@ import { BULK_MAX, ROUTES, SEARCH_SORTS } from '../../server/contract/routes.ts'
 import { TIER_SCOPES, TIERS } from '../../server/contract/tiers.ts';
 import { describeTransport } from './openapi-transport.ts';
 import { describeWebhooks } from './openapi-webhooks.ts';
-import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../../server/contract/vocab.ts';
+import {
+  ASSISTANCE_STATUSES,
+  INHERITANCE_TERMS,
+  ONSET_CATEGORIES,
+  PREVALENCE_CATEGORIES,
+  SECTION_KEYS,
+} from '../../server/contract/vocab.ts';
 
 /**
  * The `info.description` of the OpenAPI document: every decision the interface left "not shown",
@@ -22,8 +28,10 @@ const P = ROUTES.listDiseasePags.query.properties;
 const page = (p: { minimum: number; maximum: number; default: number }) => `${p.minimum}-${p.maximum}, default ${p.default}`;
 
 function quotaTable(): string {
-  const rows = TIERS.map((tier) =>
-    `| ${tier} | ${n(DEFAULT_POLICIES[tier].limits.day)} | ${n(DEFAULT_POLICIES[tier].limits.month)} | ${TIER_SCOPES[tier].join(', ')} |`);
+  const rows = TIERS.map(
+    (tier) =>
+      `| ${tier} | ${n(DEFAULT_POLICIES[tier].limits.day)} | ${n(DEFAULT_POLICIES[tier].limits.month)} | ${TIER_SCOPES[tier].join(', ')} |`,
+  );
   rows.push(`| any \`svc_test_\` key | ${n(TEST.day)} | ${n(TEST.month)} | those of its tier |`);
   return ['| Tier | Calls per day | Calls per month | Scopes |', '|---|---|---|---|', ...rows].join('\n');
 }
@@ -50,7 +58,9 @@ ${quotaTable()}
 ## Envelope and errors
 - Per-disease responses are \`{"data": ...}\`; collections are \`{"data": [...], "pagination": {...}, "links": {...}}\`.
 - Every error is RFC 9457 \`application/problem+json\`: \`type\` (a stable URI \`https://disease-content-service.dev/problems/<kind>\`), \`title\`, \`status\`, \`detail\`, \`instance\` (the request path), \`requestId\`. A 400 adds \`invalidParams: [{name, reason, detail}]\`, one entry per bad parameter, with \`reason\` one of ${code(INVALID_PARAM_REASONS)}.
-- Kinds: ${Object.entries(PROBLEMS).map(([kind, p]) => `\`${kind}\` ${p.status}`).join(', ')}.
+- Kinds: ${Object.entries(PROBLEMS)
+    .map(([kind, p]) => `\`${kind}\` ${p.status}`)
+    .join(', ')}.
 - Unknown query parameters are a 400 (\`unknown-parameter\`), so a typo never silently changes a result.
 
 ${describeTransport()}

@@ -1,6 +1,12 @@
 import type { ParamSchema, ParamsSchema } from '../../server/contract/params.ts';
 import type { RouteDef } from '../../server/contract/routes.ts';
-import { ASSISTANCE_STATUSES, INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES, SECTION_KEYS } from '../../server/contract/vocab.ts';
+import {
+  ASSISTANCE_STATUSES,
+  INHERITANCE_TERMS,
+  ONSET_CATEGORIES,
+  PREVALENCE_CATEGORIES,
+  SECTION_KEYS,
+} from '../../server/contract/vocab.ts';
 
 /**
  * OpenAPI parameter objects, derived from the route table's parameter schemas (the same schemas
@@ -11,8 +17,11 @@ type Obj = Record<string, unknown>;
 
 /** Vocabulary arrays and the component that publishes each (same array object: the same vocabulary). */
 const COMPONENT_OF = new Map<readonly string[], string>([
-  [INHERITANCE_TERMS, 'InheritanceTerm'], [ONSET_CATEGORIES, 'OnsetCategory'], [PREVALENCE_CATEGORIES, 'PrevalenceCategory'],
-  [SECTION_KEYS, 'SectionKey'], [ASSISTANCE_STATUSES, 'AssistanceStatus'],
+  [INHERITANCE_TERMS, 'InheritanceTerm'],
+  [ONSET_CATEGORIES, 'OnsetCategory'],
+  [PREVALENCE_CATEGORIES, 'PrevalenceCategory'],
+  [SECTION_KEYS, 'SectionKey'],
+  [ASSISTANCE_STATUSES, 'AssistanceStatus'],
 ]);
 
 /** A parameter's value schema, without the annotations that belong to the parameter object. */
@@ -27,7 +36,10 @@ function valueSchema(schema: object): Obj {
 function parameter(name: string, schema: ParamSchema, where: 'query' | 'path', required: boolean): Obj {
   const list = schema.type === 'array';
   return {
-    name, in: where, required, description: schema.description,
+    name,
+    in: where,
+    required,
+    description: schema.description,
     ...(list ? { style: where === 'path' ? 'simple' : 'form', explode: false } : {}),
     schema: valueSchema(schema),
     ...(schema.type !== 'boolean' && schema.example !== undefined ? { example: schema.example } : {}),
@@ -40,9 +52,12 @@ function fromSchema(params: ParamsSchema, where: 'query' | 'path'): Obj[] {
 }
 
 const IF_NONE_MATCH: Obj = {
-  name: 'If-None-Match', in: 'header', required: false,
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
   description: 'ETags of representations the client holds (a list, or `*`); weak comparison. A match gives 304 Not Modified with no body.',
-  schema: { type: 'string' }, example: 'W/"3f2a9c0d1b7e4a6f"',
+  schema: { type: 'string' },
+  example: 'W/"3f2a9c0d1b7e4a6f"',
 };
 
 /** Every parameter of a route: path, then query, then If-None-Match where the route has ETags. */

@@ -12,16 +12,26 @@ export const SECURITY_SCHEME = 'bearerAuth';
 /** The 200 of the OpenAPI document itself: JSON or YAML, no component schema. */
 const SPEC_OK = (description: string): Obj => ({
   description,
-  headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/CacheControl' }, Vary: { $ref: '#/components/headers/Vary' } },
+  headers: {
+    ETag: { $ref: '#/components/headers/ETag' },
+    'Cache-Control': { $ref: '#/components/headers/CacheControl' },
+    Vary: { $ref: '#/components/headers/Vary' },
+  },
   content: { 'application/json': { schema: { type: 'object' } }, 'application/yaml': { schema: { type: 'string' } } },
 });
 
 function operation(route: RouteDef): Obj {
   const auth = route.scope !== null;
   const parameters = routeParameters(route);
-  const ok = route.ok.schema !== null ? { description: route.ok.description, schema: route.ok.schema }
-    : route.ok.status === 204 ? { description: route.ok.description } : SPEC_OK(route.ok.description);
-  const body = route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.body.title}` } } } } } : {};
+  const ok =
+    route.ok.schema !== null
+      ? { description: route.ok.description, schema: route.ok.schema }
+      : route.ok.status === 204
+        ? { description: route.ok.description }
+        : SPEC_OK(route.ok.description);
+  const body = route.body
+    ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.body.title}` } } } } }
+    : {};
   return {
     tags: [route.tag],
     summary: route.summary,
@@ -32,7 +42,16 @@ function operation(route: RouteDef): Obj {
     // A public operation says so explicitly: no security requirement applies to it.
     security: auth ? [{ [SECURITY_SCHEME]: [] }] : [],
     ...(auth ? { 'x-required-scope': route.scope } : {}),
-    responses: responses(ok, { auth, perDisease: route.perDisease ?? false, notFound: route.notFound, link: route.link, etag: route.etag, status: route.ok.status, problems: route.problems, body: route.body !== undefined }),
+    responses: responses(ok, {
+      auth,
+      perDisease: route.perDisease ?? false,
+      notFound: route.notFound,
+      link: route.link,
+      etag: route.etag,
+      status: route.ok.status,
+      problems: route.problems,
+      body: route.body !== undefined,
+    }),
   };
 }
 

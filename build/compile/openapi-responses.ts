@@ -16,7 +16,8 @@ const PROBLEM_JSON = 'application/problem+json';
 /** Every response header, keyed by its component name. */
 export const HEADERS: Record<string, Obj> = {
   ETag: {
-    description: 'Weak entity tag `W/"<hash>"`: a SHA-256 of the identity-encoded body, the same for every content encoding. Send it back in `If-None-Match`.',
+    description:
+      'Weak entity tag `W/"<hash>"`: a SHA-256 of the identity-encoded body, the same for every content encoding. Send it back in `If-None-Match`.',
     schema: { type: 'string', pattern: '^W/".+"$' },
   },
   CacheControl: {
@@ -29,16 +30,19 @@ export const HEADERS: Record<string, Obj> = {
     schema: { type: 'string' },
   },
   RateLimitPolicy: {
-    description: 'Quota policies of the key (draft-ietf-httpapi-ratelimit-headers), one per limited window: `q` calls per window of `w` seconds, e.g. `"day";q=1000;w=86400, "month";q=10000;w=2678400`. Absent for unlimited keys.',
+    description:
+      'Quota policies of the key (draft-ietf-httpapi-ratelimit-headers), one per limited window: `q` calls per window of `w` seconds, e.g. `"day";q=1000;w=86400, "month";q=10000;w=2678400`. Absent for unlimited keys.',
     schema: { type: 'string' },
   },
   RateLimit: {
-    description: 'Calls left (`r`) and seconds until reset (`t`) in the window nearest to exhaustion, e.g. `"day";r=998;t=3600`; on a 429 the violated window. Absent for unlimited keys.',
+    description:
+      'Calls left (`r`) and seconds until reset (`t`) in the window nearest to exhaustion, e.g. `"day";r=998;t=3600`; on a 429 the violated window. Absent for unlimited keys.',
     schema: { type: 'string' },
   },
   RetryAfter: { description: 'Seconds until the violated window resets.', schema: { type: 'integer', minimum: 0 } },
   WWWAuthenticate: {
-    description: 'RFC 6750 Bearer challenge, e.g. `Bearer realm="disease-content-service", error="invalid_token", error_description="..."`; on a 403 `error="insufficient_scope"` with the needed `scope`.',
+    description:
+      'RFC 6750 Bearer challenge, e.g. `Bearer realm="disease-content-service", error="invalid_token", error_description="..."`; on a 403 `error="insufficient_scope"` with the needed `scope`.',
     schema: { type: 'string' },
   },
   Location: { description: 'The same resource of the replacement id; on a 201, the resource created.', schema: { type: 'string' } },
@@ -66,34 +70,68 @@ export interface ResponseOptions {
 
 /** What an extra problem kind means for the operations that answer it. */
 const EXTRA_PROBLEMS: Partial<Record<ProblemKind, string>> = {
-  'not-found': 'no such webhook endpoint (or delivery) for this API key; another key\'s endpoints do not exist for it.',
+  'not-found': "no such webhook endpoint (or delivery) for this API key; another key's endpoints do not exist for it.",
   conflict: '`detail` says which: the key already has the most endpoints it may have, or the endpoint is disabled.',
   'unsupported-media-type': 'the body was not sent as `Content-Type: application/json`.',
 };
 
-const quotaHeaders = (auth: boolean): Obj => (auth ? { 'RateLimit-Policy': headerRef('RateLimitPolicy'), RateLimit: headerRef('RateLimit') } : {});
-const cacheHeaders = (etag: boolean): Obj => ({ ...(etag ? { ETag: headerRef('ETag') } : {}), 'Cache-Control': headerRef('CacheControl'), Vary: headerRef('Vary') });
+const quotaHeaders = (auth: boolean): Obj =>
+  auth ? { 'RateLimit-Policy': headerRef('RateLimitPolicy'), RateLimit: headerRef('RateLimit') } : {};
+const cacheHeaders = (etag: boolean): Obj => ({
+  ...(etag ? { ETag: headerRef('ETag') } : {}),
+  'Cache-Control': headerRef('CacheControl'),
+  Vary: headerRef('Vary'),
+});
 
 /** A problem document of `kind`, built as the server builds it (type URI and title from the contract). */
-const example = (kind: ProblemKind, instance: string, detail: string, extensions: Obj = {}): Obj =>
-  ({ type: PROBLEM_BASE + kind, title: PROBLEMS[kind].title, status: PROBLEMS[kind].status, detail, instance, requestId: 'req-1', ...extensions });
+const example = (kind: ProblemKind, instance: string, detail: string, extensions: Obj = {}): Obj => ({
+  type: PROBLEM_BASE + kind,
+  title: PROBLEMS[kind].title,
+  status: PROBLEMS[kind].status,
+  detail,
+  instance,
+  requestId: 'req-1',
+  ...extensions,
+});
 
 const EXAMPLES: Partial<Record<ProblemKind, Obj>> = {
   'invalid-parameters': example('invalid-parameters', '/api/v1/diseases', 'Invalid parameter: limit.', {
     invalidParams: [{ name: 'limit', reason: 'out-of-range', detail: 'must be between 1 and 100, got 500' }],
   }),
-  unauthorized: example('unauthorized', '/api/v1/diseases', 'No API key: send the header `Authorization: Bearer <API key>`.', { reason: 'missing' }),
-  forbidden: example('forbidden', '/api/v1/diseases/bulk', "This endpoint needs the 'bulk' scope; this API key (tier developer) has: read, search.", { requiredScope: 'bulk', tier: 'developer' }),
-  'quota-exceeded': example('quota-exceeded', '/api/v1/diseases/MONDO:0007739', 'The daily quota of 1000 calls for this API key is used up; it resets at 2026-01-07T00:00:00Z.', {
-    window: 'day', limit: 1000, reset: '2026-01-07T00:00:00Z', 'violated-policies': ['day'],
+  unauthorized: example('unauthorized', '/api/v1/diseases', 'No API key: send the header `Authorization: Bearer <API key>`.', {
+    reason: 'missing',
   }),
+  forbidden: example(
+    'forbidden',
+    '/api/v1/diseases/bulk',
+    "This endpoint needs the 'bulk' scope; this API key (tier developer) has: read, search.",
+    { requiredScope: 'bulk', tier: 'developer' },
+  ),
+  'quota-exceeded': example(
+    'quota-exceeded',
+    '/api/v1/diseases/MONDO:0007739',
+    'The daily quota of 1000 calls for this API key is used up; it resets at 2026-01-07T00:00:00Z.',
+    {
+      window: 'day',
+      limit: 1000,
+      reset: '2026-01-07T00:00:00Z',
+      'violated-policies': ['day'],
+    },
+  ),
 };
 
 /** The response of a problem kind: its title (from the contract) and what it means for this operation. */
 function problem(kind: ProblemKind, explanation: string, headers: Obj = {}): [number, Obj] {
   const example = EXAMPLES[kind];
   const description = `${PROBLEMS[kind].title} (\`${kind}\`): ${explanation}`;
-  return [PROBLEMS[kind].status, { description, headers: { 'Cache-Control': headerRef('CacheControl'), ...headers }, content: { [PROBLEM_JSON]: { schema: schemaRef('Problem'), ...(example ? { example } : {}) } } }];
+  return [
+    PROBLEMS[kind].status,
+    {
+      description,
+      headers: { 'Cache-Control': headerRef('CacheControl'), ...headers },
+      content: { [PROBLEM_JSON]: { schema: schemaRef('Problem'), ...(example ? { example } : {}) } },
+    },
+  ];
 }
 
 /**
@@ -103,24 +141,49 @@ function problem(kind: ProblemKind, explanation: string, headers: Obj = {}): [nu
 export function responses(ok: { description: string; schema: string } | Obj, options: ResponseOptions): Obj {
   const { auth, perDisease, notFound, link = false, etag = true, status = 200 } = options;
   const quota = quotaHeaders(auth);
-  const okResponse = 'schema' in ok && typeof ok.schema === 'string'
-    ? { description: ok.description, headers: { ...cacheHeaders(etag), ...(link ? { Link: headerRef('Link') } : {}), ...(status === 201 ? { Location: headerRef('Location') } : {}), ...quota }, content: { 'application/json': { schema: schemaRef(ok.schema) } } }
-    : status === 204 ? { ...ok, headers: { 'Cache-Control': headerRef('CacheControl'), ...quota } } : ok;
+  const okResponse =
+    'schema' in ok && typeof ok.schema === 'string'
+      ? {
+          description: ok.description,
+          headers: {
+            ...cacheHeaders(etag),
+            ...(link ? { Link: headerRef('Link') } : {}),
+            ...(status === 201 ? { Location: headerRef('Location') } : {}),
+            ...quota,
+          },
+          content: { 'application/json': { schema: schemaRef(ok.schema) } },
+        }
+      : status === 204
+        ? { ...ok, headers: { 'Cache-Control': headerRef('CacheControl'), ...quota } }
+        : ok;
   const out: Obj = { [status]: okResponse };
   if (perDisease) {
     out[301] = {
-      description: 'The id is obsolete and has a replacement: `Location` is the same resource of the replacement; the body is a small redirect document.',
+      description:
+        'The id is obsolete and has a replacement: `Location` is the same resource of the replacement; the body is a small redirect document.',
       headers: { Location: headerRef('Location'), ...quota },
       content: { 'application/json': { schema: schemaRef('ObsoleteRedirectResponse') } },
     };
   }
-  if (etag) out[304] = { description: 'Not Modified: `If-None-Match` matched the current ETag. No body.', headers: { ...cacheHeaders(true), ...quota } };
-  const problems: [number, Obj][] = [problem('invalid-parameters', options.body
-    ? 'one `invalidParams` entry per bad parameter or body member (named by JSON pointer, `/url`; `(body)` for the body as a whole: too large, not JSON), including unknown ones.'
-    : 'one `invalidParams` entry per bad parameter, including unknown ones.', quota)];
+  if (etag)
+    out[304] = {
+      description: 'Not Modified: `If-None-Match` matched the current ETag. No body.',
+      headers: { ...cacheHeaders(true), ...quota },
+    };
+  const problems: [number, Obj][] = [
+    problem(
+      'invalid-parameters',
+      options.body
+        ? 'one `invalidParams` entry per bad parameter or body member (named by JSON pointer, `/url`; `(body)` for the body as a whole: too large, not JSON), including unknown ones.'
+        : 'one `invalidParams` entry per bad parameter, including unknown ones.',
+      quota,
+    ),
+  ];
   if (auth) {
     problems.push(problem('unauthorized', '`reason` says why the key was refused.', { 'WWW-Authenticate': headerRef('WWWAuthenticate') }));
-    problems.push(problem('forbidden', '`requiredScope` and `tier` say which scope is missing.', { 'WWW-Authenticate': headerRef('WWWAuthenticate') }));
+    problems.push(
+      problem('forbidden', '`requiredScope` and `tier` say which scope is missing.', { 'WWW-Authenticate': headerRef('WWWAuthenticate') }),
+    );
   }
   if (perDisease) {
     problems.push(problem('not-found', 'a well-formed id that was never a Mondo class.', quota));
@@ -128,7 +191,13 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
   }
   if (notFound) problems.push(problem('not-found', notFound, quota));
   for (const kind of options.problems ?? []) problems.push(problem(kind, EXTRA_PROBLEMS[kind] ?? PROBLEMS[kind].title, quota));
-  if (auth) problems.push(problem('quota-exceeded', 'not counted. `window`, `limit` and `reset` say which window and when it resets.', { 'Retry-After': headerRef('RetryAfter'), ...quota }));
+  if (auth)
+    problems.push(
+      problem('quota-exceeded', 'not counted. `window`, `limit` and `reset` say which window and when it resets.', {
+        'Retry-After': headerRef('RetryAfter'),
+        ...quota,
+      }),
+    );
   problems.push(problem('internal', 'not counted against the quota.'));
   for (const [status, response] of problems) out[status] = response;
   return out;

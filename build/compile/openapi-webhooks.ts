@@ -1,4 +1,11 @@
-import { ADDRESS_KINDS_DOC, EVENT_DESCRIPTIONS, EVENT_SCHEMAS, EVENT_TYPES, WEBHOOK_DEFAULTS as D, WEBHOOK_LIMITS as L } from '../../server/contract/webhooks.ts';
+import {
+  ADDRESS_KINDS_DOC,
+  EVENT_DESCRIPTIONS,
+  EVENT_SCHEMAS,
+  EVENT_TYPES,
+  WEBHOOK_DEFAULTS as D,
+  WEBHOOK_LIMITS as L,
+} from '../../server/contract/webhooks.ts';
 import { SELF_SERVE_TIER, TIER_SCOPES, TIERS } from '../../server/contract/tiers.ts';
 
 /**
@@ -9,34 +16,61 @@ import { SELF_SERVE_TIER, TIER_SCOPES, TIERS } from '../../server/contract/tiers
 
 type Obj = Record<string, unknown>;
 
-const header = (name: string, description: string, example: string): Obj => ({ name, in: 'header', required: true, description, schema: { type: 'string' }, example });
+const header = (name: string, description: string, example: string): Obj => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+  example,
+});
 
 const HEADERS = [
-  header('webhook-id', 'The event id (`msg_...`): the same on every attempt and for every endpoint; use it to process an event once.', 'msg_2KWPBgLlAfxdpx2AI54pPJ'),
-  header('webhook-timestamp', 'When this attempt was sent, in Unix seconds; reject deliveries whose timestamp is more than a few minutes off your clock.', '1767657600'),
-  header('webhook-signature', '`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of your `whsec_` secret; during a rotation two, space-separated. Any Standard Webhooks library verifies it.', 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='),
+  header(
+    'webhook-id',
+    'The event id (`msg_...`): the same on every attempt and for every endpoint; use it to process an event once.',
+    'msg_2KWPBgLlAfxdpx2AI54pPJ',
+  ),
+  header(
+    'webhook-timestamp',
+    'When this attempt was sent, in Unix seconds; reject deliveries whose timestamp is more than a few minutes off your clock.',
+    '1767657600',
+  ),
+  header(
+    'webhook-signature',
+    '`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of your `whsec_` secret; during a rotation two, space-separated. Any Standard Webhooks library verifies it.',
+    'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  ),
 ];
 
 /** `x-webhooks`: one entry per event type. */
 export function openApiWebhooks(): Record<string, Obj> {
-  return Object.fromEntries(EVENT_TYPES.map((type) => [type, {
-    post: {
-      summary: type,
-      description: EVENT_DESCRIPTIONS[type],
-      operationId: `webhook_${type.replace('.', '_')}`,
-      tags: ['Webhooks'],
-      parameters: HEADERS,
-      // The service calls the receiver: no API key goes with it; the request is authenticated by its signature headers.
-      security: [],
-      requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${EVENT_SCHEMAS[type]}` } } } },
-      responses: {
-        '2XX': { description: 'Received: the delivery is done.' },
-        '410': { description: 'Gone: the endpoint is disabled and nothing more is sent to it.' },
-        '429': { description: 'Too many requests: retried after `Retry-After` when given, else on the schedule (also for 503).' },
-        default: { description: 'Any other answer, a timeout or no answer: retried on the schedule.' },
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: EVENT_DESCRIPTIONS[type],
+          operationId: `webhook_${type.replace('.', '_')}`,
+          tags: ['Webhooks'],
+          parameters: HEADERS,
+          // The service calls the receiver: no API key goes with it; the request is authenticated by its signature headers.
+          security: [],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${EVENT_SCHEMAS[type]}` } } },
+          },
+          responses: {
+            '2XX': { description: 'Received: the delivery is done.' },
+            '410': { description: 'Gone: the endpoint is disabled and nothing more is sent to it.' },
+            '429': { description: 'Too many requests: retried after `Retry-After` when given, else on the schedule (also for 503).' },
+            default: { description: 'Any other answer, a timeout or no answer: retried on the schedule.' },
+          },
+        },
       },
-    },
-  }]));
+    ]),
+  );
 }
 
 const code = (values: readonly string[]): string => values.map((v) => `\`${v}\``).join(', ');

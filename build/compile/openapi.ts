@@ -51,7 +51,12 @@ function checkRefs(doc: OpenApiDocument): void {
 export function generateOpenApi(options: OpenApiOptions): OpenApiDocument {
   const { apiVersion, releaseDate } = options;
   const all = withComputed(options.schemas, options.computedFields);
-  const schemas = Object.fromEntries(Object.keys(all).sort().filter((k) => !isInputSchema(k)).map((k) => [k, all[k]]));
+  const schemas = Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .filter((k) => !isInputSchema(k))
+      .map((k) => [k, all[k]]),
+  );
 
   const doc: OpenApiDocument = {
     openapi: '3.0.3',

@@ -7,7 +7,10 @@ export class Progress {
   private lastTenth = -1;
   private readonly start = performance.now();
 
-  constructor(private readonly label: string, private readonly total: number) {}
+  constructor(
+    private readonly label: string,
+    private readonly total: number,
+  ) {}
 
   /** Report that `done` of `total` items are finished. */
   tick(done: number): void {
@@ -23,7 +26,9 @@ export class Progress {
     const tenth = Math.floor(frac * 10);
     if (tenth > this.lastTenth) {
       this.lastTenth = tenth;
-      process.stderr.write(`${this.label}: ${done}/${this.total} (${tenth * 10}%) after ${((performance.now() - this.start) / 1000).toFixed(1)} s\n`);
+      process.stderr.write(
+        `${this.label}: ${done}/${this.total} (${tenth * 10}%) after ${((performance.now() - this.start) / 1000).toFixed(1)} s\n`,
+      );
     }
   }
 }

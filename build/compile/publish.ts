@@ -1,4 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { ReleasesDoc } from '../../server/contract/history.ts';
 import type { Manifest } from '../../server/contract/manifest.ts';
@@ -60,7 +71,11 @@ export function publish(dist: string, staging: string, snapshot: string): string
   if (existsSync(final)) rmSync(final, { recursive: true, force: true });
   renameSync(staging, final);
   const tmpLink = join(dist, `${CURRENT_LINK}.${process.pid}.tmp`);
-  try { unlinkSync(tmpLink); } catch { /* not there */ }
+  try {
+    unlinkSync(tmpLink);
+  } catch {
+    /* not there */
+  }
   symlinkSync(join('snapshots', snapshot), tmpLink);
   renameSync(tmpLink, join(dist, CURRENT_LINK));
   return previous;
@@ -75,7 +90,8 @@ export function publish(dist: string, staging: string, snapshot: string): string
 export function collectGarbage(dist: string, keep: string[]): { snapshots: number; objects: number } {
   const snaps = join(dist, 'snapshots');
   // Symlinks left by a build killed between creating and renaming its new `current`.
-  for (const name of readdirSync(dist)) if (name.startsWith(`${CURRENT_LINK}.`) && name.endsWith('.tmp')) rmSync(join(dist, name), { force: true });
+  for (const name of readdirSync(dist))
+    if (name.startsWith(`${CURRENT_LINK}.`) && name.endsWith('.tmp')) rmSync(join(dist, name), { force: true });
   let removedSnapshots = 0;
   for (const name of readdirSync(snaps)) {
     if (name.startsWith('.') || keep.includes(name)) continue;
@@ -87,11 +103,15 @@ export function collectGarbage(dist: string, keep: string[]): { snapshots: numbe
     try {
       const m = JSON.parse(readFileSync(join(snaps, id, SNAPSHOT_FILES.manifest), 'utf8')) as Manifest;
       for (const e of Object.values(m.entries)) live.add(e[0]);
-    } catch { /* a missing snapshot keeps nothing alive */ }
+    } catch {
+      /* a missing snapshot keeps nothing alive */
+    }
     try {
       const h = JSON.parse(readFileSync(join(snaps, id, SNAPSHOT_FILES.releases), 'utf8')) as ReleasesDoc;
       for (const r of h.releases) live.add(r.changes[0]);
-    } catch { /* no history yet */ }
+    } catch {
+      /* no history yet */
+    }
   }
   let removed = 0;
   const objects = join(dist, 'objects');

@@ -49,7 +49,11 @@ export function relatedTerms(rowTexts: number[][][], words: string[]): number[] 
         if (x.length !== y.length || x.length < 2) continue;
         let at = -1;
         let diffs = 0;
-        for (let i = 0; i < x.length && diffs < 2; i++) if (x[i] !== y[i]) { diffs++; at = i; }
+        for (let i = 0; i < x.length && diffs < 2; i++)
+          if (x[i] !== y[i]) {
+            diffs++;
+            at = i;
+          }
         if (diffs !== 1 || !relatable(words[x[at]]) || !relatable(words[y[at]])) continue;
         const lo = Math.min(x[at], y[at]);
         const hi = Math.max(x[at], y[at]);

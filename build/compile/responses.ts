@@ -8,21 +8,37 @@ import { ROUTES } from '../../server/contract/routes.ts';
 const PAG_PAGE = ROUTES.listDiseasePags.query.properties.limit.default;
 
 /** One response body to store, with the splice offset the server needs for records and sections. */
-export interface BodySpec { key: string; body: Buffer; extra?: number }
+export interface BodySpec {
+  key: string;
+  body: Buffer;
+  extra?: number;
+}
 
 /**
  * Every per-disease response of one record, as the exact bytes served. The record body is built
  * so that `"sections":` starts at a known byte offset; each section body records where its `data`
  * value ends. The server composes `?sections=` and bulk bodies from these slices without parsing.
  */
-export function diseaseBodies(record: DiseaseRecord, keyOf: (resource: DiseaseResource) => string, sectionKeyOf: (s: string) => string): BodySpec[] {
+export function diseaseBodies(
+  record: DiseaseRecord,
+  keyOf: (resource: DiseaseResource) => string,
+  sectionKeyOf: (s: string) => string,
+): BodySpec[] {
   const { sections, ...rest } = record;
   const { id, name } = record;
   const full = recordEnvelope(rest, sections);
   const out: BodySpec[] = [{ key: keyOf('record'), body: full.body, extra: full.sectionsAt }];
   out.push({
     key: keyOf('summary'),
-    body: envelope({ id, name, isRare: record.isRare, definition: record.definition, overview: sections.overview, qualityScore: record.metadata.qualityScore, updatedAt: record.metadata.lastChanged }),
+    body: envelope({
+      id,
+      name,
+      isRare: record.isRare,
+      definition: record.definition,
+      overview: sections.overview,
+      qualityScore: record.metadata.qualityScore,
+      updatedAt: record.metadata.lastChanged,
+    }),
   });
   for (const [k, s] of Object.entries(sections)) {
     const one = sectionEnvelope(s, { disease: { id, name } });
@@ -31,15 +47,45 @@ export function diseaseBodies(record: DiseaseRecord, keyOf: (resource: DiseaseRe
   out.push({ key: keyOf('phenotypes'), body: envelope({ id, name, total: record.phenotypes.length, items: record.phenotypes }) });
   const pags = record.advocacyGroups;
   // The default page; other limit/offset values are cut by the server from the full record.
-  out.push({ key: keyOf('pags'), body: envelope({ id, name, total: pags.items.length, limit: PAG_PAGE, offset: 0, items: pags.items.slice(0, PAG_PAGE), sources: pags.sources }) });
+  out.push({
+    key: keyOf('pags'),
+    body: envelope({
+      id,
+      name,
+      total: pags.items.length,
+      limit: PAG_PAGE,
+      offset: 0,
+      items: pags.items.slice(0, PAG_PAGE),
+      sources: pags.sources,
+    }),
+  });
   const aps = record.assistancePrograms;
-  out.push({ key: keyOf('assistance'), body: envelope({ id, name, total: aps.items.length, status: null, items: aps.items, sources: aps.sources }) });
-  out.push({ key: keyOf('orphan-drugs'), body: envelope({ id, name, total: record.orphanDrugs.length, items: record.orphanDrugs, provenance: { source: 'fda-oopd', note: ORPHAN_DRUG_LIST_NOTE } }) });
+  out.push({
+    key: keyOf('assistance'),
+    body: envelope({ id, name, total: aps.items.length, status: null, items: aps.items, sources: aps.sources }),
+  });
+  out.push({
+    key: keyOf('orphan-drugs'),
+    body: envelope({
+      id,
+      name,
+      total: record.orphanDrugs.length,
+      items: record.orphanDrugs,
+      provenance: { source: 'fda-oopd', note: ORPHAN_DRUG_LIST_NOTE },
+    }),
+  });
   out.push({ key: keyOf('screening'), body: envelope({ id, name, ...record.screening }) });
   return out;
 }
 
 /** The redirect document of an obsolete id (served with 301 when it has a replacement). */
 export function obsoleteBody(o: ObsoleteEntry): Buffer {
-  return envelope({ id: o.id, label: o.label, obsolete: true, replacedBy: o.replacedBy, consider: o.consider, links: { replacement: o.replacedBy ? diseasePath(o.replacedBy) : null } });
+  return envelope({
+    id: o.id,
+    label: o.label,
+    obsolete: true,
+    replacedBy: o.replacedBy,
+    consider: o.consider,
+    links: { replacement: o.replacedBy ? diseasePath(o.replacedBy) : null },
+  });
 }

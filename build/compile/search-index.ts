@@ -1,5 +1,13 @@
 import type { ListingRow } from '../../server/contract/listing-row.ts';
-import { MIN_FUZZY_WORD, SEARCH_INDEX_VERSION, bigramKey, deltaEncode, geneKey, wordBigrams, type SerializedSearchIndex } from '../../server/contract/search-index.ts';
+import {
+  MIN_FUZZY_WORD,
+  SEARCH_INDEX_VERSION,
+  bigramKey,
+  deltaEncode,
+  geneKey,
+  wordBigrams,
+  type SerializedSearchIndex,
+} from '../../server/contract/search-index.ts';
 import { bracketedWords, normalize, tokenize } from '../../server/contract/normalize.ts';
 import { termsOf } from '../../server/contract/word-forms.ts';
 import { relatedTerms } from './related-terms.ts';
@@ -25,7 +33,9 @@ export function buildSearchIndex(rows: ListingRow[]): SerializedSearchIndex {
       const tokens = termsOf(tokenize(text));
       if (/[()[\]{}]/.test(text)) {
         let mask = 0;
-        bracketedWords(text).forEach((inside, i) => { if (inside && i < MASK_POSITIONS) mask |= 1 << i; });
+        bracketedWords(text).forEach((inside, i) => {
+          if (inside && i < MASK_POSITIONS) mask |= 1 << i;
+        });
         if (mask !== 0) {
           bracketed.push(slotTokens.length - lastBracketSlot, mask);
           lastBracketSlot = slotTokens.length;

@@ -33,15 +33,30 @@ export function sourceChanges(before: SourceState[], after: SourceState[]): Vers
   const was = new Map(before.map((s) => [s.id, s]));
   const is = new Map(after.map((s) => [s.id, s]));
   const state = (s: SourceState | undefined) => (s ? { release: s.release, fingerprint: s.fingerprint } : null);
-  return [...new Set([...was.keys(), ...is.keys()])].sort()
+  return [...new Set([...was.keys(), ...is.keys()])]
+    .sort()
     .filter((id) => was.get(id)?.release !== is.get(id)?.release || was.get(id)?.fingerprint !== is.get(id)?.fingerprint)
     .map((id) => ({ id, from: state(was.get(id)), to: state(is.get(id)) }));
 }
 
 /** The list item of a new version of a disease. */
-export function versionItem(id: string, version: number, contentVersion: string, release: { id: string; publishedAt: string }, entry: ManifestEntry, sources: SourceState[], changes: VersionChanges | null): DiseaseVersion {
+export function versionItem(
+  id: string,
+  version: number,
+  contentVersion: string,
+  release: { id: string; publishedAt: string },
+  entry: ManifestEntry,
+  sources: SourceState[],
+  changes: VersionChanges | null,
+): DiseaseVersion {
   return {
-    version, contentVersion, release: release.id, publishedAt: release.publishedAt, etag: etagOf(entry), sources, changes,
+    version,
+    contentVersion,
+    release: release.id,
+    publishedAt: release.publishedAt,
+    etag: etagOf(entry),
+    sources,
+    changes,
     links: { self: versionPath(id, version), release: releasePath(release.id) },
   };
 }
@@ -49,7 +64,11 @@ export function versionItem(id: string, version: number, contentVersion: string,
 /** A version list with a new current version on top. */
 export function withNewVersion(doc: DiseaseVersions | null, r: DiseaseRecord, item: DiseaseVersion): DiseaseVersions {
   return {
-    id: r.id, name: r.name, current: true, currentVersion: item.version, removed: null,
+    id: r.id,
+    name: r.name,
+    current: true,
+    currentVersion: item.version,
+    removed: null,
     versions: [item, ...(doc?.versions ?? [])],
     links: { self: versionsPath(r.id), current: diseasePath(r.id) },
   };

@@ -13,7 +13,15 @@ import { DOCS_DIR, DOCS_PATH } from '../../server/contract/docs.ts';
  */
 
 /** Files copied from swagger-ui-dist: the renderer, its stylesheet, icons and licence texts. */
-export const RENDERER_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png', 'favicon-16x16.png', 'LICENSE', 'NOTICE', 'swagger-ui-bundle.js.LICENSE.txt'] as const;
+export const RENDERER_FILES = [
+  'swagger-ui-bundle.js',
+  'swagger-ui.css',
+  'favicon-32x32.png',
+  'favicon-16x16.png',
+  'LICENSE',
+  'NOTICE',
+  'swagger-ui-bundle.js.LICENSE.txt',
+] as const;
 
 const COMPRESSIBLE = /\.(?:js|css|html)$/;
 
@@ -84,7 +92,14 @@ function writeAtomic(file: string, bytes: Buffer): void {
   renameSync(tmp, file);
 }
 
-export interface DocsPageResult { dir: string; written: number; unchanged: number; bytes: number; compressedBytes: number; version: string | null }
+export interface DocsPageResult {
+  dir: string;
+  written: number;
+  unchanged: number;
+  bytes: number;
+  compressedBytes: number;
+  version: string | null;
+}
 
 /**
  * Write the page into `<dist>/docs/`: files whose bytes are unchanged are left alone (their ETag,
@@ -96,9 +111,11 @@ export function publishDocsPage(dist: string, log: (line: string) => void): Docs
   const from = rendererDir();
   const result: DocsPageResult = { dir, written: 0, unchanged: 0, bytes: 0, compressedBytes: 0, version: null };
   if (!from) {
-    log(existsSync(join(dir, 'index.html'))
-      ? `docs page: swagger-ui-dist is not installed; keeping ${dir} as it is`
-      : `docs page: not written, swagger-ui-dist is not installed (npm ci); ${DOCS_PATH} will answer 404`);
+    log(
+      existsSync(join(dir, 'index.html'))
+        ? `docs page: swagger-ui-dist is not installed; keeping ${dir} as it is`
+        : `docs page: not written, swagger-ui-dist is not installed (npm ci); ${DOCS_PATH} will answer 404`,
+    );
     return result;
   }
   result.version = (JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as { version: string }).version;
@@ -122,7 +139,9 @@ export function publishDocsPage(dist: string, log: (line: string) => void): Docs
     }
     if (variants.length > 0) {
       // Compressed once per change of the file, so the slowest, smallest brotli setting pays off.
-      const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+      const br = brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      });
       writeAtomic(join(dir, `${name}.br`), br);
       writeAtomic(join(dir, `${name}.gz`), gzipSync(bytes, { level: 9 }));
       result.compressedBytes += br.length;
@@ -131,6 +150,8 @@ export function publishDocsPage(dist: string, log: (line: string) => void): Docs
     result.written++;
   }
   for (const f of readdirSync(dir)) if (!keep.has(f)) rmSync(join(dir, f), { force: true });
-  log(`docs page: ${dir} (swagger-ui-dist ${result.version}), ${result.written} files written, ${result.unchanged} unchanged; ${(result.bytes / 1e6).toFixed(2)} MB, ${(result.compressedBytes / 1e3).toFixed(0)} kB as brotli for the compressible ones`);
+  log(
+    `docs page: ${dir} (swagger-ui-dist ${result.version}), ${result.written} files written, ${result.unchanged} unchanged; ${(result.bytes / 1e6).toFixed(2)} MB, ${(result.compressedBytes / 1e3).toFixed(0)} kB as brotli for the compressible ones`,
+  );
   return result;
 }

@@ -11,10 +11,14 @@ const DAY = 86_400_000;
 export function releaseBoundary(cadence: Cadence, now: Date): Date {
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   switch (cadence) {
-    case 'daily': return new Date(midnight);
-    case 'weekly-sunday': return new Date(midnight - now.getUTCDay() * DAY);
-    case 'monthly-1st': return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    case 'per-release': return now;
+    case 'daily':
+      return new Date(midnight);
+    case 'weekly-sunday':
+      return new Date(midnight - now.getUTCDay() * DAY);
+    case 'monthly-1st':
+      return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    case 'per-release':
+      return now;
   }
 }
 

@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export interface Validators { etag: string | null; lastModified: string | null }
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
 
 export interface DownloadRequest {
   url: string;
@@ -32,7 +35,12 @@ export const DEFAULT_RETRY: RetryPolicy = { retries: 4, baseDelayMs: 1000, maxDe
 export type ProgressFn = (received: number, total: number | null) => void;
 
 class Retryable extends Error {
-  constructor(message: string, readonly retryAfterMs: number | null = null) { super(message); }
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+  }
 }
 
 const sidecar = (partial: string) => `${partial}.json`;
@@ -64,7 +72,11 @@ export function dropPartial(partial: string): void {
  * Content encoding is refused (`Accept-Encoding: identity`) so byte ranges and sizes are the
  * file's own. The body stays at `req.partial`; placing it is the caller's job.
  */
-export async function download(req: DownloadRequest, policy: RetryPolicy = DEFAULT_RETRY, onProgress?: ProgressFn): Promise<DownloadResult> {
+export async function download(
+  req: DownloadRequest,
+  policy: RetryPolicy = DEFAULT_RETRY,
+  onProgress?: ProgressFn,
+): Promise<DownloadResult> {
   mkdirSync(dirname(req.partial), { recursive: true });
   let lastError = '';
   for (let attempt = 0; attempt <= policy.retries; attempt++) {
@@ -96,18 +108,26 @@ async function attemptOnce(req: DownloadRequest, policy: RetryPolicy, attempts: 
   }
   const abort = new AbortController();
   let idle = setTimeout(() => abort.abort(), policy.idleTimeoutMs);
-  const touch = () => { clearTimeout(idle); idle = setTimeout(() => abort.abort(), policy.idleTimeoutMs); };
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => abort.abort(), policy.idleTimeoutMs);
+  };
   try {
     let res: Response;
     try {
       res = await fetch(req.url, { method: req.method ?? 'GET', headers, body, redirect: 'follow', signal: abort.signal });
     } catch (err) {
-      throw new Retryable(`request failed: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`);
+      throw new Retryable(
+        `request failed: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`,
+      );
     }
     const validators: Validators = { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
     if (res.status === 304 && !resume) return { status: 'not-modified' };
     if (res.status === 404 || res.status === 410) return { status: 'not-found' };
-    if (res.status === 416) { dropPartial(req.partial); throw new Retryable('HTTP 416: the partial body does not fit the file any more; starting over'); }
+    if (res.status === 416) {
+      dropPartial(req.partial);
+      throw new Retryable('HTTP 416: the partial body does not fit the file any more; starting over');
+    }
     if (res.status === 429 || res.status >= 500) {
       const after = Number(res.headers.get('retry-after'));
       throw new Retryable(`HTTP ${res.status}`, Number.isFinite(after) && after > 0 ? after * 1000 : null);
@@ -116,7 +136,10 @@ async function attemptOnce(req: DownloadRequest, policy: RetryPolicy, attempts: 
     let from = 0;
     if (res.status === 206) {
       const range = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(res.headers.get('content-range') ?? '');
-      if (!resume || !range || Number(range[1]) !== resume.from) { dropPartial(req.partial); throw new Retryable(`HTTP 206 with an unexpected Content-Range "${res.headers.get('content-range')}"`); }
+      if (!resume || !range || Number(range[1]) !== resume.from) {
+        dropPartial(req.partial);
+        throw new Retryable(`HTTP 206 with an unexpected Content-Range "${res.headers.get('content-range')}"`);
+      }
       from = resume.from;
     }
     const length = res.headers.get('content-length');

@@ -44,7 +44,8 @@ type Outcome = 'changed' | 'unchanged' | 'absent' | 'failed';
 export async function fetchSources(o: FetchOptions): Promise<FetchSummary> {
   const registry = readRegistry(o.contentDir);
   const known = new Set(registry.map((e) => e.id));
-  for (const s of o.sources ?? []) if (!known.has(s as SourceId)) throw new Error(`unknown source "${s}"; sources: ${[...known].join(', ')}`);
+  for (const s of o.sources ?? [])
+    if (!known.has(s as SourceId)) throw new Error(`unknown source "${s}"; sources: ${[...known].join(', ')}`);
   const now = o.now ?? (() => new Date());
   const progress = o.progress ?? createProgress(process.stdout);
   const lock = readLock(o.dataDir);
@@ -59,8 +60,11 @@ export async function fetchSources(o: FetchOptions): Promise<FetchSummary> {
     const have = known && known.url === file.url && existsSync(target) ? { etag: known.etag, lastModified: known.lastModified } : null;
     const started = Date.now();
     try {
-      const result = await download({ url: file.url, method: file.method, form: file.form, have, partial }, o.retry ?? DEFAULT_RETRY,
-        (received, total) => progress.update(path, received, total));
+      const result = await download(
+        { url: file.url, method: file.method, form: file.form, have, partial },
+        o.retry ?? DEFAULT_RETRY,
+        (received, total) => progress.update(path, received, total),
+      );
       if (result.status === 'not-found') return 'absent';
       if (result.status === 'not-modified') {
         lock.files[path] = { ...known!, checkedAt: now().toISOString() };
@@ -68,8 +72,11 @@ export async function fetchSources(o: FetchOptions): Promise<FetchSummary> {
         progress.line(`  ${path}: not modified`);
         return 'unchanged';
       }
-      const problem = await checkDownload(partial, path, file.unpack)
-        ?? (mirrorLock?.files[path] && mirrorLock.files[path].sha256 !== sha256File(partial) ? "sha256 differs from the mirror's fetch-lock.json" : null);
+      const problem =
+        (await checkDownload(partial, path, file.unpack)) ??
+        (mirrorLock?.files[path] && mirrorLock.files[path].sha256 !== sha256File(partial)
+          ? "sha256 differs from the mirror's fetch-lock.json"
+          : null);
       if (problem) {
         dropPartial(partial);
         summary.failed.push({ path, reason: problem });
@@ -78,7 +85,16 @@ export async function fetchSources(o: FetchOptions): Promise<FetchSummary> {
       }
       const sha256 = sha256File(partial);
       const stamp = now().toISOString();
-      const entry = { source, url: file.url, etag: result.validators.etag, lastModified: result.validators.lastModified, size: result.size, sha256, fetchedAt: stamp, checkedAt: stamp };
+      const entry = {
+        source,
+        url: file.url,
+        etag: result.validators.etag,
+        lastModified: result.validators.lastModified,
+        size: result.size,
+        sha256,
+        fetchedAt: stamp,
+        checkedAt: stamp,
+      };
       if (existsSync(target) && sha256File(target) === sha256) {
         dropPartial(partial);
         lock.files[path] = { ...entry, fetchedAt: known?.sha256 === sha256 ? known.fetchedAt : stamp };
@@ -97,11 +113,15 @@ export async function fetchSources(o: FetchOptions): Promise<FetchSummary> {
       summary.changed.push(path);
       summary.bytes += result.size - result.resumedFrom;
       const resumed = result.resumedFrom > 0 ? `, resumed at ${result.resumedFrom} bytes` : '';
-      progress.line(`  ${path}: ${result.size} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s${resumed}${result.attempts > 1 ? ` (${result.attempts} attempts)` : ''}`);
+      progress.line(
+        `  ${path}: ${result.size} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s${resumed}${result.attempts > 1 ? ` (${result.attempts} attempts)` : ''}`,
+      );
       return 'changed';
     } catch (err) {
       summary.failed.push({ path, reason: (err as Error).message });
-      progress.line(`  ${path}: failed (${(err as Error).message}); ${existsSync(target) ? 'the file in DATA_DIR is kept' : 'nothing placed'}`);
+      progress.line(
+        `  ${path}: failed (${(err as Error).message}); ${existsSync(target) ? 'the file in DATA_DIR is kept' : 'nothing placed'}`,
+      );
       return 'failed';
     }
   };
@@ -131,7 +151,12 @@ export async function fetchSources(o: FetchOptions): Promise<FetchSummary> {
  * alternative (files read together, e.g. Mondo's per-predicate SSSOM files) counts when the
  * mirror has any of its files, as a folder of them does locally.
  */
-async function fetchFromMirror(entry: RegistryEntry, mirror: string, fetchOne: (s: SourceId, p: string, f: Omit<UpstreamFile, 'path'>) => Promise<Outcome>, summary: FetchSummary): Promise<void> {
+async function fetchFromMirror(
+  entry: RegistryEntry,
+  mirror: string,
+  fetchOne: (s: SourceId, p: string, f: Omit<UpstreamFile, 'path'>) => Promise<Outcome>,
+  summary: FetchSummary,
+): Promise<void> {
   const found = new Set<string>();
   for (const input of entry.inputs) {
     if (input.unlessFound && found.has(input.unlessFound)) continue;
@@ -142,7 +167,10 @@ async function fetchFromMirror(entry: RegistryEntry, mirror: string, fetchOne: (
     }
     if (got) found.add(input.name);
     else if (!input.optional && mirrorAlternatives(input).length > 0) {
-      summary.failed.push({ path: input.oneOf.map((a) => (Array.isArray(a) ? a[0] : a)).join(' | '), reason: `the mirror has no file for input "${input.name}" of ${entry.id}` });
+      summary.failed.push({
+        path: input.oneOf.map((a) => (Array.isArray(a) ? a[0] : a)).join(' | '),
+        reason: `the mirror has no file for input "${input.name}" of ${entry.id}`,
+      });
     }
   }
 }

@@ -15,7 +15,10 @@ export interface LockEntry {
   /** When upstream was last asked (a 304 updates this, not fetchedAt). */
   checkedAt: string;
 }
-export interface LockFile { format: 1; files: Record<string, LockEntry> }
+export interface LockFile {
+  format: 1;
+  files: Record<string, LockEntry>;
+}
 
 /** DATA_DIR/fetch-lock.json: one entry per fetched file, keyed by its path in DATA_DIR. */
 export const LOCK_FILE = 'fetch-lock.json';
@@ -44,12 +47,15 @@ export function writeLock(dataDir: string, lock: LockFile): void {
   mkdirSync(dirname(file), { recursive: true });
   const sorted: LockFile = { format: 1, files: Object.fromEntries(Object.entries(lock.files).sort(([a], [b]) => a.localeCompare(b))) };
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(sorted, null, 2) + '\n');
+  writeFileSync(tmp, `${JSON.stringify(sorted, null, 2)}\n`);
   renameSync(tmp, file);
 }
 
 /** When a source was last checked: the oldest check among its files; null when none is recorded. */
 export function lastChecked(lock: LockFile, source: SourceId): string | null {
-  const times = Object.values(lock.files).filter((e) => e.source === source).map((e) => e.checkedAt).sort();
+  const times = Object.values(lock.files)
+    .filter((e) => e.source === source)
+    .map((e) => e.checkedAt)
+    .sort();
   return times[0] ?? null;
 }

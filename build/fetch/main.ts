@@ -8,7 +8,9 @@ import { describeSummary } from './report.ts';
  * DATA_DIR (default ../shared/data/raw). Exit 0 when every file is current, 1 when any failed.
  */
 const root = resolve(import.meta.dirname, '../..');
-const { values } = parseArgs({ options: { source: { type: 'string', multiple: true }, due: { type: 'boolean', default: false }, mirror: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { source: { type: 'string', multiple: true }, due: { type: 'boolean', default: false }, mirror: { type: 'string' } },
+});
 try {
   const summary = await fetchSources({
     dataDir: resolve(root, process.env.DATA_DIR ?? '../shared/data/raw'),
@@ -17,7 +19,7 @@ try {
     due: values.due,
     mirror: values.mirror,
   });
-  for (const line of describeSummary(summary)) process.stdout.write(line + '\n');
+  for (const line of describeSummary(summary)) process.stdout.write(`${line}\n`);
   process.exitCode = summary.failed.length > 0 ? 1 : 0;
 } catch (err) {
   process.stderr.write(`fetch failed: ${(err as Error).message}\n`);

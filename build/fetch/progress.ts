@@ -9,7 +9,9 @@ export interface Progress {
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
 /** A progress reporter writing to `out`; the bar is drawn only when `out` is a TTY. */
-export function createProgress(out: NodeJS.WriteStream | { write(s: string): unknown; isTTY?: boolean; columns?: number } = process.stderr): Progress {
+export function createProgress(
+  out: NodeJS.WriteStream | { write(s: string): unknown; isTTY?: boolean; columns?: number } = process.stderr,
+): Progress {
   const tty = out.isTTY === true;
   let drawn = false;
   let last = 0;
@@ -21,14 +23,19 @@ export function createProgress(out: NodeJS.WriteStream | { write(s: string): unk
       last = now;
       const width = 30;
       const share = total ? Math.min(1, received / total) : 0;
-      const bar = total ? `[${'#'.repeat(Math.round(share * width)).padEnd(width, ' ')}] ${String(Math.floor(share * 100)).padStart(3)}%` : '[ size unknown ]';
+      const bar = total
+        ? `[${'#'.repeat(Math.round(share * width)).padEnd(width, ' ')}] ${String(Math.floor(share * 100)).padStart(3)}%`
+        : '[ size unknown ]';
       const text = `${bar} ${mb(received)}${total ? ` / ${mb(total)}` : ''} ${path}`;
       out.write(`\r${text.slice(0, (out.columns ?? 100) - 1).padEnd((out.columns ?? 100) - 1)}`);
       drawn = true;
     },
     line(text) {
-      if (drawn) { out.write('\r\x1b[K'); drawn = false; }
-      out.write(text + '\n');
+      if (drawn) {
+        out.write('\r\x1b[K');
+        drawn = false;
+      }
+      out.write(`${text}\n`);
     },
   };
 }

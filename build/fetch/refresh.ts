@@ -7,7 +7,11 @@ import { SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
 import { fetchSources, type FetchOptions } from './fetch-sources.ts';
 import { describeSummary } from './report.ts';
 
-export interface RefreshOptions extends FetchOptions { root: string; dist: string; log: (line: string) => void }
+export interface RefreshOptions extends FetchOptions {
+  root: string;
+  dist: string;
+  log: (line: string) => void;
+}
 
 /**
  * Fetch, then build and publish only if an input changed. A failed fetch builds nothing (a mix
@@ -32,11 +36,19 @@ export async function refresh(o: RefreshOptions): Promise<{ ok: boolean; built: 
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = resolve(import.meta.dirname, '../..');
-  const { values } = parseArgs({ options: { source: { type: 'string', multiple: true }, due: { type: 'boolean', default: false }, mirror: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { source: { type: 'string', multiple: true }, due: { type: 'boolean', default: false }, mirror: { type: 'string' } },
+  });
   try {
     const r = await refresh({
-      root, dataDir: resolve(root, process.env.DATA_DIR ?? '../shared/data/raw'), contentDir: resolve(root, 'content'), dist: resolve(root, process.env.DIST_DIR ?? 'dist'),
-      sources: values.source?.flatMap((s) => s.split(',')).filter(Boolean), due: values.due, mirror: values.mirror, log: (l) => process.stdout.write(l + '\n'),
+      root,
+      dataDir: resolve(root, process.env.DATA_DIR ?? '../shared/data/raw'),
+      contentDir: resolve(root, 'content'),
+      dist: resolve(root, process.env.DIST_DIR ?? 'dist'),
+      sources: values.source?.flatMap((s) => s.split(',')).filter(Boolean),
+      due: values.due,
+      mirror: values.mirror,
+      log: (l) => process.stdout.write(`${l}\n`),
     });
     process.exitCode = r.ok ? 0 : 1;
   } catch (err) {

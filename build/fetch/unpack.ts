@@ -25,7 +25,10 @@ export async function unpackArchive(archive: string, dataDir: string, unpack: No
       // Keep only the wanted files, flattened into the staging folder by their name.
       filter: (path) => {
         const inner = belowTopFolder(path);
-        const keep = inner.startsWith(unpack.from) && !inner.slice(unpack.from.length).includes('/') && matchesPattern(inner.slice(unpack.from.length), unpack.files);
+        const keep =
+          inner.startsWith(unpack.from) &&
+          !inner.slice(unpack.from.length).includes('/') &&
+          matchesPattern(inner.slice(unpack.from.length), unpack.files);
         if (keep) placed++;
         return keep;
       },

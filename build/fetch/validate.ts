@@ -43,11 +43,13 @@ export async function checkDownload(file: string, path: string, unpack?: Upstrea
   }
   const name = path.replace(/\.gz$/, '');
   const head = bytes.subarray(0, 512).toString('utf8').trimStart().toLowerCase();
-  if (!name.endsWith('.html') && (head.startsWith('<!doctype html') || head.startsWith('<html'))) return 'an HTML page, not the data file (an error or login page?)';
+  if (!name.endsWith('.html') && (head.startsWith('<!doctype html') || head.startsWith('<html')))
+    return 'an HTML page, not the data file (an error or login page?)';
   if (name.endsWith('.tar')) return checkTar(file, unpack);
   if (name.endsWith('.xlsx')) {
     if (bytes.readUInt32LE(0) !== 0x04034b50) return 'not an .xlsx workbook (no zip signature)';
-    if (bytes.subarray(Math.max(0, bytes.length - 65_557)).lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) < 0) return 'truncated .xlsx workbook (no zip end record)';
+    if (bytes.subarray(Math.max(0, bytes.length - 65_557)).lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) < 0)
+      return 'truncated .xlsx workbook (no zip end record)';
     return null;
   }
   if (name.endsWith('.json')) {

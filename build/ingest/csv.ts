@@ -1,7 +1,10 @@
 import { IngestError } from './types.ts';
 
 /** One CSV record with the 1-based line it starts on (quoted fields may span lines). */
-export interface CsvRecord { line: number; cells: string[] }
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
 
 const COMMA = 44;
 const LF = 10;

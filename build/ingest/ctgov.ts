@@ -16,13 +16,29 @@ import { columnIndexes, readText, splitList } from './read-text.ts';
 import { IngestError, type Trial, type TrialStatus } from './types.ts';
 
 const COLUMNS = [
-  'nct_id', 'brief_title', 'rec_status', 'phase', 'start_date', 'last_update',
-  'conditions', 'interventions', 'sponsor', 'study_type',
+  'nct_id',
+  'brief_title',
+  'rec_status',
+  'phase',
+  'start_date',
+  'last_update',
+  'conditions',
+  'interventions',
+  'sponsor',
+  'study_type',
 ] as const;
 const NCT_ID = /^NCT\d{8}$/;
 const STATUSES = new Set<TrialStatus>([
-  'recruiting', 'not_yet_recruiting', 'enrolling_by_invitation', 'active_not_recruiting', 'completed',
-  'terminated', 'withdrawn', 'suspended', 'unknown', 'approved_for_marketing',
+  'recruiting',
+  'not_yet_recruiting',
+  'enrolling_by_invitation',
+  'active_not_recruiting',
+  'completed',
+  'terminated',
+  'withdrawn',
+  'suspended',
+  'unknown',
+  'approved_for_marketing',
 ]);
 
 /** Every study of the ctrialsgov sample CSV. */
@@ -80,7 +96,11 @@ export function readAngelmanTrials(file: string): Trial[] {
 
 /** "Active, not recruiting", "Unknown status" and "ACTIVE_NOT_RECRUITING" all map to snake_case. */
 export function trialStatus(raw: string): TrialStatus {
-  const key = raw.toLowerCase().replace(/\bstatus\b/, '').replace(/[^a-z]+/g, '_').replace(/^_|_$/g, '');
+  const key = raw
+    .toLowerCase()
+    .replace(/\bstatus\b/, '')
+    .replace(/[^a-z]+/g, '_')
+    .replace(/^_|_$/g, '');
   return STATUSES.has(key as TrialStatus) ? (key as TrialStatus) : 'other';
 }
 

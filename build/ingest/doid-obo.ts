@@ -7,7 +7,10 @@ const SCOPES: Record<string, Scope> = { EXACT: 'exact', RELATED: 'related', BROA
 const DOID = /^DOID:\d+$/;
 
 /** A parsed Disease Ontology OBO file: the header `data-version` and every `[Term]` stanza. */
-export interface DoidObo { dataVersion: string | null; terms: DoidTerm[] }
+export interface DoidObo {
+  dataVersion: string | null;
+  terms: DoidTerm[];
+}
 
 /**
  * Disease Ontology terms from an OBO 1.2 file (the DO rare slim). Only `[Term]` stanzas are read;
@@ -36,7 +39,8 @@ export function readDoidObo(file: string): DoidObo {
       finish();
       inHeader = false;
       stanzaLine = line;
-      if (text.trim() === '[Term]') term = { id: '', name: '', definition: null, definitionReferences: [], synonyms: [], xrefs: [], obsolete: false };
+      if (text.trim() === '[Term]')
+        term = { id: '', name: '', definition: null, definitionReferences: [], synonyms: [], xrefs: [], obsolete: false };
       continue;
     }
     const colon = text.indexOf(':');
@@ -54,7 +58,7 @@ export function readDoidObo(file: string): DoidObo {
         term.id = value;
         break;
       case 'name':
-        term.name = unescape(value);
+        term.name = unescapeObo(value);
         break;
       case 'def': {
         const { text: def, rest } = quoted(file, line, value);
@@ -94,14 +98,14 @@ function quoted(file: string, line: number, value: string): { text: string; rest
   for (let i = 1; i < value.length; i++) {
     const c = value[i];
     if (c === '\\') i++;
-    else if (c === '"') return { text: unescape(value.slice(1, i)), rest: value.slice(i + 1).trim() };
+    else if (c === '"') return { text: unescapeObo(value.slice(1, i)), rest: value.slice(i + 1).trim() };
   }
   throw new IngestError(file, `line ${line}`, 'unterminated quoted text');
 }
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', W: ' ' };
 
-function unescape(text: string): string {
+function unescapeObo(text: string): string {
   if (!text.includes('\\')) return text;
   return text.replace(/\\(.)/g, (_, c: string) => ESCAPES[c] ?? c);
 }

@@ -4,24 +4,44 @@ import type { EditorialData } from '../record/source-data.ts';
 import type { AdvocacyGroup, AssistanceProgram, AssistanceStatus } from '../record/types.ts';
 import { IngestError } from './types.ts';
 
-interface EditorialItem { name: string; url?: string | null; kind?: string; sponsor?: string | null; status?: AssistanceStatus; eligibility?: string | null; source: string; retrieved: string }
-interface EditorialFile { mondoId: string; items: EditorialItem[] }
+interface EditorialItem {
+  name: string;
+  url?: string | null;
+  kind?: string;
+  sponsor?: string | null;
+  status?: AssistanceStatus;
+  eligibility?: string | null;
+  source: string;
+  retrieved: string;
+}
+interface EditorialFile {
+  mondoId: string;
+  items: EditorialItem[];
+}
 
 /** Validates one editorial file against its schema; returns messages naming JSON pointers. */
 export type EditorialCheck = (kind: 'advocacy' | 'assistance', doc: unknown) => string[];
 
-function readDocs(pattern: string, cwd: string, kind: 'advocacy' | 'assistance', check?: EditorialCheck): { file: string; doc: EditorialFile }[] {
-  return fg.sync(pattern, { cwd, absolute: true }).sort().map((file) => {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (err) {
-      throw new IngestError(file, '', `invalid JSON: ${(err as Error).message}`);
-    }
-    const problems = check?.(kind, doc) ?? [];
-    if (problems.length) throw new IngestError(file, problems[0].split(' ')[0], problems.join('; '));
-    return { file, doc: doc as EditorialFile };
-  });
+function readDocs(
+  pattern: string,
+  cwd: string,
+  kind: 'advocacy' | 'assistance',
+  check?: EditorialCheck,
+): { file: string; doc: EditorialFile }[] {
+  return fg
+    .sync(pattern, { cwd, absolute: true })
+    .sort()
+    .map((file) => {
+      let doc: unknown;
+      try {
+        doc = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (err) {
+        throw new IngestError(file, '', `invalid JSON: ${(err as Error).message}`);
+      }
+      const problems = check?.(kind, doc) ?? [];
+      if (problems.length) throw new IngestError(file, problems[0].split(' ')[0], problems.join('; '));
+      return { file, doc: doc as EditorialFile };
+    });
 }
 
 /** Where our curated entries live, under content/ (also what the input fingerprint covers). */
@@ -38,13 +58,28 @@ export function readEditorial(contentDir: string, check?: EditorialCheck): Edito
   const adv = readDocs(EDITORIAL_FILES.advocacy, contentDir, 'advocacy', check);
   for (const { doc } of adv) {
     const list = advocacy.get(doc.mondoId) ?? [];
-    for (const it of doc.items) list.push({ name: it.name, url: it.url ?? null, kind: it.kind ?? 'patient-organization', reportId: null, provenance: { source: 'editorial', release: it.retrieved } });
+    for (const it of doc.items)
+      list.push({
+        name: it.name,
+        url: it.url ?? null,
+        kind: it.kind ?? 'patient-organization',
+        reportId: null,
+        provenance: { source: 'editorial', release: it.retrieved },
+      });
     advocacy.set(doc.mondoId, list);
   }
   const ast = readDocs(EDITORIAL_FILES.assistance, contentDir, 'assistance', check);
   for (const { doc } of ast) {
     const list = assistance.get(doc.mondoId) ?? [];
-    for (const it of doc.items) list.push({ name: it.name, sponsor: it.sponsor ?? null, url: it.url ?? null, status: it.status ?? 'unknown', eligibility: it.eligibility ?? null, provenance: { source: 'editorial', release: it.retrieved } });
+    for (const it of doc.items)
+      list.push({
+        name: it.name,
+        sponsor: it.sponsor ?? null,
+        url: it.url ?? null,
+        status: it.status ?? 'unknown',
+        eligibility: it.eligibility ?? null,
+        provenance: { source: 'editorial', release: it.retrieved },
+      });
     assistance.set(doc.mondoId, list);
   }
   return { advocacy, assistance, advocacyFiles: adv.length, assistanceFiles: ast.length };

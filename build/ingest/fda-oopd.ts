@@ -4,9 +4,17 @@ import { IngestError, type OrphanDesignation } from './types.ts';
 
 /** Columns every OOPD export has (2022 and 2024 layouts alike). */
 export const OOPD_COLUMNS = [
-  'Generic Name', 'Trade Name', 'Date Designated', 'Orphan Designation', 'Orphan Designation Status',
-  'FDA Orphan Approval Status', 'Approved Labeled Indication', 'Marketing Approval Date',
-  'Exclusivity End Date', 'Sponsor Company', 'Sponsor Country',
+  'Generic Name',
+  'Trade Name',
+  'Date Designated',
+  'Orphan Designation',
+  'Orphan Designation Status',
+  'FDA Orphan Approval Status',
+  'Approved Labeled Indication',
+  'Marketing Approval Date',
+  'Exclusivity End Date',
+  'Sponsor Company',
+  'Sponsor Country',
 ] as const;
 /** Columns of newer exports only: the withdrawal date (absent before 2023) and the FDA's row key. */
 export const OOPD_OPTIONAL_COLUMNS = ['Date Designation Withdrawn or Revoked', 'CF Grid Key'] as const;
@@ -48,7 +56,11 @@ export function readOrphanDesignations(file: string): OrphanDesignation[] {
 
 /** The export's footnotes: a first cell starting `Note:` and nothing else. */
 export function isFootnote(cells: readonly unknown[]): boolean {
-  return typeof cells[0] === 'string' && cells[0].trim().startsWith('Note:') && cells.slice(1).every((c) => c === null || c === undefined || String(c).trim() === '');
+  return (
+    typeof cells[0] === 'string' &&
+    cells[0].trim().startsWith('Note:') &&
+    cells.slice(1).every((c) => c === null || c === undefined || String(c).trim() === '')
+  );
 }
 
 /** One export row as an OrphanDesignation; `where` names the row in errors (`line 5`, `row 5`). */

@@ -10,7 +10,12 @@ const XREF_COLUMNS = ['GardID', 'XrefSource', 'SourceID', 'MapRelationship'] as 
 function readRows(file: string, columns: readonly string[]): { line: number; cells: string[] }[] {
   const records = parseCsv(readText(file), file);
   if (records.length === 0) throw new IngestError(file, '', `empty file; expected columns: ${columns.join(', ')}`);
-  const index = columnIndexes(file, records[0].line, records[0].cells.map((c) => c.trim()), columns);
+  const index = columnIndexes(
+    file,
+    records[0].line,
+    records[0].cells.map((c) => c.trim()),
+    columns,
+  );
   return records.slice(1).map(({ line, cells }) => ({ line, cells: index.map((i) => (cells[i] ?? '').trim()) }));
 }
 
@@ -33,7 +38,12 @@ export function readGardDiseases(file: string): GardDisease[] {
     if (name === '') throw new IngestError(file, `line ${line}`, `empty Name for ${id}`);
     const lower = name.toLowerCase();
     return {
-      id, name, dataSource, sourceId: sourceId === '' ? null : sourceId, classificationLevel: level, disorderType: type,
+      id,
+      name,
+      dataSource,
+      sourceId: sourceId === '' ? null : sourceId,
+      classificationLevel: level,
+      disorderType: type,
       synonyms: [...new Set(splitList(synonyms, '|'))].filter((s) => s.toLowerCase() !== lower),
     };
   });

@@ -3,8 +3,18 @@ import { forEachTsvRow, splitList } from './read-text.ts';
 import { IngestError, type HgncGene } from './types.ts';
 
 const COLUMNS = [
-  'hgnc_id', 'symbol', 'name', 'locus_group', 'locus_type', 'status', 'alias_symbol',
-  'prev_symbol', 'entrez_id', 'ensembl_gene_id', 'omim_id', 'date_modified',
+  'hgnc_id',
+  'symbol',
+  'name',
+  'locus_group',
+  'locus_type',
+  'status',
+  'alias_symbol',
+  'prev_symbol',
+  'entrez_id',
+  'ensembl_gene_id',
+  'omim_id',
+  'date_modified',
 ] as const;
 
 /**
@@ -17,24 +27,29 @@ const COLUMNS = [
  */
 export function readHgncGenes(file: string): HgncGene[] {
   const out: HgncGene[] = [];
-  forEachTsvRow(file, COLUMNS, (cells, line) => {
-    const [hgncId, symbol, name, locusGroup, locusType, status, aliases, previous, entrezId, ensemblId, omimIds, dateModified] = cells;
-    checkId(file, line, 'HGNC', HGNC_ID, hgncId);
-    if (symbol === '') throw new IngestError(file, `line ${line}`, `empty symbol for ${hgncId}`);
-    out.push({
-      hgncId,
-      symbol,
-      name,
-      locusGroup,
-      locusType,
-      status,
-      aliasSymbols: splitList(aliases, '|'),
-      prevSymbols: splitList(previous, '|'),
-      entrezId: entrezId === '' ? null : entrezId,
-      ensemblId: ensemblId === '' ? null : ensemblId,
-      omimIds: splitList(omimIds, '|'),
-      dateModified: dateModified === '' ? null : dateModified,
-    });
-  }, { unquote: true });
+  forEachTsvRow(
+    file,
+    COLUMNS,
+    (cells, line) => {
+      const [hgncId, symbol, name, locusGroup, locusType, status, aliases, previous, entrezId, ensemblId, omimIds, dateModified] = cells;
+      checkId(file, line, 'HGNC', HGNC_ID, hgncId);
+      if (symbol === '') throw new IngestError(file, `line ${line}`, `empty symbol for ${hgncId}`);
+      out.push({
+        hgncId,
+        symbol,
+        name,
+        locusGroup,
+        locusType,
+        status,
+        aliasSymbols: splitList(aliases, '|'),
+        prevSymbols: splitList(previous, '|'),
+        entrezId: entrezId === '' ? null : entrezId,
+        ensemblId: ensemblId === '' ? null : ensemblId,
+        omimIds: splitList(omimIds, '|'),
+        dateModified: dateModified === '' ? null : dateModified,
+      });
+    },
+    { unquote: true },
+  );
   return out;
 }

@@ -2,7 +2,12 @@ import { IngestError } from './types.ts';
 import { columnIndexes, readText, splitLines } from './read-text.ts';
 
 /** One distinct gene-disease pair from HPO's genes_to_phenotype file. */
-export interface HpoGeneDisease { entrezId: string; symbol: string; diseaseId: string; gdSource: string }
+export interface HpoGeneDisease {
+  entrezId: string;
+  symbol: string;
+  diseaseId: string;
+  gdSource: string;
+}
 
 const OLD_COLUMNS = 9;
 const OLD_HEADER = '#Format: entrez-gene-id';
@@ -22,7 +27,7 @@ export function readHpoGenes(file: string): HpoGeneDisease[] {
   const out: HpoGeneDisease[] = [];
   const add = (line: number, entrezId: string, symbol: string, diseaseId: string, gdSource: string): void => {
     if (!DISEASE_ID.test(diseaseId)) throw new IngestError(file, `line ${line}`, `malformed disease id "${diseaseId}"`);
-    const key = symbol + '\t' + diseaseId;
+    const key = `${symbol}\t${diseaseId}`;
     if (seen.has(key)) return;
     seen.add(key);
     out.push({ entrezId: entrezId.replace(/^NCBIGene:/, ''), symbol, diseaseId, gdSource });
@@ -31,13 +36,18 @@ export function readHpoGenes(file: string): HpoGeneDisease[] {
     for (let i = 1; i < lines.length; i++) {
       if (!lines[i]) continue;
       const f = lines[i].split('\t');
-      if (f.length < OLD_COLUMNS) throw new IngestError(file, `line ${i + 1}`, `expected ${OLD_COLUMNS} tab-separated columns, found ${f.length}`);
+      if (f.length < OLD_COLUMNS)
+        throw new IngestError(file, `line ${i + 1}`, `expected ${OLD_COLUMNS} tab-separated columns, found ${f.length}`);
       add(i + 1, f[0], f[1], f[8], f[7]);
     }
     return out;
   }
   if (!lines[0]?.startsWith('ncbi_gene_id')) {
-    throw new IngestError(file, 'line 1', `expected the "${OLD_HEADER}<tab>entrez-gene-symbol..." line or a header naming ${NEW_COLUMNS.join(', ')}`);
+    throw new IngestError(
+      file,
+      'line 1',
+      `expected the "${OLD_HEADER}<tab>entrez-gene-symbol..." line or a header naming ${NEW_COLUMNS.join(', ')}`,
+    );
   }
   const [gene, symbol, disease] = columnIndexes(file, 1, lines[0].split('\t'), NEW_COLUMNS);
   for (let i = 1; i < lines.length; i++) {

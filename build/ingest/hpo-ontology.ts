@@ -3,7 +3,10 @@ import { readJson } from './read-text.ts';
 import { IngestError, type HpoTerm } from './types.ts';
 
 /** The HPO classes of one OBO Graphs JSON release, keyed by `HP:` id. */
-export interface HpoOntology { version: string | null; terms: Map<string, HpoTerm> }
+export interface HpoOntology {
+  version: string | null;
+  terms: Map<string, HpoTerm>;
+}
 
 interface GraphNode {
   id?: unknown;
@@ -11,7 +14,11 @@ interface GraphNode {
   type?: unknown;
   meta?: { definition?: { val?: unknown }; deprecated?: unknown; basicPropertyValues?: { pred?: unknown; val?: unknown }[] };
 }
-interface GraphEdge { sub?: unknown; pred?: unknown; obj?: unknown }
+interface GraphEdge {
+  sub?: unknown;
+  pred?: unknown;
+  obj?: unknown;
+}
 
 const REPLACED_BY = 'http://purl.obolibrary.org/obo/IAO_0100001';
 
@@ -49,7 +56,7 @@ export function readHpoOntology(file: string): HpoOntology {
     if (edge.pred !== 'is_a' || typeof edge.sub !== 'string' || typeof edge.obj !== 'string') continue;
     const child = terms.get(iriToCurie(edge.sub) ?? '');
     const parent = iriToCurie(edge.obj);
-    if (child && parent !== null && parent.startsWith('HP:') && !child.parents.includes(parent)) child.parents.push(parent);
+    if (child && parent?.startsWith('HP:') && !child.parents.includes(parent)) child.parents.push(parent);
   }
   const version = graph.meta?.version;
   return { version: typeof version === 'string' ? releaseDate(version) : null, terms };

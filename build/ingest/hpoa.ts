@@ -4,8 +4,18 @@ import { IngestError, type HpoAnnotation, type HpoaFile } from './types.ts';
 
 /** Column names with case, `#` and `_` removed, so both header styles compare equal. */
 const COLUMNS = [
-  'databaseid', 'diseasename', 'qualifier', 'hpoid', 'reference', 'evidence',
-  'onset', 'frequency', 'sex', 'modifier', 'aspect', 'biocuration',
+  'databaseid',
+  'diseasename',
+  'qualifier',
+  'hpoid',
+  'reference',
+  'evidence',
+  'onset',
+  'frequency',
+  'sex',
+  'modifier',
+  'aspect',
+  'biocuration',
 ] as const;
 const ASPECTS = new Set(['P', 'I', 'C', 'M', 'H']);
 /** `DB:id` as in OMIM:219700, ORPHA:586, DECIPHER:1. */
@@ -27,13 +37,19 @@ export function readHpoa(file: string): HpoaFile {
     const text = lines[at];
     if (!text.startsWith('#') || text.includes('\t')) break;
     const colon = text.indexOf(':');
-    const key = text.slice(1, colon < 0 ? undefined : colon).trim().toLowerCase();
+    const key = text
+      .slice(1, colon < 0 ? undefined : colon)
+      .trim()
+      .toLowerCase();
     const value = colon < 0 ? '' : text.slice(colon + 1).trim();
     if (key === 'date' || key === 'version') date = value || null;
     else if (key === 'hpo-version') hpoVersion = value ? releaseDate(value) : null;
   }
   if (at >= lines.length) throw new IngestError(file, '', 'no column-name line');
-  const header = lines[at].replace(/^#/, '').split('\t').map((name) => name.trim().toLowerCase().replaceAll('_', ''));
+  const header = lines[at]
+    .replace(/^#/, '')
+    .split('\t')
+    .map((name) => name.trim().toLowerCase().replaceAll('_', ''));
   const index = columnIndexes(file, at + 1, header, COLUMNS);
   const annotations: HpoAnnotation[] = [];
   for (at++; at < lines.length; at++) {

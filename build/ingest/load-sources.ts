@@ -29,10 +29,16 @@ export function resolveFiles(entry: RegistryEntry, dataDir: string, contentDir: 
   return inputFiles(resolveInputs(entry, dataDir, contentDir));
 }
 
-export interface LoadResult { data: SourceData; hpoGenes: HpoGeneDisease[]; timings: Record<string, number>; files: Map<SourceId, string[]> }
+export interface LoadResult {
+  data: SourceData;
+  hpoGenes: HpoGeneDisease[];
+  timings: Record<string, number>;
+  files: Map<SourceId, string[]>;
+}
 
 /** Newest of a date list, or null. */
-const newest = (dates: (string | null)[]): string | null => dates.reduce<string | null>((max, d) => (d && (!max || d > max) ? d : max), null);
+const newest = (dates: (string | null)[]): string | null =>
+  dates.reduce<string | null>((max, d) => (d && (!max || d > max) ? d : max), null);
 
 /**
  * Read every source release in DATA_DIR and our content/ inputs; throws IngestError on bad input.
@@ -66,7 +72,12 @@ export async function loadSources(dataDir: string, contentDir: string, checkEdit
     return all;
   });
   if (mappingFiles.length === 0) {
-    if (mondo.from !== 'ontology') throw new IngestError(join(dataDir, 'mondo/mappings'), '', 'no Mondo mappings: need the SSSOM files or the full release (mondo.obo / mondo.json)');
+    if (mondo.from !== 'ontology')
+      throw new IngestError(
+        join(dataDir, 'mondo/mappings'),
+        '',
+        'no Mondo mappings: need the SSSOM files or the full release (mondo.obo / mondo.json)',
+      );
     mappings.push(...mondo.xrefMappings);
   }
   // A current hp.json (fetched upstream) has current labels; the 2026 label file only updates our 2023 cut.
@@ -75,12 +86,16 @@ export async function loadSources(dataDir: string, contentDir: string, checkEdit
   const labelsFile = input('hpo', 'labels')?.[0];
   const hgnc = time('hgnc', () => readHgncGenes(one('hgnc', 'complete-set')));
   const packets = input('orphanet', 'packets')!;
-  const orphanet = time('orphanet', () => (packets.length === 1 && !packets[0].endsWith('.json') ? readOrphaPackets(packets[0]) : readOrphaPacketFiles(packets)));
+  const orphanet = time('orphanet', () =>
+    packets.length === 1 && !packets[0].endsWith('.json') ? readOrphaPackets(packets[0]) : readOrphaPacketFiles(packets),
+  );
   const doid = time('doid', () => readDoidObo(one('doid', 'rare-slim')));
   const trialsSample = time('ctgov sample', () => readCtgovSample(one('ctgov-sample', 'sample')));
   const fdaFile = one('fda-oopd', 'designations');
   const t = performance.now();
-  const designations: OrphanDesignation[] = /\.xlsx(\.gz)?$/.test(fdaFile) ? await readOrphanDesignationsXlsx(fdaFile) : readOrphanDesignations(fdaFile);
+  const designations: OrphanDesignation[] = /\.xlsx(\.gz)?$/.test(fdaFile)
+    ? await readOrphanDesignationsXlsx(fdaFile)
+    : readOrphanDesignations(fdaFile);
   timings.fda = Math.round(performance.now() - t);
 
   const read: Partial<Record<SourceId, string | null>> = {
@@ -94,11 +109,18 @@ export async function loadSources(dataDir: string, contentDir: string, checkEdit
   };
   const files = new Map<SourceId, string[]>();
   const releases = new Map<SourceId, SourceRelease>();
-  const rel = (f: string) => f.replace(dataDir + '/', '').replace(contentDir + '/', 'content/');
+  const rel = (f: string) => f.replace(`${dataDir}/`, '').replace(`${contentDir}/`, 'content/');
   for (const e of registry) {
     files.set(e.id, inputFiles(inputs.get(e.id)!));
     const fromFile = read[e.id];
-    releases.set(e.id, { id: e.id, name: e.name, license: e.license, files: files.get(e.id)!.map(rel), release: fromFile ?? e.release, releaseFrom: fromFile ? 'file' : 'registry' });
+    releases.set(e.id, {
+      id: e.id,
+      name: e.name,
+      license: e.license,
+      files: files.get(e.id)!.map(rel),
+      release: fromFile ?? e.release,
+      releaseFrom: fromFile ? 'file' : 'registry',
+    });
   }
   const data: SourceData = {
     releases,

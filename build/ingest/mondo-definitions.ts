@@ -20,7 +20,9 @@ import { IngestError, type MondoDefinition } from './types.ts';
 const NEW_COLUMNS = ['report_commit', 'report_commit_date', 'mondo_id', 'definition'] as const;
 const CHANGED_COLUMNS = ['report_commit', 'report_commit_date', 'mondo_id', 'property', 'value_new'] as const;
 
-interface Candidate extends MondoDefinition { fromChanges: boolean }
+interface Candidate extends MondoDefinition {
+  fromChanges: boolean;
+}
 
 /** Newest Mondo definition per id from the two release-diff reports; removed definitions are absent. */
 export function readMondoDefinitions(newTermsFile: string, changedTermsFile: string): Map<string, MondoDefinition> {

@@ -5,7 +5,12 @@ import { IngestError, type MondoOntology, type MondoSynonym, type MondoTerm, typ
 type Json = Record<string, unknown>;
 const OIO = 'http://www.geneontology.org/formats/oboInOwl#';
 const REPLACED_BY = 'http://purl.obolibrary.org/obo/IAO_0100001';
-const SCOPES: Record<string, SynonymScopeName> = { hasExactSynonym: 'exact', hasRelatedSynonym: 'related', hasBroadSynonym: 'broad', hasNarrowSynonym: 'narrow' };
+const SCOPES: Record<string, SynonymScopeName> = {
+  hasExactSynonym: 'exact',
+  hasRelatedSynonym: 'related',
+  hasBroadSynonym: 'broad',
+  hasNarrowSynonym: 'narrow',
+};
 
 /**
  * The full Mondo release as OBO Graphs JSON (`mondo.json`, the format of `hp.json`): CLASS nodes
@@ -46,18 +51,26 @@ export function readMondoJson(file: string): MondoOntology {
 }
 
 function toTerm(file: string, at: string, id: string, label: string, meta: Json): MondoTerm {
-  const definition = isObject(meta.definition) && typeof meta.definition.val === 'string' && meta.definition.val !== ''
-    ? { text: meta.definition.val, references: strings(meta.definition.xrefs) }
-    : null;
+  const definition =
+    isObject(meta.definition) && typeof meta.definition.val === 'string' && meta.definition.val !== ''
+      ? { text: meta.definition.val, references: strings(meta.definition.xrefs) }
+      : null;
   const synonyms: MondoSynonym[] = list(meta.synonyms).map((s, i) => {
     const scope = typeof s.pred === 'string' ? SCOPES[s.pred] : undefined;
-    if (scope === undefined) throw new IngestError(file, `${at}/meta/synonyms/${i}/pred`, `unknown synonym predicate ${JSON.stringify(s.pred)} (expected hasExactSynonym, hasRelatedSynonym, hasBroadSynonym or hasNarrowSynonym)`);
+    if (scope === undefined)
+      throw new IngestError(
+        file,
+        `${at}/meta/synonyms/${i}/pred`,
+        `unknown synonym predicate ${JSON.stringify(s.pred)} (expected hasExactSynonym, hasRelatedSynonym, hasBroadSynonym or hasNarrowSynonym)`,
+      );
     if (typeof s.val !== 'string') throw new IngestError(file, `${at}/meta/synonyms/${i}/val`, 'synonym text is not a string');
     return { text: s.val, scope, type: typeof s.synonymType === 'string' ? shortName(s.synonymType) : null, references: strings(s.xrefs) };
   });
-  const xrefs = list(meta.xrefs).flatMap((x) => (typeof x.val === 'string' && x.val !== ''
-    ? [{ id: x.val, sources: propertyValues(isObject(x.meta) ? x.meta : {}, OIO + 'source') }]
-    : []));
+  const xrefs = list(meta.xrefs).flatMap((x) =>
+    typeof x.val === 'string' && x.val !== ''
+      ? [{ id: x.val, sources: propertyValues(isObject(x.meta) ? x.meta : {}, `${OIO}source`) }]
+      : [],
+  );
   return {
     id,
     label,
@@ -68,7 +81,7 @@ function toTerm(file: string, at: string, id: string, label: string, meta: Json)
     parents: [],
     subsets: strings(meta.subsets).map(shortName),
     replacedBy: propertyValues(meta, REPLACED_BY).map(shortName)[0] ?? null,
-    consider: propertyValues(meta, OIO + 'consider').map(shortName),
+    consider: propertyValues(meta, `${OIO}consider`).map(shortName),
   };
 }
 
@@ -80,7 +93,9 @@ function shortName(value: string): string {
 }
 
 function propertyValues(meta: Json, pred: string): string[] {
-  return list(meta.basicPropertyValues).filter((p) => p.pred === pred && typeof p.val === 'string').map((p) => p.val as string);
+  return list(meta.basicPropertyValues)
+    .filter((p) => p.pred === pred && typeof p.val === 'string')
+    .map((p) => p.val as string);
 }
 
 function list(value: unknown): Json[] {

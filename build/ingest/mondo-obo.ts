@@ -50,9 +50,23 @@ export function readMondoObo(file: string): MondoOntology {
     if (tv.tag === 'id') {
       if (term !== null) throw new IngestError(file, `line ${line}`, `second id in the [Term] of ${term.id}`);
       const id = splitQualifiers(tv.value).body;
-      if (!id.startsWith('MONDO:')) { inTerm = false; continue; }
+      if (!id.startsWith('MONDO:')) {
+        inTerm = false;
+        continue;
+      }
       if (!MONDO_ID.test(id)) throw new IngestError(file, `line ${line}`, `malformed Mondo id "${id}"`);
-      term = { id, label: '', obsolete: false, definition: null, synonyms: [], xrefs: [], parents: [], subsets: [], replacedBy: null, consider: [] };
+      term = {
+        id,
+        label: '',
+        obsolete: false,
+        definition: null,
+        synonyms: [],
+        xrefs: [],
+        parents: [],
+        subsets: [],
+        replacedBy: null,
+        consider: [],
+      };
       continue;
     }
     if (term === null) throw new IngestError(file, `line ${line}`, `"${tv.tag}" before the id of the [Term] at line ${stanzaLine}`);

@@ -9,7 +9,14 @@ import { readMondoRareList } from './mondo-rare-list.ts';
 import { readMondoSubsets } from './mondo-subsets.ts';
 import type { ResolvedInputs } from './registry.ts';
 import type {
-  MondoClass, MondoDefinition, MondoObsolete, MondoOntology, MondoSubset, MondoSynonym, SssomMapping, SubclassEdge,
+  MondoClass,
+  MondoDefinition,
+  MondoObsolete,
+  MondoOntology,
+  MondoSubset,
+  MondoSynonym,
+  SssomMapping,
+  SubclassEdge,
 } from './types.ts';
 
 /** Mondo's facts as the build uses them, whichever files they came from. */
@@ -52,7 +59,16 @@ export function readMondo(inputs: ResolvedInputs, time: <T>(label: string, fn: (
     subsets: time('mondo subsets', () => readMondoSubsets(file('subsets'))),
     edges: time('mondo edges', () => [...readOntologyEdges(file('edges')), ...readRareEdges(file('rare-edges'))]),
     definitions: time('mondo definitions', () => readMondoDefinitions(file('definitions-new'), file('definitions-changed'))),
-    synonyms: time('mondo rare list', () => new Map(readMondoRareList(file('rare-list')).map((r) => [r.id, r.synonyms.map((text) => ({ text, scope: null, type: null, references: [] }))]))),
+    synonyms: time(
+      'mondo rare list',
+      () =>
+        new Map(
+          readMondoRareList(file('rare-list')).map((r) => [
+            r.id,
+            r.synonyms.map((text) => ({ text, scope: null, type: null, references: [] })),
+          ]),
+        ),
+    ),
     xrefMappings: [],
   };
 }
@@ -61,7 +77,15 @@ export function readMondo(inputs: ResolvedInputs, time: <T>(label: string, fn: (
 export function mondoFromOntology(o: MondoOntology): MondoData {
   const version = o.version ? releaseDate(o.version) : null;
   const data: MondoData = {
-    version, from: 'ontology', classes: [], obsoletes: [], subsets: [], edges: [], definitions: new Map(), synonyms: new Map(), xrefMappings: [],
+    version,
+    from: 'ontology',
+    classes: [],
+    obsoletes: [],
+    subsets: [],
+    edges: [],
+    definitions: new Map(),
+    synonyms: new Map(),
+    xrefMappings: [],
   };
   for (const t of o.terms) {
     const bare = t.label.startsWith(OBSOLETE) ? t.label.slice(OBSOLETE.length) : t.label;
@@ -72,13 +96,26 @@ export function mondoFromOntology(o: MondoOntology): MondoData {
     }
     for (const subset of new Set(t.subsets)) data.subsets.push({ id: t.id, subset, group: '' });
     for (const parent of t.parents) data.edges.push({ child: t.id, parent });
-    if (t.definition) data.definitions.set(t.id, { id: t.id, text: t.definition.text, date: version ?? '', commit: '', references: t.definition.references });
+    if (t.definition)
+      data.definitions.set(t.id, {
+        id: t.id,
+        text: t.definition.text,
+        date: version ?? '',
+        commit: '',
+        references: t.definition.references,
+      });
     if (t.synonyms.length > 0) data.synonyms.set(t.id, t.synonyms);
     for (const x of t.xrefs) {
       if (!/^[A-Za-z][A-Za-z0-9_.-]*:\S+$/.test(x.id) || /^https?:/.test(x.id)) continue; // URLs and free text are not codes
-      const object = x.id.startsWith('MESH:') ? 'mesh:' + x.id.slice(5) : x.id;
+      const object = x.id.startsWith('MESH:') ? `mesh:${x.id.slice(5)}` : x.id;
       const exact = x.sources.includes('MONDO:equivalentTo');
-      data.xrefMappings.push({ subject: t.id, predicate: exact ? 'exactMatch' : 'hasDbXref', object, objectLabel: null, justification: 'semapv:UnspecifiedMatching' });
+      data.xrefMappings.push({
+        subject: t.id,
+        predicate: exact ? 'exactMatch' : 'hasDbXref',
+        object,
+        objectLabel: null,
+        justification: 'semapv:UnspecifiedMatching',
+      });
     }
   }
   return data;

@@ -35,10 +35,16 @@ export function readXrefList(value: string): { ids: string[]; rest: string } {
   let quoted = false;
   for (let i = 1; i < value.length; i++) {
     const c = value[i];
-    if (c === '\\' && i + 1 < value.length) { current += c + value[++i]; continue; }
+    if (c === '\\' && i + 1 < value.length) {
+      current += c + value[++i];
+      continue;
+    }
     if (c === '"') quoted = !quoted;
     else if (!quoted && (c === ',' || c === ']')) {
-      const id = current.trim().replace(/\s+".*"$/s, '').split(/\s+/, 1)[0];
+      const id = current
+        .trim()
+        .replace(/\s+".*"$/s, '')
+        .split(/\s+/, 1)[0];
       if (id !== '') ids.push(unescapeObo(id));
       current = '';
       if (c === ']') return { ids, rest: value.slice(i + 1).trim() };
@@ -60,10 +66,16 @@ export function splitQualifiers(value: string): { body: string; qualifiers: [str
   let brace = -1;
   for (let i = 0; i < value.length; i++) {
     const c = value[i];
-    if (c === '\\') { i++; continue; }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
     if (c === '"') quoted = !quoted;
     else if (!quoted && c === '{' && brace < 0) brace = i;
-    else if (!quoted && c === '!' && (i === 0 || /\s/.test(value[i - 1])) && (brace < 0 || value.lastIndexOf('}', i) > brace)) { end = i; break; }
+    else if (!quoted && c === '!' && (i === 0 || /\s/.test(value[i - 1])) && (brace < 0 || value.lastIndexOf('}', i) > brace)) {
+      end = i;
+      break;
+    }
   }
   if (brace < 0) return { body: value.slice(0, end).trim(), qualifiers: [] };
   const close = value.lastIndexOf('}', end);

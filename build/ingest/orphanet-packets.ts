@@ -55,7 +55,10 @@ function readPacket(file: string, where: string, text: string, docWhere = where)
 
 /** Field access that names the packet (line or pointer) and the field when the packet is not as expected. */
 class Reader {
-  constructor(readonly file: string, readonly where: string) {}
+  constructor(
+    readonly file: string,
+    readonly where: string,
+  ) {}
   fail(detail: string): never {
     throw new IngestError(this.file, this.where, detail);
   }

@@ -72,20 +72,28 @@ export function readRegistry(contentDir: string): RegistryEntry[] {
     if (!Array.isArray(s.inputs) || s.inputs.length === 0) throw new IngestError(file, `${at}/inputs`, 'expected a non-empty array');
     if (!Array.isArray(s.upstream)) throw new IngestError(file, `${at}/upstream`, 'expected an array');
     s.inputs.forEach((input, i) => {
-      if (!Array.isArray(input.oneOf) || input.oneOf.length === 0) throw new IngestError(file, `${at}/inputs/${i}/oneOf`, 'expected a non-empty array of alternatives');
+      if (!Array.isArray(input.oneOf) || input.oneOf.length === 0)
+        throw new IngestError(file, `${at}/inputs/${i}/oneOf`, 'expected a non-empty array of alternatives');
     });
   });
   return sources;
 }
 
 /** The files of one alternative, relative to its root, or null when any is missing. */
-function findAlternative(alt: string | string[], input: RegistryInput, exists: (path: string) => boolean, list: (dir: string) => string[] | null): string[] | null {
+function findAlternative(
+  alt: string | string[],
+  input: RegistryInput,
+  exists: (path: string) => boolean,
+  list: (dir: string) => string[] | null,
+): string[] | null {
   if (Array.isArray(alt)) return alt.every(exists) ? alt : null;
   if (!alt.endsWith('/')) return exists(alt) ? [alt] : null;
   const pattern = input.folderFiles ?? '*';
   const star = pattern.indexOf('*');
   const [head, tail] = star < 0 ? [pattern, ''] : [pattern.slice(0, star), pattern.slice(star + 1)];
-  const names = (list(alt) ?? []).filter((n) => (star < 0 ? n === pattern : n.startsWith(head) && n.endsWith(tail) && n.length >= head.length + tail.length)).sort();
+  const names = (list(alt) ?? [])
+    .filter((n) => (star < 0 ? n === pattern : n.startsWith(head) && n.endsWith(tail) && n.length >= head.length + tail.length))
+    .sort();
   return names.length > 0 ? names.map((n) => alt + n) : null;
 }
 
@@ -95,7 +103,13 @@ function findAlternative(alt: string | string[], input: RegistryInput, exists: (
  */
 export function resolveInputs(entry: RegistryEntry, dataDir: string, contentDir: string): ResolvedInputs {
   const abs = (p: string) => (p.startsWith('content:') ? join(contentDir, p.slice(8)) : join(dataDir, p));
-  const exists = (p: string) => { try { return statSync(abs(p)).isFile(); } catch { return false; } };
+  const exists = (p: string) => {
+    try {
+      return statSync(abs(p)).isFile();
+    } catch {
+      return false;
+    }
+  };
   const list = (dir: string) => (existsSync(abs(dir)) ? readdirSync(abs(dir)) : null);
   const out: ResolvedInputs = new Map();
   for (const input of entry.inputs) {
@@ -103,12 +117,19 @@ export function resolveInputs(entry: RegistryEntry, dataDir: string, contentDir:
     let found: { files: string[]; alternative: string } | null = null;
     for (const alt of input.oneOf) {
       const files = findAlternative(alt, input, exists, list);
-      if (files) { found = { files: files.map(abs), alternative: Array.isArray(alt) ? alt.join(', ') : alt }; break; }
+      if (files) {
+        found = { files: files.map(abs), alternative: Array.isArray(alt) ? alt.join(', ') : alt };
+        break;
+      }
     }
     if (found) out.set(input.name, found);
     else if (!input.optional) {
       const looked = input.oneOf.map((a) => (Array.isArray(a) ? `[${a.length} files: ${a[0]}, ...]` : a)).join(' | ');
-      throw new IngestError(abs(typeof input.oneOf[0] === 'string' ? input.oneOf[0] : input.oneOf[0][0]), '', `no file for input "${input.name}" of source "${entry.id}" (DATA_DIR=${dataDir}); looked for: ${looked}`);
+      throw new IngestError(
+        abs(typeof input.oneOf[0] === 'string' ? input.oneOf[0] : input.oneOf[0][0]),
+        '',
+        `no file for input "${input.name}" of source "${entry.id}" (DATA_DIR=${dataDir}); looked for: ${looked}`,
+      );
     }
   }
   return out;
@@ -121,5 +142,8 @@ export function inputFiles(resolved: ResolvedInputs): string[] {
 
 /** The alternatives of an input as the paths a mirror may hold, for `npm run fetch --mirror` (folders excluded: HTTP cannot list them). */
 export function mirrorAlternatives(input: RegistryInput): string[][] {
-  return input.oneOf.filter((a) => Array.isArray(a) || !a.endsWith('/')).map((a) => (Array.isArray(a) ? a : [a])).filter((a) => !a[0].startsWith('content:'));
+  return input.oneOf
+    .filter((a) => Array.isArray(a) || !a.endsWith('/'))
+    .map((a) => (Array.isArray(a) ? a : [a]))
+    .filter((a) => !a[0].startsWith('content:'));
 }

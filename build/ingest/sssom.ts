@@ -41,7 +41,10 @@ function headerValue(preamble: readonly string[], key: string): string | null {
   const prefix = `# ${key}:`;
   for (const line of preamble) {
     if (!line.startsWith(prefix)) continue;
-    const value = line.slice(prefix.length).trim().replace(/^(["'])(.*)\1$/, '$2');
+    const value = line
+      .slice(prefix.length)
+      .trim()
+      .replace(/^(["'])(.*)\1$/, '$2');
     return value === '' ? null : value;
   }
   return null;

@@ -16,13 +16,34 @@ export class IngestError extends Error {
   }
 }
 
-export interface MondoClass { id: string; label: string; hasTextDef: boolean }
-export interface MondoObsolete { id: string; label: string; replacedBy: string | null; consider: string[] }
-export interface MondoSubset { id: string; subset: string; group: string }
+export interface MondoClass {
+  id: string;
+  label: string;
+  hasTextDef: boolean;
+}
+export interface MondoObsolete {
+  id: string;
+  label: string;
+  replacedBy: string | null;
+  consider: string[];
+}
+export interface MondoSubset {
+  id: string;
+  subset: string;
+  group: string;
+}
 /** is_a edge between two MONDO classes. */
-export interface SubclassEdge { child: string; parent: string }
+export interface SubclassEdge {
+  child: string;
+  parent: string;
+}
 /** Disease -> causal gene from mondo-omim-genes.robot.tsv. */
-export interface MondoGeneLink { mondoId: string; hgncId: string; omimDisease: string | null; omimGene: string | null }
+export interface MondoGeneLink {
+  mondoId: string;
+  hgncId: string;
+  omimDisease: string | null;
+  omimGene: string | null;
+}
 export type MappingPredicate = 'exactMatch' | 'closeMatch' | 'broadMatch' | 'narrowMatch' | 'relatedMatch' | 'hasDbXref';
 export interface SssomMapping {
   subject: string;
@@ -31,12 +52,27 @@ export interface SssomMapping {
   objectLabel: string | null;
   justification: string;
 }
-export interface SssomFile { mappingSetVersion: string | null; license: string | null; mappings: SssomMapping[] }
+export interface SssomFile {
+  mappingSetVersion: string | null;
+  license: string | null;
+  mappings: SssomMapping[];
+}
 /** A Mondo definition; `date` is the release (or report commit date) it was read from; `commit` is '' outside the release-diff reports. */
-export interface MondoDefinition { id: string; text: string; date: string; commit: string; references: string[] }
+export interface MondoDefinition {
+  id: string;
+  text: string;
+  date: string;
+  commit: string;
+  references: string[];
+}
 export type SynonymScopeName = 'exact' | 'related' | 'broad' | 'narrow';
 /** A synonym of a Mondo class; `scope` is null where the source merges scopes (the 2023 rare list). */
-export interface MondoSynonym { text: string; scope: SynonymScopeName | null; type: string | null; references: string[] }
+export interface MondoSynonym {
+  text: string;
+  scope: SynonymScopeName | null;
+  type: string | null;
+  references: string[];
+}
 /** One class of a full Mondo release (OBO or OBO Graphs JSON), as read. */
 export interface MondoTerm {
   id: string;
@@ -52,8 +88,15 @@ export interface MondoTerm {
   replacedBy: string | null;
   consider: string[];
 }
-export interface MondoOntology { version: string | null; terms: MondoTerm[] }
-export interface MondoRareListEntry { id: string; label: string; synonyms: string[] }
+export interface MondoOntology {
+  version: string | null;
+  terms: MondoTerm[];
+}
+export interface MondoRareListEntry {
+  id: string;
+  label: string;
+  synonyms: string[];
+}
 export interface NordReport {
   mondoId: string;
   reportId: string | null;
@@ -96,7 +139,11 @@ export interface HpoAnnotation {
   aspect: 'P' | 'I' | 'C' | 'M' | 'H';
   biocuration: string;
 }
-export interface HpoaFile { date: string | null; hpoVersion: string | null; annotations: HpoAnnotation[] }
+export interface HpoaFile {
+  date: string | null;
+  hpoVersion: string | null;
+  annotations: HpoAnnotation[];
+}
 
 export interface HgncGene {
   hgncId: string;
@@ -169,8 +216,17 @@ export interface OrphanDesignation {
 }
 
 export type TrialStatus =
-  | 'recruiting' | 'not_yet_recruiting' | 'enrolling_by_invitation' | 'active_not_recruiting'
-  | 'completed' | 'terminated' | 'withdrawn' | 'suspended' | 'unknown' | 'approved_for_marketing' | 'other';
+  | 'recruiting'
+  | 'not_yet_recruiting'
+  | 'enrolling_by_invitation'
+  | 'active_not_recruiting'
+  | 'completed'
+  | 'terminated'
+  | 'withdrawn'
+  | 'suspended'
+  | 'unknown'
+  | 'approved_for_marketing'
+  | 'other';
 export interface Trial {
   nctId: string;
   title: string;
@@ -209,4 +265,9 @@ export interface GardDisease {
   disorderType: string;
 }
 /** One GARD cross-reference from GARD_xrefs.csv; `relation` is GARD's MapRelationship (`Exact`, `NTBT`, `BTNT`, ...). */
-export interface GardXref { gardId: string; source: string; sourceId: string; relation: string }
+export interface GardXref {
+  gardId: string;
+  source: string;
+  sourceId: string;
+  relation: string;
+}

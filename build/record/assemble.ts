@@ -9,7 +9,14 @@ import type { QcReport } from './qc.ts';
 import type { SourceData } from './source-data.ts';
 import { SynonymSet } from './synonyms.ts';
 import type {
-  InheritanceTerm, OnsetCategory, OrphanDrugEntry, PrevalenceEntry, ScreeningStatus, SourceId, TrialEntry, VocabValue,
+  InheritanceTerm,
+  OnsetCategory,
+  OrphanDrugEntry,
+  PrevalenceEntry,
+  ScreeningStatus,
+  SourceId,
+  TrialEntry,
+  VocabValue,
 } from './types.ts';
 import { INHERITANCE_LABELS, ONSET_LABELS } from '../../server/contract/vocab.ts';
 import { inheritanceFromHpo, inheritanceFromOrphanet, onsetFromHpo, onsetFromOrphanet, prevalenceCategoryOfClass } from './vocab.ts';
@@ -63,7 +70,15 @@ export function createHpoAncestry(terms: Map<string, HpoTerm>): (id: string) => 
   return walk;
 }
 
-function addVocab<T extends string>(list: VocabValue<T>[], term: T, label: string, hpoId: string | null, source: 'hpo' | 'orphanet', rel: string, raw: string): void {
+function addVocab<T extends string>(
+  list: VocabValue<T>[],
+  term: T,
+  label: string,
+  hpoId: string | null,
+  source: 'hpo' | 'orphanet',
+  rel: string,
+  raw: string,
+): void {
   let v = list.find((x) => x.term === term);
   if (!v) list.push((v = { term, label, hpoId, sources: [] }));
   if (!v.hpoId && hpoId) v.hpoId = hpoId;
@@ -82,13 +97,27 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
 
   let definition: RecordFacts['definition'] = null;
   const mondoDef = data.definitions.get(id);
-  if (mondoDef) definition = { text: mondoDef.text, source: 'mondo', sourceId: id, release: mondoDef.date || release(ctx, 'mondo'), references: mondoDef.references };
+  if (mondoDef)
+    definition = {
+      text: mondoDef.text,
+      source: 'mondo',
+      sourceId: id,
+      release: mondoDef.date || release(ctx, 'mondo'),
+      references: mondoDef.references,
+    };
   else {
     const o = orpha.find((d) => d.definition);
-    if (o) definition = { text: o.definition!, source: 'orphanet', sourceId: 'ORPHA:' + o.orphaCode, release: relOrpha, references: [] };
+    if (o) definition = { text: o.definition!, source: 'orphanet', sourceId: `ORPHA:${o.orphaCode}`, release: relOrpha, references: [] };
     else {
       const d = doid.find((t) => t.definition);
-      if (d) definition = { text: d.definition!, source: 'doid', sourceId: d.id, release: release(ctx, 'doid'), references: d.definitionReferences };
+      if (d)
+        definition = {
+          text: d.definition!,
+          source: 'doid',
+          sourceId: d.id,
+          release: release(ctx, 'doid'),
+          references: d.definitionReferences,
+        };
       else qc.warn('missing-definition', id, 'mondo', 'no definition from Mondo, Orphanet (exact match) or Disease Ontology (exact match)');
     }
   }
@@ -96,10 +125,11 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
   const syn = new SynonymSet(name);
   for (const s of ctx.mondoSynonyms.get(id) ?? []) syn.add(s.text, s.scope ?? 'unspecified', 'mondo', id, s.type);
   for (const o of orpha) {
-    syn.add(o.label, 'exact', 'orphanet', 'ORPHA:' + o.orphaCode);
-    for (const s of o.synonyms) syn.add(s, 'exact', 'orphanet', 'ORPHA:' + o.orphaCode);
+    syn.add(o.label, 'exact', 'orphanet', `ORPHA:${o.orphaCode}`);
+    for (const s of o.synonyms) syn.add(s, 'exact', 'orphanet', `ORPHA:${o.orphaCode}`);
   }
-  for (const { curie, label } of xrefs.exactLabels.get(id) ?? []) syn.add(label, 'exact', curie.slice(0, curie.indexOf(':')).toLowerCase(), curie);
+  for (const { curie, label } of xrefs.exactLabels.get(id) ?? [])
+    syn.add(label, 'exact', curie.slice(0, curie.indexOf(':')).toLowerCase(), curie);
   for (const t of doid) for (const s of t.synonyms) syn.add(s.text, s.scope, 'doid', t.id);
   const nord = ctx.nord.get(id);
   if (nord?.preferredName) syn.add(nord.preferredName, 'exact', 'nord', nord.reportId);
@@ -116,7 +146,8 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
     if (a.negated || (a.aspect !== 'I' && a.aspect !== 'C')) continue;
     const anc = ancestry(a.hpoId);
     const inh = inheritanceFromHpo(anc);
-    if (inh) addVocab(inheritance, inh, INHERITANCE_LABELS[inh], a.hpoId, 'hpo', relHpo, `${a.hpoId} ${ctx.hpo.label(a.hpoId) ?? ''}`.trim());
+    if (inh)
+      addVocab(inheritance, inh, INHERITANCE_LABELS[inh], a.hpoId, 'hpo', relHpo, `${a.hpoId} ${ctx.hpo.label(a.hpoId) ?? ''}`.trim());
     const on = onsetFromHpo(anc);
     if (on) addVocab(onset, on, ONSET_LABELS[on], a.hpoId, 'hpo', relHpo, `${a.hpoId} ${ctx.hpo.label(a.hpoId) ?? ''}`.trim());
   }
@@ -140,24 +171,51 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
   for (const o of orpha) {
     for (const p of o.prevalences) {
       prevalence.push({
-        type: p.type, qualification: p.qualification, class: p.class, valuePer100k: p.valMoy, geography: p.geographic,
-        validationStatus: null, references: p.source, provenance: { source: 'orphanet', release: relOrpha, orphaCode: o.orphaCode },
+        type: p.type,
+        qualification: p.qualification,
+        class: p.class,
+        valuePer100k: p.valMoy,
+        geography: p.geographic,
+        validationStatus: null,
+        references: p.source,
+        provenance: { source: 'orphanet', release: relOrpha, orphaCode: o.orphaCode },
       });
     }
   }
 
-  const genes = mergeGenes(id, {
-    mondo: (ctx.geneLinks.get(id) ?? []).map((link) => ({ link, release: release(ctx, 'mondo-ingest') })),
-    orphanet: orpha.flatMap((o) => o.genes.map((gene) => ({ gene, release: relOrpha }))),
-    hpo: (facts.hpoGenes.get(id) ?? []).map((row) => ({ row, release: relHpo })),
-  }, ctx.resolveGene, qc);
+  const genes = mergeGenes(
+    id,
+    {
+      mondo: (ctx.geneLinks.get(id) ?? []).map((link) => ({ link, release: release(ctx, 'mondo-ingest') })),
+      orphanet: orpha.flatMap((o) => o.genes.map((gene) => ({ gene, release: relOrpha }))),
+      hpo: (facts.hpoGenes.get(id) ?? []).map((row) => ({ row, release: relHpo })),
+    },
+    ctx.resolveGene,
+    qc,
+  );
 
-  const phenotypes = mergePhenotypes(id, hpoa.map((row) => ({ row, release: relHpo })), orpha.map((disorder) => ({ disorder, release: relOrpha })), ctx.hpo, qc);
+  const phenotypes = mergePhenotypes(
+    id,
+    hpoa.map((row) => ({ row, release: relHpo })),
+    orpha.map((disorder) => ({ disorder, release: relOrpha })),
+    ctx.hpo,
+    qc,
+  );
   const ancestors = set.ancestors(id);
   const trials = ctx.trials.get(id) ?? [];
   const editorialAdvocacy = data.editorial.advocacy.get(id) ?? [];
   const advocacy = [
-    ...(nord?.reportId ? [{ name: NORD_NAME, url: 'https://rarediseases.org/', kind: 'umbrella-organization', reportId: nord.reportId, provenance: { source: 'nord' as const, release: release(ctx, 'nord') } }] : []),
+    ...(nord?.reportId
+      ? [
+          {
+            name: NORD_NAME,
+            url: 'https://rarediseases.org/',
+            kind: 'umbrella-organization',
+            reportId: nord.reportId,
+            provenance: { source: 'nord' as const, release: release(ctx, 'nord') },
+          },
+        ]
+      : []),
     ...editorialAdvocacy,
   ];
   const assistance = data.editorial.assistance.get(id) ?? [];
@@ -180,20 +238,46 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
     genes,
     screening: ctx.screening(id, ancestors),
     orphanDrugs: ctx.drugs.get(id) ?? [],
-    trials: { fromSample: true, notice: TRIAL_SAMPLE_NOTICE, total: trials.length, active: trials.filter((t) => t.active).length, items: trials },
+    trials: {
+      fromSample: true,
+      notice: TRIAL_SAMPLE_NOTICE,
+      total: trials.length,
+      active: trials.filter((t) => t.active).length,
+      items: trials,
+    },
     advocacyGroups: {
       items: advocacy,
       sources: [
-        { source: 'nord', release: release(ctx, 'nord'), status: 'present', note: 'NORD rare-disease report references from the Mondo ingest (nord.robot.tsv); NORD is listed where it has a report on this disease.' },
-        { source: 'editorial', release: null, status: data.editorial.advocacyFiles > 0 ? 'present' : 'absent', note: 'No machine-readable directory of patient advocacy organisations was obtainable; curated entries in content/advocacy-groups/ are listed when present.' },
+        {
+          source: 'nord',
+          release: release(ctx, 'nord'),
+          status: 'present',
+          note: 'NORD rare-disease report references from the Mondo ingest (nord.robot.tsv); NORD is listed where it has a report on this disease.',
+        },
+        {
+          source: 'editorial',
+          release: null,
+          status: data.editorial.advocacyFiles > 0 ? 'present' : 'absent',
+          note: 'No machine-readable directory of patient advocacy organisations was obtainable; curated entries in content/advocacy-groups/ are listed when present.',
+        },
       ],
     },
     assistancePrograms: {
       items: assistance,
       sources: [
-        { source: 'editorial', release: null, status: data.editorial.assistanceFiles > 0 ? 'present' : 'absent', note: 'No machine-readable source of patient assistance programs was obtainable; curated entries in content/assistance-programs/ are listed when present.' },
+        {
+          source: 'editorial',
+          release: null,
+          status: data.editorial.assistanceFiles > 0 ? 'present' : 'absent',
+          note: 'No machine-readable source of patient assistance programs was obtainable; curated entries in content/assistance-programs/ are listed when present.',
+        },
       ],
     },
-    resources: { medlinePlus: nord?.medlinePlusUrl ?? null, geneReviews: nord?.geneReviewsUrl ?? null, nordReportId: nord?.reportId ?? null, gard: gardLinks(gard) },
+    resources: {
+      medlinePlus: nord?.medlinePlusUrl ?? null,
+      geneReviews: nord?.geneReviewsUrl ?? null,
+      nordReportId: nord?.reportId ?? null,
+      gard: gardLinks(gard),
+    },
   };
 }

@@ -85,15 +85,22 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
 
   const names = diseaseNameIndex(data, set, xrefs);
   const ctx: AssemblyContext = {
-    data, set, xrefs, facts, qc,
+    data,
+    set,
+    xrefs,
+    facts,
+    qc,
     hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
     resolveGene: (s, h) => validator.resolve(s, h),
     screening: createScreeningLookup(data.rusp, rel('rusp')),
     drugs: linkDesignations(data.designations, names, rel('fda-oopd'), qc),
-    trials: linkTrials([
-      ...data.trialsSample.map((trial) => ({ trial, source: 'ctgov-sample' as const, release: rel('ctgov-sample') })),
-      ...data.trialsAngelman.map((trial) => ({ trial, source: 'ctgov-angelman' as const, release: rel('ctgov-angelman') })),
-    ], names),
+    trials: linkTrials(
+      [
+        ...data.trialsSample.map((trial) => ({ trial, source: 'ctgov-sample' as const, release: rel('ctgov-sample') })),
+        ...data.trialsAngelman.map((trial) => ({ trial, source: 'ctgov-angelman' as const, release: rel('ctgov-angelman') })),
+      ],
+      names,
+    ),
     rare: new Set(data.subsets.filter((s) => s.subset === 'rare').map((s) => s.id)),
     subsets: new Map([...groupBy(data.subsets, (s) => s.id)].map(([k, v]) => [k, [...new Set(v.map((s) => s.subset))].sort()])),
     nord: new Map(data.nord.map((n) => [n.mondoId, n])),
@@ -114,11 +121,20 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
     const quality = qualityScore(f, regenerated);
     const warnings = [...new Set(qc.warnings.slice(before).map((w) => w.kind))].sort();
     records.push({
-      ...f, computed, classification,
+      ...f,
+      computed,
+      classification,
       metadata: {
-        qualityScore: quality.score, qualityBreakdown: quality.breakdown, qcWarnings: warnings, sectionsRegenerated: regenerated,
+        qualityScore: quality.score,
+        qualityBreakdown: quality.breakdown,
+        qcWarnings: warnings,
+        sectionsRegenerated: regenerated,
         // Stamped by stampVersions() once the previous history is known.
-        contentVersion: '', version: 0, lastChanged: '', links: { history: versionsPath(f.id) }, sources: contributingSources(f, data.releases),
+        contentVersion: '',
+        version: 0,
+        lastChanged: '',
+        links: { history: versionsPath(f.id) },
+        sources: contributingSources(f, data.releases),
       },
       sections,
     });
@@ -126,15 +142,26 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
 
   const obsoletes: ObsoleteEntry[] = data.obsoletes
     .filter((o) => !included.has(o.id))
-    .map((o) => ({ id: o.id, label: o.label, replacedBy: o.replacedBy && included.has(o.replacedBy) ? o.replacedBy : null, consider: o.consider.filter((c) => included.has(c)) }));
+    .map((o) => ({
+      id: o.id,
+      label: o.label,
+      replacedBy: o.replacedBy && included.has(o.replacedBy) ? o.replacedBy : null,
+      consider: o.consider.filter((c) => included.has(c)),
+    }));
   for (const o of data.obsoletes) {
-    if (o.replacedBy && !included.has(o.replacedBy)) qc.warn('obsolete-replacement-not-served', o.id, 'mondo', `replaced by ${o.replacedBy}, which is not a current human disease record`);
+    if (o.replacedBy && !included.has(o.replacedBy))
+      qc.warn('obsolete-replacement-not-served', o.id, 'mondo', `replaced by ${o.replacedBy}, which is not a current human disease record`);
   }
   return {
-    records, obsoletes, qc,
+    records,
+    obsoletes,
+    qc,
     stats: {
-      records: records.length, rare: records.filter((r) => r.isRare).length, obsolete: obsoletes.length,
-      excludedNonHuman: set.excluded.nonHuman, excludedCharacteristic: set.excluded.characteristic,
+      records: records.length,
+      rare: records.filter((r) => r.isRare).length,
+      obsolete: obsoletes.length,
+      excludedNonHuman: set.excluded.nonHuman,
+      excludedCharacteristic: set.excluded.characteristic,
       approvedGeneSymbols: validator.approvedCount,
       withDefinition: records.filter((r) => r.definition).length,
       withPhenotypes: records.filter((r) => r.phenotypes.length).length,

@@ -45,37 +45,61 @@ function unmetNeed(facts: RecordFacts, computed: Record<string, ComputedValue>):
   const approved = orphanProducts(facts).filter((p) => p.approved.length > 0);
   if (approved.length > 0) {
     const names = approved.map((p) => (p.tradeName ? `${p.genericName} (${p.tradeName})` : p.genericName));
-    return { level: 'low', reasons: [`${count(approved.length, 'orphan drug product has', 'orphan drug products have')} an FDA marketing approval: ${names.length > LIST_LIMIT ? listWithRest(names, ', ') : joinAnd(names)}`] };
+    return {
+      level: 'low',
+      reasons: [
+        `${count(approved.length, 'orphan drug product has', 'orphan drug products have')} an FDA marketing approval: ${names.length > LIST_LIMIT ? listWithRest(names, ', ') : joinAnd(names)}`,
+      ],
+    };
   }
   const designations = num(computed, 'designatedOrphanDrugCount');
   const withdrawn = num(computed, 'withdrawnOrphanDrugCount');
   const active = num(computed, 'activeTrialCount');
-  const reasons = [designations > 0 ? `${count(designations, 'orphan designation', 'orphan designations')} in force without a marketing approval` : 'no FDA orphan designation or approval in force'];
-  if (withdrawn > 0) reasons.push(`${count(withdrawn, 'withdrawn or revoked designation', 'withdrawn or revoked designations')} (not counted)`);
-  reasons.push(active > 0 ? `${count(active, 'active study', 'active studies')} in the ClinicalTrials.gov sample` : 'no active study in the ClinicalTrials.gov sample');
+  const reasons = [
+    designations > 0
+      ? `${count(designations, 'orphan designation', 'orphan designations')} in force without a marketing approval`
+      : 'no FDA orphan designation or approval in force',
+  ];
+  if (withdrawn > 0)
+    reasons.push(`${count(withdrawn, 'withdrawn or revoked designation', 'withdrawn or revoked designations')} (not counted)`);
+  reasons.push(
+    active > 0
+      ? `${count(active, 'active study', 'active studies')} in the ClinicalTrials.gov sample`
+      : 'no active study in the ClinicalTrials.gov sample',
+  );
   if (designations > 0 || active > 0) return { level: 'moderate', reasons };
   if (facts.isRare) return { level: 'high', reasons: ['in the Mondo rare disease subset', ...reasons] };
   return { level: 'moderate', reasons: ['not in the Mondo rare disease subset', ...reasons] };
 }
 
-function pipeline(facts: RecordFacts, computed: Record<string, ComputedValue>, options: ClassifyOptions): Classification['pipelineActivity'] {
+function pipeline(
+  facts: RecordFacts,
+  computed: Record<string, ComputedValue>,
+  options: ClassifyOptions,
+): Classification['pipelineActivity'] {
   const years = options.recentYears ?? 5;
   const ref = options.referenceDate;
   const cutoff = `${String(Number(ref.slice(0, 4)) - years).padStart(4, '0')}${ref.slice(4)}`;
   const inForce = inForceDesignations(facts);
   const withdrawn = facts.orphanDrugs.length - inForce.length;
-  const dates = inForce.map((d) => d.dateDesignated).filter((d): d is string => d !== null).sort();
+  const dates = inForce
+    .map((d) => d.dateDesignated)
+    .filter((d): d is string => d !== null)
+    .sort();
   const latest = dates.length > 0 ? dates[dates.length - 1] : null;
   const active = num(computed, 'activeTrialCount');
   const trials = num(computed, 'trialCount');
   const reasons: string[] = [];
   if (active > 0) reasons.push(`${count(active, 'active study', 'active studies')} in the ClinicalTrials.gov sample`);
-  if (latest !== null && latest >= cutoff && latest <= ref) reasons.push(`orphan designation in force dated ${latest}, within ${years} years before ${ref}`);
+  if (latest !== null && latest >= cutoff && latest <= ref)
+    reasons.push(`orphan designation in force dated ${latest}, within ${years} years before ${ref}`);
   if (reasons.length > 0) return { level: 'active', reasons };
   if (trials > 0) reasons.push(`${count(trials, 'study', 'studies')} in the ClinicalTrials.gov sample, none active`);
   if (latest !== null) reasons.push(`latest orphan designation in force dated ${latest}, more than ${years} years before ${ref}`);
-  else if (inForce.length > 0) reasons.push(`${count(inForce.length, 'orphan designation', 'orphan designations')} in force without a date`);
-  const notCounted = withdrawn > 0 ? [`${count(withdrawn, 'withdrawn or revoked designation', 'withdrawn or revoked designations')} (not counted)`] : [];
+  else if (inForce.length > 0)
+    reasons.push(`${count(inForce.length, 'orphan designation', 'orphan designations')} in force without a date`);
+  const notCounted =
+    withdrawn > 0 ? [`${count(withdrawn, 'withdrawn or revoked designation', 'withdrawn or revoked designations')} (not counted)`] : [];
   if (reasons.length > 0) return { level: 'some', reasons: [...reasons, ...notCounted] };
   return { level: 'none', reasons: ['no study in the ClinicalTrials.gov sample', 'no FDA orphan designation in force', ...notCounted] };
 }
@@ -87,9 +111,17 @@ function points(value: number, t: { some: number; high: number }): number {
 function research(computed: Record<string, ComputedValue>): Classification['researchActivity'] {
   const t = RESEARCH_THRESHOLDS;
   const parts = [
-    { n: num(computed, 'trialCount'), p: points(num(computed, 'trialCount'), t.trials), what: ['study in the ClinicalTrials.gov sample', 'studies in the ClinicalTrials.gov sample'] },
+    {
+      n: num(computed, 'trialCount'),
+      p: points(num(computed, 'trialCount'), t.trials),
+      what: ['study in the ClinicalTrials.gov sample', 'studies in the ClinicalTrials.gov sample'],
+    },
     { n: num(computed, 'geneCount'), p: points(num(computed, 'geneCount'), t.genes), what: ['associated gene', 'associated genes'] },
-    { n: num(computed, 'phenotypeCount'), p: points(num(computed, 'phenotypeCount'), t.phenotypes), what: ['phenotype annotation', 'phenotype annotations'] },
+    {
+      n: num(computed, 'phenotypeCount'),
+      p: points(num(computed, 'phenotypeCount'), t.phenotypes),
+      what: ['phenotype annotation', 'phenotype annotations'],
+    },
   ];
   const total = parts.reduce((s, x) => s + x.p, 0);
   const level = total >= t.levels.high ? 'high' : total >= t.levels.moderate ? 'moderate' : total >= t.levels.low ? 'low' : 'none';
@@ -101,5 +133,9 @@ function research(computed: Record<string, ComputedValue>): Classification['rese
  * Pure: "recent" is measured from options.referenceDate.
  */
 export function classify(facts: RecordFacts, computed: Record<string, ComputedValue>, options: ClassifyOptions): Classification {
-  return { unmetNeedSignal: unmetNeed(facts, computed), pipelineActivity: pipeline(facts, computed, options), researchActivity: research(computed) };
+  return {
+    unmetNeedSignal: unmetNeed(facts, computed),
+    pipelineActivity: pipeline(facts, computed, options),
+    researchActivity: research(computed),
+  };
 }

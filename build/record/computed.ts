@@ -2,48 +2,173 @@ import type { InheritanceTerm, SourceId } from './types.ts';
 import { ONSET_ORDER, frequencyFloor, inForceDesignations, isCausal, orphanProducts, type RecordFacts } from './record-facts.ts';
 
 export type ComputedValue = number | boolean | string | null;
-export interface ComputedFieldDoc { name: string; type: 'integer' | 'number' | 'boolean' | 'string'; nullable: boolean; description: string }
+export interface ComputedFieldDoc {
+  name: string;
+  type: 'integer' | 'number' | 'boolean' | 'string';
+  nullable: boolean;
+  description: string;
+}
 
 /** Documents every field of `computed`, in output order; the OpenAPI schema of `computed` is generated from it. */
 export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
-  { name: 'phenotypeCount', type: 'integer', nullable: false, description: 'Phenotype annotations present in the disease (negated annotations excluded).' },
-  { name: 'phenotypeWithFrequencyCount', type: 'integer', nullable: false, description: 'Present phenotypes whose annotation carries a frequency (band, n/m or percent).' },
-  { name: 'veryFrequentPhenotypeCount', type: 'integer', nullable: false, description: 'Present phenotypes seen in at least 80% of patients: point value, else lower bound of the frequency band, is 80 or more.' },
-  { name: 'negatedPhenotypeCount', type: 'integer', nullable: false, description: 'Phenotypes annotated as absent in the disease (HPO NOT qualifier).' },
+  {
+    name: 'phenotypeCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Phenotype annotations present in the disease (negated annotations excluded).',
+  },
+  {
+    name: 'phenotypeWithFrequencyCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Present phenotypes whose annotation carries a frequency (band, n/m or percent).',
+  },
+  {
+    name: 'veryFrequentPhenotypeCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Present phenotypes seen in at least 80% of patients: point value, else lower bound of the frequency band, is 80 or more.',
+  },
+  {
+    name: 'negatedPhenotypeCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Phenotypes annotated as absent in the disease (HPO NOT qualifier).',
+  },
   { name: 'geneCount', type: 'integer', nullable: false, description: 'Associated genes of any association type.' },
-  { name: 'causalGeneCount', type: 'integer', nullable: false, description: 'Genes whose association is causal (including loss- and gain-of-function).' },
+  {
+    name: 'causalGeneCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Genes whose association is causal (including loss- and gain-of-function).',
+  },
   { name: 'synonymCount', type: 'integer', nullable: false, description: 'Synonyms of any scope.' },
-  { name: 'xrefSystemCount', type: 'integer', nullable: false, description: 'Cross-reference systems (CURIE prefixes) with at least one mapping.' },
+  {
+    name: 'xrefSystemCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Cross-reference systems (CURIE prefixes) with at least one mapping.',
+  },
   { name: 'hasOmim', type: 'boolean', nullable: false, description: 'Has an OMIM or OMIM phenotypic series cross-reference.' },
   { name: 'hasOrphanet', type: 'boolean', nullable: false, description: 'Has an Orphanet cross-reference.' },
   { name: 'hasIcd10', type: 'boolean', nullable: false, description: 'Has an ICD-10 (WHO or CM) cross-reference.' },
   { name: 'hasIcd11', type: 'boolean', nullable: false, description: 'Has an ICD-11 cross-reference.' },
-  { name: 'inheritanceModeCount', type: 'integer', nullable: false, description: "Modes of inheritance; 'unknown' and 'not-applicable' excluded." },
-  { name: 'primaryInheritance', type: 'string', nullable: true, description: "The inheritance term backed by the most source statements (ties: the order of the InheritanceTerm enum); 'unknown' and 'not-applicable' excluded; null when none." },
-  { name: 'earliestOnset', type: 'string', nullable: true, description: "Earliest onset category (antenatal < neonatal < infancy < childhood < adolescent < adult < elderly); 'all-ages' when that is the only one given; null when none." },
-  { name: 'prevalenceRecordCount', type: 'integer', nullable: false, description: 'Orphanet prevalence estimates (one per type, geography and source).' },
+  {
+    name: 'inheritanceModeCount',
+    type: 'integer',
+    nullable: false,
+    description: "Modes of inheritance; 'unknown' and 'not-applicable' excluded.",
+  },
+  {
+    name: 'primaryInheritance',
+    type: 'string',
+    nullable: true,
+    description:
+      "The inheritance term backed by the most source statements (ties: the order of the InheritanceTerm enum); 'unknown' and 'not-applicable' excluded; null when none.",
+  },
+  {
+    name: 'earliestOnset',
+    type: 'string',
+    nullable: true,
+    description:
+      "Earliest onset category (antenatal < neonatal < infancy < childhood < adolescent < adult < elderly); 'all-ages' when that is the only one given; null when none.",
+  },
+  {
+    name: 'prevalenceRecordCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Orphanet prevalence estimates (one per type, geography and source).',
+  },
   { name: 'hasPrevalenceData', type: 'boolean', nullable: false, description: 'At least one prevalence estimate exists.' },
-  { name: 'orphanDrugCount', type: 'integer', nullable: false, description: 'FDA orphan designation rows linked to the disease, every status (one row per designation and approved indication, as in the FDA export).' },
-  { name: 'orphanDrugProductCount', type: 'integer', nullable: false, description: 'Distinct products (generic plus trade name) among those rows.' },
-  { name: 'approvedOrphanDrugCount', type: 'integer', nullable: false, description: "Distinct products with an approval in force (status 'approved': approved and the designation not withdrawn or revoked)." },
-  { name: 'designatedOrphanDrugCount', type: 'integer', nullable: false, description: "Rows with status 'designated': designated, in force, not approved for the orphan indication." },
-  { name: 'withdrawnOrphanDrugCount', type: 'integer', nullable: false, description: "Rows with status 'withdrawn': the designation was withdrawn or revoked (not counted as pipeline activity or as an available drug)." },
-  { name: 'latestOrphanApprovalYear', type: 'integer', nullable: true, description: "Year of the most recent marketing approval in force (status 'approved'); null when none." },
-  { name: 'latestOrphanDesignationYear', type: 'integer', nullable: true, description: 'Year of the most recent designation in force (not withdrawn or revoked); null when none.' },
-  { name: 'trialCount', type: 'integer', nullable: false, description: 'Matching studies in the ClinicalTrials.gov sample (not registry totals).' },
+  {
+    name: 'orphanDrugCount',
+    type: 'integer',
+    nullable: false,
+    description:
+      'FDA orphan designation rows linked to the disease, every status (one row per designation and approved indication, as in the FDA export).',
+  },
+  {
+    name: 'orphanDrugProductCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Distinct products (generic plus trade name) among those rows.',
+  },
+  {
+    name: 'approvedOrphanDrugCount',
+    type: 'integer',
+    nullable: false,
+    description: "Distinct products with an approval in force (status 'approved': approved and the designation not withdrawn or revoked).",
+  },
+  {
+    name: 'designatedOrphanDrugCount',
+    type: 'integer',
+    nullable: false,
+    description: "Rows with status 'designated': designated, in force, not approved for the orphan indication.",
+  },
+  {
+    name: 'withdrawnOrphanDrugCount',
+    type: 'integer',
+    nullable: false,
+    description:
+      "Rows with status 'withdrawn': the designation was withdrawn or revoked (not counted as pipeline activity or as an available drug).",
+  },
+  {
+    name: 'latestOrphanApprovalYear',
+    type: 'integer',
+    nullable: true,
+    description: "Year of the most recent marketing approval in force (status 'approved'); null when none.",
+  },
+  {
+    name: 'latestOrphanDesignationYear',
+    type: 'integer',
+    nullable: true,
+    description: 'Year of the most recent designation in force (not withdrawn or revoked); null when none.',
+  },
+  {
+    name: 'trialCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Matching studies in the ClinicalTrials.gov sample (not registry totals).',
+  },
   { name: 'activeTrialCount', type: 'integer', nullable: false, description: 'Matching studies in the sample with an active status.' },
-  { name: 'isScreened', type: 'boolean', nullable: false, description: 'On the RUSP newborn screening panel, directly, as a constituent or through a grouping.' },
+  {
+    name: 'isScreened',
+    type: 'boolean',
+    nullable: false,
+    description: 'On the RUSP newborn screening panel, directly, as a constituent or through a grouping.',
+  },
   { name: 'screeningStatus', type: 'string', nullable: false, description: "RUSP status: 'core', 'secondary' or 'none'." },
   { name: 'parentCount', type: 'integer', nullable: false, description: 'Direct Mondo parent classes.' },
   { name: 'childCount', type: 'integer', nullable: false, description: 'Direct Mondo child classes.' },
   { name: 'isLeaf', type: 'boolean', nullable: false, description: 'Has no Mondo child class.' },
-  { name: 'definitionSource', type: 'string', nullable: true, description: "Source of the definition text: 'mondo', 'orphanet' or 'doid'; null when there is none." },
-  { name: 'sourceCount', type: 'integer', nullable: false, description: 'Distinct sources (see content/sources.json) that contributed at least one value to the record.' },
+  {
+    name: 'definitionSource',
+    type: 'string',
+    nullable: true,
+    description: "Source of the definition text: 'mondo', 'orphanet' or 'doid'; null when there is none.",
+  },
+  {
+    name: 'sourceCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Distinct sources (see content/sources.json) that contributed at least one value to the record.',
+  },
 ];
 
 const INHERITANCE_ORDER: readonly InheritanceTerm[] = [
-  'autosomal-dominant', 'autosomal-recessive', 'x-linked-dominant', 'x-linked-recessive', 'x-linked', 'y-linked',
-  'mitochondrial', 'multifactorial', 'oligogenic', 'digenic', 'semidominant', 'somatic', 'sporadic',
+  'autosomal-dominant',
+  'autosomal-recessive',
+  'x-linked-dominant',
+  'x-linked-recessive',
+  'x-linked',
+  'y-linked',
+  'mitochondrial',
+  'multifactorial',
+  'oligogenic',
+  'digenic',
+  'semidominant',
+  'somatic',
+  'sporadic',
 ];
 
 function hasSystem(facts: RecordFacts, test: (system: string) => boolean): boolean {

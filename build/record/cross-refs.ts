@@ -3,18 +3,54 @@ import type { XrefEntry } from './types.ts';
 
 /** CURIE prefix in the Mondo SSSOM files -> the system name the API groups by. */
 export const XREF_SYSTEMS: Record<string, string> = {
-  OMIM: 'OMIM', OMIMPS: 'OMIMPS', Orphanet: 'Orphanet', ICD10CM: 'ICD-10-CM', ICD10WHO: 'ICD-10-WHO',
-  'icd11.foundation': 'ICD-11', SCTID: 'SNOMED CT', UMLS: 'UMLS', MEDGEN: 'MedGen', GARD: 'GARD',
-  NCIT: 'NCIT', DOID: 'DOID', mesh: 'MeSH', EFO: 'EFO', MedDRA: 'MedDRA', NORD: 'NORD', ICD9: 'ICD-9',
-  ICD9CM: 'ICD-9-CM', NANDO: 'NANDO', OMIA: 'OMIA', ONCOTREE: 'OncoTree', HP: 'HPO', ICDO: 'ICD-O',
-  Wikipedia: 'Wikipedia', GTR: 'GTR', DECIPHER: 'DECIPHER', HGNC: 'HGNC', PMID: 'PubMed', CSP: 'CSP',
-  SCDO: 'SCDO', birnlex: 'birnlex', IDO: 'IDO', MFOMD: 'MFOMD', MPATH: 'MPATH', MTH: 'MTH', NDFRT: 'NDFRT',
-  OBI: 'OBI', OGMS: 'OGMS',
+  OMIM: 'OMIM',
+  OMIMPS: 'OMIMPS',
+  Orphanet: 'Orphanet',
+  ICD10CM: 'ICD-10-CM',
+  ICD10WHO: 'ICD-10-WHO',
+  'icd11.foundation': 'ICD-11',
+  SCTID: 'SNOMED CT',
+  UMLS: 'UMLS',
+  MEDGEN: 'MedGen',
+  GARD: 'GARD',
+  NCIT: 'NCIT',
+  DOID: 'DOID',
+  mesh: 'MeSH',
+  EFO: 'EFO',
+  MedDRA: 'MedDRA',
+  NORD: 'NORD',
+  ICD9: 'ICD-9',
+  ICD9CM: 'ICD-9-CM',
+  NANDO: 'NANDO',
+  OMIA: 'OMIA',
+  ONCOTREE: 'OncoTree',
+  HP: 'HPO',
+  ICDO: 'ICD-O',
+  Wikipedia: 'Wikipedia',
+  GTR: 'GTR',
+  DECIPHER: 'DECIPHER',
+  HGNC: 'HGNC',
+  PMID: 'PubMed',
+  CSP: 'CSP',
+  SCDO: 'SCDO',
+  birnlex: 'birnlex',
+  IDO: 'IDO',
+  MFOMD: 'MFOMD',
+  MPATH: 'MPATH',
+  MTH: 'MTH',
+  NDFRT: 'NDFRT',
+  OBI: 'OBI',
+  OGMS: 'OGMS',
 };
 
 /** Specific mapping predicates beat the generic hasDbXref that usually accompanies them. */
 const PREDICATE_RANK: Record<MappingPredicate, number> = {
-  exactMatch: 5, closeMatch: 4, narrowMatch: 3, broadMatch: 3, relatedMatch: 2, hasDbXref: 1,
+  exactMatch: 5,
+  closeMatch: 4,
+  narrowMatch: 3,
+  broadMatch: 3,
+  relatedMatch: 2,
+  hasDbXref: 1,
 };
 
 export interface CrossRefIndex {
@@ -40,7 +76,11 @@ export function indexCrossRefs(mappings: SssomMapping[], included: Set<string>):
     let perObj = best.get(m.subject);
     if (!perObj) best.set(m.subject, (perObj = new Map()));
     const prev = perObj.get(m.object);
-    if (!prev || PREDICATE_RANK[m.predicate] > PREDICATE_RANK[prev.predicate] || (!prev.objectLabel && m.objectLabel && prev.predicate === m.predicate)) {
+    if (
+      !prev ||
+      PREDICATE_RANK[m.predicate] > PREDICATE_RANK[prev.predicate] ||
+      (!prev.objectLabel && m.objectLabel && prev.predicate === m.predicate)
+    ) {
       perObj.set(m.object, prev && !m.objectLabel && prev.objectLabel ? { ...m, objectLabel: prev.objectLabel } : m);
     }
   }
@@ -67,5 +107,5 @@ export function indexCrossRefs(mappings: SssomMapping[], included: Set<string>):
 
 /** HPO annotation disease ids use ORPHA:; Mondo's SSSOM uses Orphanet:. */
 export function hpoaDiseaseToCurie(diseaseId: string): string {
-  return diseaseId.startsWith('ORPHA:') ? 'Orphanet:' + diseaseId.slice(6) : diseaseId;
+  return diseaseId.startsWith('ORPHA:') ? `Orphanet:${diseaseId.slice(6)}` : diseaseId;
 }

@@ -15,7 +15,9 @@ import { selectDiseases } from './disease-set.ts';
  *   node --import tsx build/record/designation-report.ts [--file fda/<export>] [--sample 50 --seed 13 --out sample.tsv]
  * Without --file the export the build reads is used. Prints the figures as JSON.
  */
-const { values } = parseArgs({ options: { file: { type: 'string' }, sample: { type: 'string' }, seed: { type: 'string', default: '13' }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { file: { type: 'string' }, sample: { type: 'string' }, seed: { type: 'string', default: '13' }, out: { type: 'string' } },
+});
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = resolve(root, process.env.DATA_DIR ?? '../shared/data/raw');
 const loaded = await loadSources(dataDir, resolve(root, 'content'));
@@ -24,14 +26,34 @@ const set = selectDiseases(data.classes, data.edges, data.mappings);
 const xrefs = indexCrossRefs(data.mappings, new Set(set.ids));
 const names = diseaseNameIndex(data, set, xrefs);
 const file = values.file ? resolve(dataDir, values.file) : loaded.files.get('fda-oopd')![0];
-const rows = values.file === undefined ? data.designations : /\.xlsx(\.gz)?$/.test(file) ? await readOrphanDesignationsXlsx(file) : readOrphanDesignations(file);
+const rows =
+  values.file === undefined
+    ? data.designations
+    : /\.xlsx(\.gz)?$/.test(file)
+      ? await readOrphanDesignationsXlsx(file)
+      : readOrphanDesignations(file);
 const { stats, links } = designationStats(rows, names);
-process.stdout.write(JSON.stringify({ file: file.replace(dataDir + '/', ''), ...stats }, null, 2) + '\n');
+process.stdout.write(`${JSON.stringify({ file: file.replace(`${dataDir}/`, ''), ...stats }, null, 2)}\n`);
 if (values.sample) {
   const sample = seededSample(links, Number(values.sample), Number(values.seed));
   const clean = (t: string | null) => (t ?? '').replace(/[\t\n]+/g, ' ');
   const lines = ['n\trow\tgeneric_name\tdesignation\tstatus\tmondo_id\tdisease\tmethod\tmatched_text'];
-  sample.forEach((l, i) => lines.push([i + 1, l.row.row, clean(l.row.genericName), clean(l.row.designation), l.status, l.mondoId, set.labels.get(l.mondoId), l.method, clean(l.matchedText)].join('\t')));
-  if (values.out) writeFileSync(values.out, lines.join('\n') + '\n');
-  else process.stdout.write(lines.join('\n') + '\n');
+  sample.forEach(
+    (l, i) =>
+      void lines.push(
+        [
+          i + 1,
+          l.row.row,
+          clean(l.row.genericName),
+          clean(l.row.designation),
+          l.status,
+          l.mondoId,
+          set.labels.get(l.mondoId),
+          l.method,
+          clean(l.matchedText),
+        ].join('\t'),
+      ),
+  );
+  if (values.out) writeFileSync(values.out, `${lines.join('\n')}\n`);
+  else process.stdout.write(`${lines.join('\n')}\n`);
 }

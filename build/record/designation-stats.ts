@@ -28,17 +28,36 @@ export interface DesignationStats {
 }
 
 /** One (row, disease) link, for spot checks. */
-export interface DesignationLink { row: OrphanDesignation; status: OrphanDrugStatus | 'unknown'; mondoId: string; method: string; matchedText: string }
+export interface DesignationLink {
+  row: OrphanDesignation;
+  status: OrphanDrugStatus | 'unknown';
+  mondoId: string;
+  method: string;
+  matchedText: string;
+}
 
-const bump = (m: Record<string, number>, k: string) => { m[k] = (m[k] ?? 0) + 1; };
+const bump = (m: Record<string, number>, k: string) => {
+  m[k] = (m[k] ?? 0) + 1;
+};
 
 /** Link every row (as the build does) and count what linked, how, and to how many diseases. */
 export function designationStats(rows: OrphanDesignation[], index: NameIndex): { stats: DesignationStats; links: DesignationLink[] } {
   const all: DesignationHits[] = rows.map((row) => matchDesignation(row, index));
   const stats: DesignationStats = {
-    rows: rows.length, designations: new Set(rows.map((r) => r.designationKey ?? `row ${r.row}`)).size, rowsByStatus: {},
-    linkedRows: 0, linkedRowsByStatus: {}, linkedDesignations: 0, linkedToOneDisease: 0, ambiguousRows: 0, rejectedAsAmbiguous: 0,
-    links: 0, linksByMethod: {}, diseasesWithAny: 0, diseasesWithApproved: 0, diseasesWithDesignatedOnly: 0,
+    rows: rows.length,
+    designations: new Set(rows.map((r) => r.designationKey ?? `row ${r.row}`)).size,
+    rowsByStatus: {},
+    linkedRows: 0,
+    linkedRowsByStatus: {},
+    linkedDesignations: 0,
+    linkedToOneDisease: 0,
+    ambiguousRows: 0,
+    rejectedAsAmbiguous: 0,
+    links: 0,
+    linksByMethod: {},
+    diseasesWithAny: 0,
+    diseasesWithApproved: 0,
+    diseasesWithDesignatedOnly: 0,
   };
   const links: DesignationLink[] = [];
   const linkedKeys = new Set<string>();

@@ -7,9 +7,26 @@ const DISEASE_CHARACTERISTIC = 'MONDO:0021125';
 /** Roots whose descendants are human conditions besides "human disease" itself. */
 const HUMAN_ROOTS = [HUMAN_DISEASE, 'MONDO:0042489' /* disease susceptibility */, 'MONDO:0021178' /* injury */];
 /** Label words that name a non-human species; used only for classes the hierarchy files do not place. */
-const SPECIES = /(?:^|[\s,(])(?:non-human animal|dogs?|canine|cats?|domestic cat|feline|horses?|equine|cattle|bovine|sheep|ovine|goats?|caprine|pigs?|porcine|chicken|avian|rabbits?|mouse|mice|rats?|donkey|guinea pig|macaque|alpaca|llama|camel|deer|ferret|mink)(?:$|[\s,)])/i;
+const SPECIES =
+  /(?:^|[\s,(])(?:non-human animal|dogs?|canine|cats?|domestic cat|feline|horses?|equine|cattle|bovine|sheep|ovine|goats?|caprine|pigs?|porcine|chicken|avian|rabbits?|mouse|mice|rats?|donkey|guinea pig|macaque|alpaca|llama|camel|deer|ferret|mink)(?:$|[\s,)])/i;
 /** Xref systems that catalogue human conditions; an OMIA-only class is an animal phenotype. */
-const HUMAN_SYSTEMS = new Set(['OMIM', 'OMIMPS', 'Orphanet', 'GARD', 'DOID', 'NCIT', 'ICD10CM', 'ICD10WHO', 'icd11.foundation', 'SCTID', 'mesh', 'EFO', 'NORD', 'MEDGEN', 'UMLS']);
+const HUMAN_SYSTEMS = new Set([
+  'OMIM',
+  'OMIMPS',
+  'Orphanet',
+  'GARD',
+  'DOID',
+  'NCIT',
+  'ICD10CM',
+  'ICD10WHO',
+  'icd11.foundation',
+  'SCTID',
+  'mesh',
+  'EFO',
+  'NORD',
+  'MEDGEN',
+  'UMLS',
+]);
 
 export interface DiseaseSet {
   /** Included current classes, sorted by id. */
@@ -61,10 +78,19 @@ export function selectDiseases(classes: MondoClass[], edges: SubclassEdge[], map
   const ids: string[] = [];
   const excluded = { nonHuman: 0, characteristic: 0, roots: 0 };
   for (const [id, label] of labels) {
-    if (id === DISEASE_ROOT || id === HUMAN_DISEASE || id === NON_HUMAN_ANIMAL_DISEASE || id === DISEASE_CHARACTERISTIC) { excluded.roots++; continue; }
+    if (id === DISEASE_ROOT || id === HUMAN_DISEASE || id === NON_HUMAN_ANIMAL_DISEASE || id === DISEASE_CHARACTERISTIC) {
+      excluded.roots++;
+      continue;
+    }
     const anc = ancestorsOf(id);
-    if (anc.has(DISEASE_CHARACTERISTIC)) { excluded.characteristic++; continue; }
-    if (anc.has(NON_HUMAN_ANIMAL_DISEASE)) { excluded.nonHuman++; continue; }
+    if (anc.has(DISEASE_CHARACTERISTIC)) {
+      excluded.characteristic++;
+      continue;
+    }
+    if (anc.has(NON_HUMAN_ANIMAL_DISEASE)) {
+      excluded.nonHuman++;
+      continue;
+    }
     if (anc.size > 0) {
       if (HUMAN_ROOTS.some((r) => anc.has(r)) || HUMAN_ROOTS.includes(id)) ids.push(id);
       else excluded.nonHuman++;
@@ -72,7 +98,10 @@ export function selectDiseases(classes: MondoClass[], edges: SubclassEdge[], map
     }
     const sys = systems.get(id) ?? new Set<string>();
     const humanXref = [...sys].some((s) => HUMAN_SYSTEMS.has(s));
-    if (SPECIES.test(label) || (sys.has('OMIA') && !humanXref)) { excluded.nonHuman++; continue; }
+    if (SPECIES.test(label) || (sys.has('OMIA') && !humanXref)) {
+      excluded.nonHuman++;
+      continue;
+    }
     ids.push(id);
   }
   ids.sort();
@@ -90,7 +119,11 @@ export function selectDiseases(classes: MondoClass[], edges: SubclassEdge[], map
   }
   for (const c of children.values()) c.sort();
   return {
-    ids, labels, parents, children, excluded,
+    ids,
+    labels,
+    parents,
+    children,
+    excluded,
     ancestors: (id) => [...ancestorsOf(id)].filter((a) => included.has(a)).sort(),
   };
 }

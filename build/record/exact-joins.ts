@@ -23,7 +23,7 @@ function push<T>(m: Map<string, T[]>, k: string, v: T): void {
  */
 export function buildFactsIndex(data: SourceData, xrefs: CrossRefIndex, hpoGenes: HpoGeneDisease[]): FactsIndex {
   const orphanet = new Map<string, OrphaDisorder[]>();
-  for (const d of data.orphanet) for (const id of xrefs.exactToMondo.get('Orphanet:' + d.orphaCode) ?? []) push(orphanet, id, d);
+  for (const d of data.orphanet) for (const id of xrefs.exactToMondo.get(`Orphanet:${d.orphaCode}`) ?? []) push(orphanet, id, d);
   for (const list of orphanet.values()) list.sort((a, b) => Number(a.orphaCode) - Number(b.orphaCode));
   const hpoa = new Map<string, HpoAnnotation[]>();
   for (const a of data.hpoa.annotations) for (const id of xrefs.exactToMondo.get(hpoaDiseaseToCurie(a.diseaseId)) ?? []) push(hpoa, id, a);

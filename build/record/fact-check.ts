@@ -13,32 +13,85 @@ export { composeFactsOnly } from './facts-only.ts';
  */
 export const TEMPLATE_WORDS: ReadonlySet<string> = new Set([
   // Sources, panels and catalogues named by the templates.
-  'mondo', 'disease', 'ontology', 'orphanet', 'hpo', 'hgnc', 'omim', 'icd', 'fda', 'rusp', 'recommended', 'uniform',
-  'screening', 'panel', 'nord', 'medlineplus', 'genereviews',
+  'mondo',
+  'disease',
+  'ontology',
+  'orphanet',
+  'hpo',
+  'hgnc',
+  'omim',
+  'icd',
+  'fda',
+  'rusp',
+  'recommended',
+  'uniform',
+  'screening',
+  'panel',
+  'nord',
+  'medlineplus',
+  'genereviews',
   // Words that open template sentences or lines.
-  'no', 'it', 'in', 'this', 'definition', 'other', 'most', 'features', 'annotated', 'age', 'inheritance', 'associated',
-  'prevalence', 'added', 'codes', 'listing', 'matching', 'patient', 'name', 'identifier', 'rare', 'synonym', 'parent',
-  'child', 'more', 'phenotype', 'phenotypes', 'absent', 'onset', 'genes', 'gene', 'orphan', 'studies', 'study',
+  'no',
+  'it',
+  'in',
+  'this',
+  'definition',
+  'other',
+  'most',
+  'features',
+  'annotated',
+  'age',
+  'inheritance',
+  'associated',
+  'prevalence',
+  'added',
+  'codes',
+  'listing',
+  'matching',
+  'patient',
+  'name',
+  'identifier',
+  'rare',
+  'synonym',
+  'parent',
+  'child',
+  'more',
+  'phenotype',
+  'phenotypes',
+  'absent',
+  'onset',
+  'genes',
+  'gene',
+  'orphan',
+  'studies',
+  'study',
 ]);
 
-export interface CheckResult { ok: boolean; problems: string[] }
+export interface CheckResult {
+  ok: boolean;
+  problems: string[];
+}
 
 /**
  * USAN/INN stems that mark a lower-case word as a drug name. A heuristic: brand names are caught
  * by the capitalized-word rule, and a lower-case drug name without one of these stems is not.
  */
-const STEMS = 'mab|nib|ciclib|caftor|cillin|mycin|micin|floxacin|conazole|statin|sartan|pril|olol|parin|platin|rubicin|vir|virine|tide|rsen|ercept|alfa|lukast|dronate|prazole|setron|triptan|gliptin|gliflozin|dipine|kinra|leukin|poetin|grastim|plase';
+const STEMS =
+  'mab|nib|ciclib|caftor|cillin|mycin|micin|floxacin|conazole|statin|sartan|pril|olol|parin|platin|rubicin|vir|virine|tide|rsen|ercept|alfa|lukast|dronate|prazole|setron|triptan|gliptin|gliflozin|dipine|kinra|leukin|poetin|grastim|plase';
 /**
  * The tokens to verify, in one pass; the first alternative that matches wins: a link, a CURIE-like
  * id, a number (optionally n/m) and a capitalized word. Lower-case words are template wording
  * unless LOWER_HINT finds a drug stem or a letter followed by a digit; LOWER_WORD then picks them.
  */
-const TOKEN = new RegExp([
-  '(https?:\\/\\/[^\\s)"<>]+)',
-  '((?<![\\w.:/-])[A-Za-z][\\w.]*:[\\w.-]*[A-Za-z0-9])',
-  '((?<![\\p{L}\\p{N}.])\\d+(?:,\\d{3})*(?:\\.\\d+)?(?:\\/\\d+)?(?![\\p{L}\\p{N}]))',
-  "((?<![\\p{L}\\p{N}'’-])\\p{Lu}[\\p{L}\\p{N}'’-]*)",
-].join('|'), 'gu');
+const TOKEN = new RegExp(
+  [
+    '(https?:\\/\\/[^\\s)"<>]+)',
+    '((?<![\\w.:/-])[A-Za-z][\\w.]*:[\\w.-]*[A-Za-z0-9])',
+    '((?<![\\p{L}\\p{N}.])\\d+(?:,\\d{3})*(?:\\.\\d+)?(?:\\/\\d+)?(?![\\p{L}\\p{N}]))',
+    "((?<![\\p{L}\\p{N}'’-])\\p{Lu}[\\p{L}\\p{N}'’-]*)",
+  ].join('|'),
+  'gu',
+);
 /** A cheap test (no Unicode classes) that a paragraph may hold a lower-case word worth checking. */
 const LOWER_HINT = new RegExp(`(?:${STEMS})\\b|[a-z\\u00DF-\\u024F]\\d`);
 const LOWER_WORD = /(?<![\p{L}\p{N}'’-])\p{Ll}[\p{L}\p{N}'’-]*/gu;
@@ -101,7 +154,8 @@ function checkText(text: string, index: FactIndex, scope: FactScope, problems: S
       const bare = m[1].replace(TRAILING_PUNCTUATION, '');
       if (!scope.hasLink(bare) && !scope.hasLink(m[1])) problems.add(`link ${bare} is not in the facts`);
     } else if (m[2] !== undefined) {
-      if (!scope.hasId(m[2])) problems.add(m[2].startsWith('HP:') ? `HPO id ${m[2]} is not in the facts` : `identifier ${m[2]} is not in the facts`);
+      if (!scope.hasId(m[2]))
+        problems.add(m[2].startsWith('HP:') ? `HPO id ${m[2]} is not in the facts` : `identifier ${m[2]} is not in the facts`);
     } else if (m[3] !== undefined) {
       const slash = m[3].indexOf('/');
       if (slash < 0) {
@@ -160,7 +214,10 @@ export function finalizeSections(facts: RecordFacts, options: FinalizeOptions = 
   for (const key of SECTION_KEYS) {
     const section = compose(key, facts);
     const result = checkSection(section, facts);
-    if (result.ok) { sections[key] = section; continue; }
+    if (result.ok) {
+      sections[key] = section;
+      continue;
+    }
     sections[key] = composeFactsOnly(key, facts);
     regenerated.push(key);
     problems[key] = result.problems;

@@ -12,13 +12,14 @@ import { LIST_LIMIT } from './section-format.ts';
 
 function isWordCode(code: number): boolean {
   if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-  return code === code && /[\p{L}\p{N}]/u.test(String.fromCharCode(code)); // NaN (outside the string) is no word
+  return !Number.isNaN(code) && /[\p{L}\p{N}]/u.test(String.fromCharCode(code)); // NaN (outside the string) is no word
 }
 const isDigitCode = (code: number): boolean => code >= 48 && code <= 57;
 /** Characters that continue an identifier (CURIE) to the left: a letter, digit or one of _ . : / - */
 const isIdCode = (code: number): boolean => isWordCode(code) || code === 95 || code === 46 || code === 58 || code === 47 || code === 45;
 /** Characters that continue a link: anything but whitespace, ) " < > */
-const isLinkCode = (code: number): boolean => code === code && !(code <= 32 || code === 41 || code === 34 || code === 60 || code === 62);
+const isLinkCode = (code: number): boolean =>
+  !Number.isNaN(code) && !(code <= 32 || code === 41 || code === 34 || code === 60 || code === 62);
 
 /** Decimals of a numeric literal ('95.50' has 2). */
 export function decimalsOf(literal: string): number {
@@ -36,7 +37,10 @@ export class FactScope {
   readonly #values: number[] = [];
   readonly #counts: number[] = [];
   readonly #fractions: string[] = [];
-  constructor(private readonly values: unknown[], private readonly countsOf: () => number[]) {}
+  constructor(
+    private readonly values: unknown[],
+    private readonly countsOf: () => number[],
+  ) {}
 
   /** The joined text values, flattened on first use: a section of fixed wording never needs them. */
   private get text(): string {
@@ -48,7 +52,7 @@ export class FactScope {
   }
 
   private add(value: unknown): void {
-    if (typeof value === 'string') this.#text += value + '\n';
+    if (typeof value === 'string') this.#text += `${value}\n`;
     else if (typeof value === 'number') this.#values.push(value);
     else if (Array.isArray(value)) {
       this.#counts.push(value.length);
@@ -59,7 +63,7 @@ export class FactScope {
       for (const k in o) {
         // Keys that are data, such as xref systems (ICD10CM, icd11.foundation), count as text; field names are camelCase.
         const c = k.charCodeAt(0);
-        if ((c >= 65 && c <= 90) || k.includes('.')) this.#text += k + '\n';
+        if ((c >= 65 && c <= 90) || k.includes('.')) this.#text += `${k}\n`;
         this.add(o[k]);
       }
     }
@@ -126,7 +130,8 @@ export class FactScope {
     const hay = this.text;
     // Values and counts first: a short literal such as 5 occurs many times inside ids, each needing a boundary check.
     const plain = literal.includes(',') ? literal.replace(/,/g, '') : literal;
-    if (plain.length < 2 || plain.charCodeAt(0) !== 48 || plain.charCodeAt(1) === 46) { // '07' is a date part or a code: only a verbatim occurrence backs it
+    if (plain.length < 2 || plain.charCodeAt(0) !== 48 || plain.charCodeAt(1) === 46) {
+      // '07' is a date part or a code: only a verbatim occurrence backs it
       const value = Number(plain);
       const decimals = decimalsOf(plain);
       const shown = value.toFixed(decimals);
@@ -144,13 +149,19 @@ export class FactScope {
       const a = hay.charCodeAt(end);
       if (isWordCode(a)) continue;
       if (((a === 46 && !decimal) || a === 47) && isDigitCode(hay.charCodeAt(end + 1))) continue;
-      if (a === 44 && !decimal && isDigitCode(hay.charCodeAt(end + 1)) && isDigitCode(hay.charCodeAt(end + 2))
-        && isDigitCode(hay.charCodeAt(end + 3)) && !isDigitCode(hay.charCodeAt(end + 4))) continue;
+      if (
+        a === 44 &&
+        !decimal &&
+        isDigitCode(hay.charCodeAt(end + 1)) &&
+        isDigitCode(hay.charCodeAt(end + 2)) &&
+        isDigitCode(hay.charCodeAt(end + 3)) &&
+        !isDigitCode(hay.charCodeAt(end + 4))
+      )
+        continue;
       return true;
     }
     return false;
   }
-
 }
 
 /** Per-record lookups, each built on first use. */
@@ -162,14 +173,19 @@ export class FactIndex {
   /** The facts of the given record fields (a section's basedOn). */
   scope(fields: readonly string[]): FactScope {
     const facts = this.facts as unknown as Record<string, unknown>;
-    return new FactScope(fields.map((f) => facts[f]), () => this.counts());
+    return new FactScope(
+      fields.map((f) => facts[f]),
+      () => this.counts(),
+    );
   }
 
   /** Labels the facts give an HPO id (phenotype, frequency, onset, modifier, inheritance). */
   hpoLabels(id: string): string[] | undefined {
     if (!this.#labels) {
       const m = new Map<string, string[]>();
-      const add = (i: string | null, l: string | null): void => { if (i && l) m.set(i, [...(m.get(i) ?? []), l]); };
+      const add = (i: string | null, l: string | null): void => {
+        if (i && l) m.set(i, [...(m.get(i) ?? []), l]);
+      };
       for (const p of this.facts.phenotypes) {
         add(p.hpoId, p.label);
         if (p.frequency) add(p.frequency.hpoId, p.frequency.label);
@@ -186,7 +202,8 @@ export class FactIndex {
   private counts(): number[] {
     if (!this.#counts) {
       this.#counts = [];
-      for (const [k, v] of Object.entries(computeFields(this.facts))) if (k.endsWith('Count') && typeof v === 'number') this.#counts.push(v);
+      for (const [k, v] of Object.entries(computeFields(this.facts)))
+        if (k.endsWith('Count') && typeof v === 'number') this.#counts.push(v);
     }
     return this.#counts;
   }

@@ -27,8 +27,14 @@ const LINES: Record<SectionKey, (f: RecordFacts) => string[]> = {
   ],
   'clinical-features': (f) => [
     ...(f.phenotypes.length === 0 ? ['Phenotypes: none recorded'] : []),
-    ...capped(f.phenotypes, (p) => `${p.negated ? 'Absent phenotype' : 'Phenotype'}: ${p.label} (${p.hpoId})${
-      p.frequency ? `, frequency ${p.frequency.label ?? p.frequency.raw}` : ''}`, 'More phenotypes are listed in the phenotypes field.'),
+    ...capped(
+      f.phenotypes,
+      (p) =>
+        `${p.negated ? 'Absent phenotype' : 'Phenotype'}: ${p.label} (${p.hpoId})${
+          p.frequency ? `, frequency ${p.frequency.label ?? p.frequency.raw}` : ''
+        }`,
+      'More phenotypes are listed in the phenotypes field.',
+    ),
     ...(f.onset.length === 0 ? ['Onset: none recorded'] : f.onset.map((o) => `Onset: ${o.label}`)),
   ],
   genetics: (f) => [
@@ -39,7 +45,11 @@ const LINES: Record<SectionKey, (f: RecordFacts) => string[]> = {
   epidemiology: (f) => [
     `Prevalence category: ${f.prevalenceCategory}`,
     ...(f.prevalence.length === 0 ? ['Prevalence: none recorded'] : []),
-    ...capped(f.prevalence, (p) => `Prevalence: ${p.type}, ${p.class ?? 'class not given'}, ${p.geography}`, 'More estimates are listed in the prevalence field.'),
+    ...capped(
+      f.prevalence,
+      (p) => `Prevalence: ${p.type}, ${p.class ?? 'class not given'}, ${p.geography}`,
+      'More estimates are listed in the prevalence field.',
+    ),
   ],
   'screening-and-diagnosis': (f) => {
     const s = f.screening;
@@ -50,13 +60,23 @@ const LINES: Record<SectionKey, (f: RecordFacts) => string[]> = {
       ...(s.addedYear !== null ? [`RUSP year added: ${s.addedYear}`] : []),
     ];
   },
-  treatment: (f) => f.orphanDrugs.length === 0 ? ['Orphan drugs: none recorded'] : capped(f.orphanDrugs, (d) => [
-    `Orphan drug: ${d.genericName}${d.tradeName ? ` (${d.tradeName})` : ''}`,
-    d.dateDesignated ? `designated ${d.dateDesignated}` : '',
-    d.marketingApprovalDate ? `approved ${d.marketingApprovalDate}` : '',
-    d.dateWithdrawn ? `withdrawn or revoked ${d.dateWithdrawn}` : '',
-    `status ${d.status}`,
-  ].filter(Boolean).join(', '), 'More designations are listed in the orphanDrugs field.'),
+  treatment: (f) =>
+    f.orphanDrugs.length === 0
+      ? ['Orphan drugs: none recorded']
+      : capped(
+          f.orphanDrugs,
+          (d) =>
+            [
+              `Orphan drug: ${d.genericName}${d.tradeName ? ` (${d.tradeName})` : ''}`,
+              d.dateDesignated ? `designated ${d.dateDesignated}` : '',
+              d.marketingApprovalDate ? `approved ${d.marketingApprovalDate}` : '',
+              d.dateWithdrawn ? `withdrawn or revoked ${d.dateWithdrawn}` : '',
+              `status ${d.status}`,
+            ]
+              .filter(Boolean)
+              .join(', '),
+          'More designations are listed in the orphanDrugs field.',
+        ),
   research: (f) => [
     f.trials.notice,
     `Studies in sample: ${f.trials.total}; active: ${f.trials.active}`,
@@ -66,7 +86,11 @@ const LINES: Record<SectionKey, (f: RecordFacts) => string[]> = {
     ...(f.advocacyGroups.items.length === 0 ? ['Patient advocacy groups: none in this snapshot'] : []),
     ...capped(f.advocacyGroups.items, (g) => `Patient advocacy group: ${g.name}`, 'More groups are listed in the advocacyGroups field.'),
     ...(f.assistancePrograms.items.length === 0 ? ['Patient assistance programs: none in this snapshot'] : []),
-    ...capped(f.assistancePrograms.items, (a) => `Patient assistance program: ${a.name}`, 'More programs are listed in the assistancePrograms field.'),
+    ...capped(
+      f.assistancePrograms.items,
+      (a) => `Patient assistance program: ${a.name}`,
+      'More programs are listed in the assistancePrograms field.',
+    ),
     ...(f.resources.medlinePlus ? [`MedlinePlus: ${f.resources.medlinePlus}`] : []),
     ...(f.resources.geneReviews ? [`GeneReviews: ${f.resources.geneReviews}`] : []),
     ...(f.resources.nordReportId ? [`NORD report: ${f.resources.nordReportId}`] : []),

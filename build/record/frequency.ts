@@ -37,14 +37,19 @@ export type FrequencyResult = { frequency: Frequency } | { frequency: Frequency;
 export function normalizeFrequency(raw: string): FrequencyResult {
   const band = BY_ID.get(raw) ?? BY_ID.get(ORPHANET_BANDS[raw] ?? '');
   if (band) {
-    return { frequency: { hpoId: band.hpoId, label: band.label, numerator: null, denominator: null, percent: null, range: band.range, raw } };
+    return {
+      frequency: { hpoId: band.hpoId, label: band.label, numerator: null, denominator: null, percent: null, range: band.range, raw },
+    };
   }
   const frac = /^(\d+)\/(\d+)$/.exec(raw);
   if (frac) {
     const n = Number(frac[1]);
     const m = Number(frac[2]);
     if (m === 0 || n > m) {
-      return { frequency: { hpoId: null, label: null, numerator: n, denominator: m, percent: null, range: null, raw }, warning: `inconsistent frequency ${raw}` };
+      return {
+        frequency: { hpoId: null, label: null, numerator: n, denominator: m, percent: null, range: null, raw },
+        warning: `inconsistent frequency ${raw}`,
+      };
     }
     const percent = Math.round((n / m) * 1000) / 10;
     const b = bandOfPercent((n / m) * 100);
@@ -54,12 +59,18 @@ export function normalizeFrequency(raw: string): FrequencyResult {
   if (pct) {
     const p = Number(pct[1]);
     if (p > 100) {
-      return { frequency: { hpoId: null, label: null, numerator: null, denominator: null, percent: null, range: null, raw }, warning: `inconsistent frequency ${raw}` };
+      return {
+        frequency: { hpoId: null, label: null, numerator: null, denominator: null, percent: null, range: null, raw },
+        warning: `inconsistent frequency ${raw}`,
+      };
     }
     const b = bandOfPercent(p);
     return { frequency: { hpoId: b.hpoId, label: b.label, numerator: null, denominator: null, percent: p, range: b.range, raw } };
   }
-  return { frequency: { hpoId: null, label: null, numerator: null, denominator: null, percent: null, range: null, raw }, warning: `unrecognized frequency ${raw}` };
+  return {
+    frequency: { hpoId: null, label: null, numerator: null, denominator: null, percent: null, range: null, raw },
+    warning: `unrecognized frequency ${raw}`,
+  };
 }
 
 /** Rank for merging: a measured n/m or percent beats a band, which beats nothing. */

@@ -3,7 +3,10 @@ import { GARD_PATHS, type GardPath } from '../../server/contract/vocab.ts';
 import type { GardLink } from './types.ts';
 
 /** A GARD disease joined to one Mondo class, with every path that joined it. */
-export interface GardMatch { disease: GardDisease; via: GardPath[] }
+export interface GardMatch {
+  disease: GardDisease;
+  via: GardPath[];
+}
 
 /**
  * The GARD page of a disease: `https://rarediseases.info.nih.gov/diseases/<number>/<slug>`, the
@@ -12,7 +15,13 @@ export interface GardMatch { disease: GardDisease; via: GardPath[] }
  * dropped and other runs of non-alphanumerics as one hyphen.
  */
 export function gardUrl(id: string, name: string): string {
-  const slug = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `https://rarediseases.info.nih.gov/diseases/${Number(id.slice(id.indexOf(':') + 1))}/${slug}`;
 }
 
@@ -24,7 +33,11 @@ export function gardUrl(id: string, name: string): string {
  * A GARD disease joined to several classes is kept only where the most paths agree.
  */
 export function joinGard(
-  diseases: GardDisease[], xrefs: GardXref[], mappings: SssomMapping[], exactToMondo: Map<string, string[]>, included: Set<string>,
+  diseases: GardDisease[],
+  xrefs: GardXref[],
+  mappings: SssomMapping[],
+  exactToMondo: Map<string, string[]>,
+  included: Set<string>,
 ): Map<string, GardMatch[]> {
   const byId = new Map(diseases.map((d) => [d.id, d]));
   const found = new Map<string, Map<string, Set<GardPath>>>();
@@ -45,13 +58,19 @@ export function joinGard(
   // GARD calls OMIM:232300 an exact match of Pompe disease, Mondo calls it the infantile form, and
   // Mondo's own xref and Orphanet agree on Pompe disease itself.
   const support = new Map<string, number>();
-  for (const perMondo of found.values()) for (const [gardId, paths] of perMondo) support.set(gardId, Math.max(support.get(gardId) ?? 0, paths.size));
-  for (const perMondo of found.values()) for (const [gardId, paths] of perMondo) if (paths.size < support.get(gardId)!) perMondo.delete(gardId);
+  for (const perMondo of found.values())
+    for (const [gardId, paths] of perMondo) support.set(gardId, Math.max(support.get(gardId) ?? 0, paths.size));
+  for (const perMondo of found.values())
+    for (const [gardId, paths] of perMondo) if (paths.size < support.get(gardId)!) perMondo.delete(gardId);
   const out = new Map<string, GardMatch[]>();
   for (const [mondoId, perMondo] of found) {
     if (perMondo.size === 0) continue;
-    out.set(mondoId, [...perMondo].sort(([a], [b]) => a.localeCompare(b))
-      .map(([gardId, paths]) => ({ disease: byId.get(gardId)!, via: GARD_PATHS.filter((p) => paths.has(p)) })));
+    out.set(
+      mondoId,
+      [...perMondo]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([gardId, paths]) => ({ disease: byId.get(gardId)!, via: GARD_PATHS.filter((p) => paths.has(p)) })),
+    );
   }
   return out;
 }

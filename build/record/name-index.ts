@@ -6,11 +6,20 @@
 
 /** Lower case, strip diacritics and punctuation, collapse spaces. */
 export function normalizeName(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/['’]s\b/g, '').replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
-export interface NameHit { ids: string[]; kind: 'name' | 'synonym'; text: string }
+export interface NameHit {
+  ids: string[];
+  kind: 'name' | 'synonym';
+  text: string;
+}
 
 /** Words shorter than this, as the whole of a synonym, are too ambiguous to find inside text. */
 const MIN_CONTAINED_CHARS = 8;
@@ -18,9 +27,23 @@ const MIN_CONTAINED_CHARS = 8;
  * Words that are a synonym of some grouping class ("syndrome" of "syndromic disease") but name no
  * disease inside a longer text ("acute encephalitis syndrome"): never matched as contained words.
  */
-const GENERIC_WORDS = new Set(['syndrome', 'syndromes', 'disease', 'diseases', 'disorder', 'disorders', 'illness', 'condition', 'deficiency', 'anomaly', 'anomalies', 'malformation']);
+const GENERIC_WORDS = new Set([
+  'syndrome',
+  'syndromes',
+  'disease',
+  'diseases',
+  'disorder',
+  'disorders',
+  'illness',
+  'condition',
+  'deficiency',
+  'anomaly',
+  'anomalies',
+  'malformation',
+]);
 const MAX_NGRAM = 10;
-const PREFIXES = /^(?:(?:for )?(?:the )?(?:treatment|prevention|prophylaxis|diagnosis|management|diagnostic|treating|therapy|reduction|control)(?: and (?:treatment|prevention|prophylaxis|management))? of (?:the )?(?:(?:signs|symptoms) (?:and symptoms )?of )?(?:patients with |children with |adults with )?)/;
+const PREFIXES =
+  /^(?:(?:for )?(?:the )?(?:treatment|prevention|prophylaxis|diagnosis|management|diagnostic|treating|therapy|reduction|control)(?: and (?:treatment|prevention|prophylaxis|management))? of (?:the )?(?:(?:signs|symptoms) (?:and symptoms )?of )?(?:patients with |children with |adults with )?)/;
 
 export class NameIndex {
   private readonly names = new Map<string, string[]>();
@@ -53,9 +76,10 @@ export class NameIndex {
 
   private lookup(key: string, allowShortSynonym: boolean): NameHit | null {
     const n = this.names.get(key);
-    if (n) return { ids: this.resolve(n), kind: 'name', text: this.display.get('name' + key)! };
+    if (n) return { ids: this.resolve(n), kind: 'name', text: this.display.get(`name${key}`)! };
     const s = this.synonyms.get(key);
-    if (s && (allowShortSynonym || key.length >= MIN_CONTAINED_CHARS)) return { ids: this.resolve(s), kind: 'synonym', text: this.display.get('synonym' + key)! };
+    if (s && (allowShortSynonym || key.length >= MIN_CONTAINED_CHARS))
+      return { ids: this.resolve(s), kind: 'synonym', text: this.display.get(`synonym${key}`)! };
     return null;
   }
 

@@ -36,7 +36,18 @@ export function mergePhenotypes(
     let p = byKey.get(key);
     if (!p) {
       if (!hpo.known(hpoId)) qc.warn('unknown-hpo-id', diseaseId, 'hpo', `${hpoId} (${fallbackLabel}) is not in the HPO release`);
-      p = { hpoId, label: hpo.label(hpoId) ?? fallbackLabel, frequency: null, onset: null, sex: null, negated, evidence: [], references: [], modifiers: [], sources: [] };
+      p = {
+        hpoId,
+        label: hpo.label(hpoId) ?? fallbackLabel,
+        frequency: null,
+        onset: null,
+        sex: null,
+        negated,
+        evidence: [],
+        references: [],
+        modifiers: [],
+        sources: [],
+      };
       byKey.set(key, p);
     }
     return p;
@@ -56,14 +67,21 @@ export function mergePhenotypes(
     if (row.evidence && !p.evidence.includes(row.evidence)) p.evidence.push(row.evidence);
     for (const ref of row.references) if (!p.references.includes(ref)) p.references.push(ref);
     for (const m of row.modifiers) if (!p.modifiers.some((x) => x.hpoId === m)) p.modifiers.push({ hpoId: m, label: hpo.label(m) ?? m });
-    p.sources.push({ source: 'hpo', release, diseaseId: row.diseaseId, frequencyRaw: row.frequency, evidence: row.evidence || null, references: row.references });
+    p.sources.push({
+      source: 'hpo',
+      release,
+      diseaseId: row.diseaseId,
+      frequencyRaw: row.frequency,
+      evidence: row.evidence || null,
+      references: row.references,
+    });
   }
   for (const { disorder, release } of orphaRows) {
     for (const ph of disorder.phenotypes) {
       const excluded = ph.frequency.startsWith('Excluded');
       const p = entry(ph.hpoId, excluded, ph.term);
       setFrequency(p, ph.frequency, 'orphanet');
-      const ref = 'ORPHA:' + disorder.orphaCode;
+      const ref = `ORPHA:${disorder.orphaCode}`;
       if (!p.references.includes(ref)) p.references.push(ref);
       p.sources.push({ source: 'orphanet', release, diseaseId: ref, frequencyRaw: ph.frequency, evidence: null, references: [ref] });
     }
@@ -75,6 +93,7 @@ export function mergePhenotypes(
     p.modifiers.sort((a, b) => a.hpoId.localeCompare(b.hpoId));
   }
   // Most frequent first; then by label for a stable order.
-  const weight = (p: Phenotype) => (p.negated ? -1 : p.frequency?.percent ?? (p.frequency?.range ? (p.frequency.range[0] + p.frequency.range[1]) / 2 : -0.5));
+  const weight = (p: Phenotype) =>
+    p.negated ? -1 : (p.frequency?.percent ?? (p.frequency?.range ? (p.frequency.range[0] + p.frequency.range[1]) / 2 : -0.5));
   return list.sort((a, b) => weight(b) - weight(a) || a.label.localeCompare(b.label) || a.hpoId.localeCompare(b.hpoId));
 }

@@ -7,7 +7,10 @@ const TYPE_ORDER = ['Point prevalence', 'Prevalence at birth', 'Lifetime Prevale
  * prevalence, lifetime prevalence, annual incidence), worldwide before any region, and among
  * equals the most frequent class. 'unknown' when no entry has a usable class.
  */
-export function pickPrevalenceCategory(entries: PrevalenceEntry[], categoryOf: (cls: string | null) => PrevalenceCategory): PrevalenceCategory {
+export function pickPrevalenceCategory(
+  entries: PrevalenceEntry[],
+  categoryOf: (cls: string | null) => PrevalenceCategory,
+): PrevalenceCategory {
   let best: { rank: number; cat: PrevalenceCategory } | null = null;
   const order: PrevalenceCategory[] = ['common', 'uncommon', 'rare', 'very-rare', 'ultra-rare'];
   for (const e of entries) {

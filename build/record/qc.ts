@@ -2,7 +2,12 @@
  * QC tiers. Tier 1 (hard stop) errors fail the build; tier 2 counts sections regenerated from
  * facts alone; tier 3 warnings go to the editorial report with counts per kind.
  */
-export interface QcWarning { kind: string; diseaseId: string | null; source: string; detail: string }
+export interface QcWarning {
+  kind: string;
+  diseaseId: string | null;
+  source: string;
+  detail: string;
+}
 
 export class QcReport {
   readonly warnings: QcWarning[] = [];
@@ -31,10 +36,15 @@ export class QcReport {
 
   /** The JSON report: counts first, then every warning sorted for stable diffs. */
   toJSON(): object {
-    const sorted = [...this.warnings].sort((a, b) =>
-      a.kind.localeCompare(b.kind) || (a.diseaseId ?? '').localeCompare(b.diseaseId ?? '') || a.detail.localeCompare(b.detail));
+    const sorted = [...this.warnings].sort(
+      (a, b) => a.kind.localeCompare(b.kind) || (a.diseaseId ?? '').localeCompare(b.diseaseId ?? '') || a.detail.localeCompare(b.detail),
+    );
     return {
-      tier2: { sectionsRegenerated: Object.fromEntries([...this.regenerated].sort()), total: [...this.regenerated.values()].reduce((a, b) => a + b, 0), regenerations: this.regenerations },
+      tier2: {
+        sectionsRegenerated: Object.fromEntries([...this.regenerated].sort()),
+        total: [...this.regenerated.values()].reduce((a, b) => a + b, 0),
+        regenerations: this.regenerations,
+      },
       tier3: { counts: this.counts(), total: this.warnings.length, warnings: sorted },
       notes: this.notes,
     };

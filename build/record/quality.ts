@@ -42,7 +42,8 @@ export function qualityScore(facts: RecordFacts, regenerated: readonly SectionKe
   const w = QUALITY_WEIGHTS;
   const present = facts.phenotypes.filter((p) => !p.negated);
   const withFrequency = present.filter((p) => p.frequency !== null).length;
-  const phenotypeShare = present.length === 0 ? 0 : 0.5 * (Math.min(present.length, PHENOTYPES_FULL) / PHENOTYPES_FULL) + 0.5 * (withFrequency / present.length);
+  const phenotypeShare =
+    present.length === 0 ? 0 : 0.5 * (Math.min(present.length, PHENOTYPES_FULL) / PHENOTYPES_FULL) + 0.5 * (withFrequency / present.length);
   const systems = Object.values(facts.xrefs).filter((e) => e.length > 0).length;
   const evidence = facts.screening.screened || facts.orphanDrugs.length > 0 || facts.trials.total > 0;
   const raw: Record<keyof typeof QUALITY_WEIGHTS, number> = {
@@ -59,7 +60,10 @@ export function qualityScore(facts: RecordFacts, regenerated: readonly SectionKe
   };
   const breakdown: Record<string, number> = {};
   let total = 0;
-  for (const [k, v] of Object.entries(raw)) { breakdown[k] = round1(v); total += v; }
+  for (const [k, v] of Object.entries(raw)) {
+    breakdown[k] = round1(v);
+    total += v;
+  }
   // toFixed first so float noise (84.4999999) cannot flip the rounding of an exact half.
   return { score: Math.round(Number(total.toFixed(6))), breakdown };
 }

@@ -6,8 +6,16 @@ export type RecordFacts = Omit<DiseaseRecord, 'sections' | 'computed' | 'classif
 
 /** Genes are listed by this order of association strength; the GeneAssociation union order. */
 export const ASSOCIATION_ORDER: readonly GeneAssociation[] = [
-  'causal', 'causal-loss-of-function', 'causal-gain-of-function', 'somatic', 'fusion',
-  'susceptibility', 'modifier', 'role-in-phenotype', 'associated', 'candidate',
+  'causal',
+  'causal-loss-of-function',
+  'causal-gain-of-function',
+  'somatic',
+  'fusion',
+  'susceptibility',
+  'modifier',
+  'role-in-phenotype',
+  'associated',
+  'candidate',
 ];
 
 /** Onset categories from earliest to latest; 'all-ages' and 'unknown' name no single age. */
@@ -74,11 +82,17 @@ export interface OrphanProduct {
 /** Group orphan-drug rows by product (case-insensitive generic + trade name); dates distinct and sorted. */
 export function orphanProducts(facts: Pick<RecordFacts, 'orphanDrugs'>): OrphanProduct[] {
   const byKey = new Map<string, OrphanProduct>();
-  const push = (list: string[], value: string | null) => { if (value && !list.includes(value)) list.push(value); };
+  const push = (list: string[], value: string | null) => {
+    if (value && !list.includes(value)) list.push(value);
+  };
   for (const d of facts.orphanDrugs) {
     const key = `${d.genericName.toLowerCase()}\u0000${(d.tradeName ?? '').toLowerCase()}`;
     let p = byKey.get(key);
-    if (!p) byKey.set(key, (p = { genericName: d.genericName, tradeName: d.tradeName, designated: [], approved: [], withdrawn: [], statuses: [] }));
+    if (!p)
+      byKey.set(
+        key,
+        (p = { genericName: d.genericName, tradeName: d.tradeName, designated: [], approved: [], withdrawn: [], statuses: [] }),
+      );
     push(p.designated, d.dateDesignated);
     if (d.status === 'approved') push(p.approved, d.marketingApprovalDate);
     if (d.status === 'withdrawn') push(p.withdrawn, d.dateWithdrawn);
@@ -86,7 +100,9 @@ export function orphanProducts(facts: Pick<RecordFacts, 'orphanDrugs'>): OrphanP
   }
   const out = [...byKey.values()];
   for (const p of out) {
-    p.designated.sort(); p.approved.sort(); p.withdrawn.sort();
+    p.designated.sort();
+    p.approved.sort();
+    p.withdrawn.sort();
     p.statuses.sort((a, b) => ORPHAN_DRUG_STATUSES.indexOf(a) - ORPHAN_DRUG_STATUSES.indexOf(b));
   }
   return out;

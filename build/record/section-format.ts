@@ -54,7 +54,8 @@ export function formatFrequency(f: Frequency | null): string {
   if (!f) return 'frequency not given';
   const pct = f.percent !== null ? `${formatPercent(f.percent)}%` : null;
   let detail: string | null = null;
-  if (f.numerator !== null && f.denominator !== null) detail = pct ? `${f.numerator}/${f.denominator} (${pct})` : `${f.numerator}/${f.denominator}`;
+  if (f.numerator !== null && f.denominator !== null)
+    detail = pct ? `${f.numerator}/${f.denominator} (${pct})` : `${f.numerator}/${f.denominator}`;
   else if (pct) detail = pct;
   const label = f.label ? f.label.toLowerCase() : null;
   if (label && detail) return `${label}, ${detail}`;

@@ -14,18 +14,29 @@ function capitalize(name: string): string {
 
 /** Identity, rarity, quoted definition, synonyms and place in Mondo. */
 export function overviewText(f: RecordFacts): string[] {
-  const out = [`${capitalize(f.name)} (${f.id}) is a disease class of the Mondo Disease Ontology. ${
-    f.isRare ? 'Mondo lists it in its rare disease subset.' : 'It is not in the Mondo rare disease subset.'}`];
-  out.push(f.definition
-    ? `Definition (${DEFINITION_SOURCE_TEXT[f.definition.source]}): "${f.definition.text}"`
-    : 'No definition is available from Mondo, Orphanet or the Disease Ontology for this disease.');
+  const out = [
+    `${capitalize(f.name)} (${f.id}) is a disease class of the Mondo Disease Ontology. ${
+      f.isRare ? 'Mondo lists it in its rare disease subset.' : 'It is not in the Mondo rare disease subset.'
+    }`,
+  ];
+  out.push(
+    f.definition
+      ? `Definition (${DEFINITION_SOURCE_TEXT[f.definition.source]}): "${f.definition.text}"`
+      : 'No definition is available from Mondo, Orphanet or the Disease Ontology for this disease.',
+  );
   if (f.synonyms.length > 0) out.push(sentence(`Other names: ${listWithRest(f.synonyms.map((s) => s.text))}`));
   const place: string[] = [];
-  if (f.parents.length > 0) place.push(sentence(`In Mondo it is classified under ${listWithRest(f.parents.map((p) => `${p.name} (${p.id})`))}`));
+  if (f.parents.length > 0)
+    place.push(sentence(`In Mondo it is classified under ${listWithRest(f.parents.map((p) => `${p.name} (${p.id})`))}`));
   else place.push('Mondo gives no parent class for this disease.');
   if (f.children.length > 0) {
-    place.push(sentence(`Mondo lists ${count(f.children.length, 'more specific class', 'more specific classes')}: ${
-      listWithRest(f.children.map((c) => `${c.name} (${c.id})`))}`));
+    place.push(
+      sentence(
+        `Mondo lists ${count(f.children.length, 'more specific class', 'more specific classes')}: ${listWithRest(
+          f.children.map((c) => `${c.name} (${c.id})`),
+        )}`,
+      ),
+    );
   }
   out.push(place.join(' '));
   return out;
@@ -43,26 +54,38 @@ export function clinicalFeaturesText(f: RecordFacts): string[] {
     const by = joinAnd([sources.has('hpo') ? 'HPO' : '', sources.has('orphanet') ? 'Orphanet' : ''].filter(Boolean)) || 'HPO or Orphanet';
     if (present.length > 0) {
       const withFrequency = present.filter((p) => p.frequency !== null).length;
-      out.push(`${by} annotate ${count(present.length, 'phenotypic feature', 'phenotypic features')} for this disease; ${
-        withFrequency === 0 ? 'none has' : `${withFrequency} ${withFrequency === 1 ? 'has' : 'have'}`} frequency data.`);
-      out.push(sentence(`${withFrequency > 0 ? 'Most frequent first' : 'Features'}: ${
-        listWithRest(present.map((p) => `${p.label} (${p.hpoId}), ${formatFrequency(p.frequency)}`))}`));
+      out.push(
+        `${by} annotate ${count(present.length, 'phenotypic feature', 'phenotypic features')} for this disease; ${
+          withFrequency === 0 ? 'none has' : `${withFrequency} ${withFrequency === 1 ? 'has' : 'have'}`
+        } frequency data.`,
+      );
+      out.push(
+        sentence(
+          `${withFrequency > 0 ? 'Most frequent first' : 'Features'}: ${listWithRest(
+            present.map((p) => `${p.label} (${p.hpoId}), ${formatFrequency(p.frequency)}`),
+          )}`,
+        ),
+      );
     } else {
       out.push(`${by} annotate no phenotypic feature as present for this disease.`);
     }
     if (absent.length > 0) out.push(sentence(`Annotated as absent: ${listWithRest(absent.map((p) => `${p.label} (${p.hpoId})`))}`));
   }
-  out.push(f.onset.length > 0
-    ? sentence(`Age of onset: ${joinAnd(f.onset.map((o) => o.label))}`)
-    : 'No age of onset is recorded for this disease.');
+  out.push(
+    f.onset.length > 0
+      ? sentence(`Age of onset: ${joinAnd(f.onset.map((o) => o.label))}`)
+      : 'No age of onset is recorded for this disease.',
+  );
   return out;
 }
 
 /** Modes of inheritance and associated genes. */
 export function geneticsText(f: RecordFacts): string[] {
-  const out = [f.inheritance.length > 0
-    ? sentence(`Inheritance: ${joinAnd(f.inheritance.map((v) => v.label))}`)
-    : 'No mode of inheritance is recorded for this disease.'];
+  const out = [
+    f.inheritance.length > 0
+      ? sentence(`Inheritance: ${joinAnd(f.inheritance.map((v) => v.label))}`)
+      : 'No mode of inheritance is recorded for this disease.',
+  ];
   if (f.genes.length === 0) {
     out.push('No gene association is recorded in Mondo, Orphanet or HPO for this disease.');
   } else {
@@ -84,7 +107,14 @@ function prevalenceGroups(entries: PrevalenceEntry[]): string[] {
   return [...groups.values()].map((g) => `${g.head} in ${joinAnd(g.places)}`);
 }
 
-const CATEGORY_TEXT = { 'ultra-rare': 'ultra-rare', 'very-rare': 'very rare', rare: 'rare', uncommon: 'uncommon', common: 'common', unknown: 'unknown' } as const;
+const CATEGORY_TEXT = {
+  'ultra-rare': 'ultra-rare',
+  'very-rare': 'very rare',
+  rare: 'rare',
+  uncommon: 'uncommon',
+  common: 'common',
+  unknown: 'unknown',
+} as const;
 
 /** Prevalence category and the Orphanet estimates grouped by type and class. */
 export function epidemiologyText(f: RecordFacts): string[] {
@@ -92,7 +122,9 @@ export function epidemiologyText(f: RecordFacts): string[] {
   if (f.prevalence.length === 0) {
     out.push('No prevalence data is available from Orphanet for this disease.');
   } else {
-    out.push(`Orphanet gives ${count(f.prevalence.length, 'prevalence estimate', 'prevalence estimates')}: ${prevalenceGroups(f.prevalence).join('; ')}.`);
+    out.push(
+      `Orphanet gives ${count(f.prevalence.length, 'prevalence estimate', 'prevalence estimates')}: ${prevalenceGroups(f.prevalence).join('; ')}.`,
+    );
   }
   return out;
 }

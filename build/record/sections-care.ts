@@ -15,21 +15,35 @@ export function screeningText(f: RecordFacts): string[] {
   const s = f.screening;
   const out: string[] = [];
   if (!s.screened || s.status === 'none') {
-    out.push('This disease is not on the Recommended Uniform Screening Panel (RUSP) for newborn screening, directly or through a grouping.');
+    out.push(
+      'This disease is not on the Recommended Uniform Screening Panel (RUSP) for newborn screening, directly or through a grouping.',
+    );
   } else {
     const named = s.condition ? `${s.condition}${s.acronym ? ` (${s.acronym})` : ''}` : 'a listed condition';
-    const where = s.via === 'grouping'
-      ? `It falls under ${named}${s.ruspMondoId ? `, ${s.ruspMondoId},` : ''} which is a ${s.status} condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening`
-      : s.via === 'subtype'
-        ? `It is listed as a constituent of ${named}, a ${s.status} condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening`
-        : `It is a ${s.status} condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening, listed as ${named}`;
+    const where =
+      s.via === 'grouping'
+        ? `It falls under ${named}${s.ruspMondoId ? `, ${s.ruspMondoId},` : ''} which is a ${s.status} condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening`
+        : s.via === 'subtype'
+          ? `It is listed as a constituent of ${named}, a ${s.status} condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening`
+          : `It is a ${s.status} condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening, listed as ${named}`;
     const extra = [s.category ? `RUSP category: ${s.category}.` : '', s.addedYear !== null ? `Added to the panel in ${s.addedYear}.` : ''];
     out.push([`${where}.`, ...extra].filter(Boolean).join(' '));
   }
   const systems = CODING_SYSTEMS.filter((k) => (f.xrefs[k]?.length ?? 0) > 0);
-  out.push(systems.length > 0
-    ? sentence(`Codes mapped in Mondo: ${systems.map((k) => listWithRest(f.xrefs[k].map((x) => x.id), ', ')).join('; ')}`)
-    : 'Mondo maps this disease to no ICD, OMIM or Orphanet code.');
+  out.push(
+    systems.length > 0
+      ? sentence(
+          `Codes mapped in Mondo: ${systems
+            .map((k) =>
+              listWithRest(
+                f.xrefs[k].map((x) => x.id),
+                ', ',
+              ),
+            )
+            .join('; ')}`,
+        )
+      : 'Mondo maps this disease to no ICD, OMIM or Orphanet code.',
+  );
   return out;
 }
 
@@ -50,10 +64,16 @@ export function treatmentText(f: RecordFacts): string[] {
     ];
     return `${name}: ${parts.filter(Boolean).join(', ')}`;
   });
-  const others = [designated > 0 ? `${designated} designated without approval` : '', withdrawn > 0 ? `${withdrawn} withdrawn or revoked` : ''].filter(Boolean);
+  const others = [
+    designated > 0 ? `${designated} designated without approval` : '',
+    withdrawn > 0 ? `${withdrawn} withdrawn or revoked` : '',
+  ].filter(Boolean);
   return [
-    `FDA orphan drug records linked to this disease: ${count(f.orphanDrugs.length, 'designation row', 'designation rows')} for ${
-      count(products.length, 'product', 'products')}; ${[`${approved} with a marketing approval in force`, ...others].join(', ')}.`,
+    `FDA orphan drug records linked to this disease: ${count(f.orphanDrugs.length, 'designation row', 'designation rows')} for ${count(
+      products.length,
+      'product',
+      'products',
+    )}; ${[`${approved} with a marketing approval in force`, ...others].join(', ')}.`,
     sentence(listWithRest(lines)),
     'Listing here is not a treatment recommendation.',
   ];
@@ -69,7 +89,9 @@ export function researchText(f: RecordFacts): string[] {
   }
   out.push(`Matching studies in this sample: ${t.total}, of which ${t.active} ${t.active === 1 ? 'is' : 'are'} marked active.`);
   if (t.items.length > 0) {
-    const lines = t.items.map((i) => `${i.nctId} (${[i.status, i.phase, i.startDate ? `start ${i.startDate}` : ''].filter(Boolean).join(', ')}): ${i.title}`);
+    const lines = t.items.map(
+      (i) => `${i.nctId} (${[i.status, i.phase, i.startDate ? `start ${i.startDate}` : ''].filter(Boolean).join(', ')}): ${i.title}`,
+    );
     out.push(sentence(listWithRest(lines)));
   }
   return out;
@@ -89,10 +111,16 @@ function sourcedText<T>(list: SourcedList<T>, one: string, many: string, show: (
 export function supportText(f: RecordFacts): string[] {
   const out = [
     ...sourcedText(f.advocacyGroups, 'Patient advocacy group', 'Patient advocacy groups', (g) => (g.url ? `${g.name} (${g.url})` : g.name)),
-    ...sourcedText(f.assistancePrograms, 'Patient assistance program', 'Patient assistance programs', (a) => (a.url ? `${a.name} (${a.url}), status ${a.status}` : `${a.name}, status ${a.status}`)),
+    ...sourcedText(f.assistancePrograms, 'Patient assistance program', 'Patient assistance programs', (a) =>
+      a.url ? `${a.name} (${a.url}), status ${a.status}` : `${a.name}, status ${a.status}`,
+    ),
   ];
   const r = f.resources;
-  const links = [r.medlinePlus ? `MedlinePlus: ${r.medlinePlus}` : '', r.geneReviews ? `GeneReviews: ${r.geneReviews}` : '', r.nordReportId ? `NORD report: ${r.nordReportId}` : ''].filter(Boolean);
+  const links = [
+    r.medlinePlus ? `MedlinePlus: ${r.medlinePlus}` : '',
+    r.geneReviews ? `GeneReviews: ${r.geneReviews}` : '',
+    r.nordReportId ? `NORD report: ${r.nordReportId}` : '',
+  ].filter(Boolean);
   out.push(links.length > 0 ? sentence(links.join('; ')) : 'No MedlinePlus, GeneReviews or NORD link is recorded for this disease.');
   return out;
 }

@@ -1,6 +1,23 @@
 import type {
-  DoidTerm, GardDisease, GardXref, HgncGene, HpoaFile, HpoTerm, MondoClass, MondoDefinition, MondoGeneLink, MondoObsolete,
-  MondoSubset, MondoSynonym, NordReport, OrphaDisorder, OrphanDesignation, RuspRow, SssomMapping, SubclassEdge, Trial,
+  DoidTerm,
+  GardDisease,
+  GardXref,
+  HgncGene,
+  HpoaFile,
+  HpoTerm,
+  MondoClass,
+  MondoDefinition,
+  MondoGeneLink,
+  MondoObsolete,
+  MondoSubset,
+  MondoSynonym,
+  NordReport,
+  OrphaDisorder,
+  OrphanDesignation,
+  RuspRow,
+  SssomMapping,
+  SubclassEdge,
+  Trial,
 } from '../ingest/types.ts';
 import type { AdvocacyGroup, AssistanceProgram, SourceId } from './types.ts';
 

@@ -3,21 +3,53 @@
  * content/schemas/disease-record.schema.json, and serves as `data` of /api/v1/diseases/{mondoId}.
  * Key order here is the serialized order; `sections` is last so the server can splice a subset.
  */
-import type { AssistanceStatus, GardPath, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey } from '../../server/contract/vocab.ts';
+import type {
+  AssistanceStatus,
+  GardPath,
+  InheritanceTerm,
+  OnsetCategory,
+  OrphanDrugStatus,
+  PrevalenceCategory,
+  SectionKey,
+} from '../../server/contract/vocab.ts';
 
 export type { AssistanceStatus, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey };
 
 /** Where a value came from: the source id (see content/sources.json) and its release. */
-export interface Provenance { source: SourceId; release: string }
+export interface Provenance {
+  source: SourceId;
+  release: string;
+}
 export type SourceId =
-  | 'mondo' | 'mondo-ingest' | 'hpo' | 'hgnc' | 'orphanet' | 'doid' | 'fda-oopd' | 'gard'
-  | 'ctgov-sample' | 'ctgov-angelman' | 'rusp' | 'nord' | 'editorial';
+  | 'mondo'
+  | 'mondo-ingest'
+  | 'hpo'
+  | 'hgnc'
+  | 'orphanet'
+  | 'doid'
+  | 'fda-oopd'
+  | 'gard'
+  | 'ctgov-sample'
+  | 'ctgov-angelman'
+  | 'rusp'
+  | 'nord'
+  | 'editorial';
 
 export type SynonymScope = 'exact' | 'related' | 'broad' | 'narrow' | 'unspecified';
 /** `type` is the source's synonym type (Mondo: `ABBREVIATION`, `OMO:0003000`, ...); null when it gives none. */
-export interface Synonym { text: string; scope: SynonymScope; type: string | null; origin: string; sourceId: string | null }
+export interface Synonym {
+  text: string;
+  scope: SynonymScope;
+  type: string | null;
+  origin: string;
+  sourceId: string | null;
+}
 
-export interface XrefEntry { id: string; predicate: 'exactMatch' | 'closeMatch' | 'broadMatch' | 'narrowMatch' | 'relatedMatch' | 'hasDbXref'; label: string | null }
+export interface XrefEntry {
+  id: string;
+  predicate: 'exactMatch' | 'closeMatch' | 'broadMatch' | 'narrowMatch' | 'relatedMatch' | 'hasDbXref';
+  label: string | null;
+}
 
 export interface Frequency {
   /** HPO frequency band (HP:0040280..HP:0040285) or null when no band applies. */
@@ -52,7 +84,6 @@ export interface Phenotype {
   sources: PhenotypeSourceEntry[];
 }
 
-
 export interface VocabValue<T extends string> {
   term: T;
   label: string;
@@ -73,7 +104,17 @@ export interface PrevalenceEntry {
   provenance: Provenance & { orphaCode: string };
 }
 
-export type GeneAssociation = 'associated' | 'causal' | 'causal-loss-of-function' | 'causal-gain-of-function' | 'somatic' | 'susceptibility' | 'modifier' | 'role-in-phenotype' | 'fusion' | 'candidate';
+export type GeneAssociation =
+  | 'associated'
+  | 'causal'
+  | 'causal-loss-of-function'
+  | 'causal-gain-of-function'
+  | 'somatic'
+  | 'susceptibility'
+  | 'modifier'
+  | 'role-in-phenotype'
+  | 'fusion'
+  | 'candidate';
 export interface GeneEntry {
   symbol: string;
   hgncId: string;
@@ -219,7 +260,17 @@ export interface DiseaseRecord {
 }
 
 /** A GARD disease page for the record. */
-export interface GardLink { id: string; name: string; url: string; via: GardPath[] }
+export interface GardLink {
+  id: string;
+  name: string;
+  url: string;
+  via: GardPath[];
+}
 
 /** An obsolete Mondo id: served as a redirect document. */
-export interface ObsoleteEntry { id: string; label: string; replacedBy: string | null; consider: string[] }
+export interface ObsoleteEntry {
+  id: string;
+  label: string;
+  replacedBy: string | null;
+  consider: string[];
+}

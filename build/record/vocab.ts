@@ -34,10 +34,10 @@ const ORPHANET_INHERITANCE: Record<string, InheritanceTerm | null> = {
   'Y-linked': 'y-linked',
   'Mitochondrial inheritance': 'mitochondrial',
   'Multigenic/multifactorial': 'multifactorial',
-  'Oligogenic': 'oligogenic',
+  Oligogenic: 'oligogenic',
   'Semi-dominant': 'semidominant',
   'Not applicable': 'not-applicable',
-  'Unknown': 'unknown',
+  Unknown: 'unknown',
   // "No data available" / "Not yet documented" state an absence of data, not a mode.
   'No data available': null,
   'Not yet documented': null,
@@ -55,13 +55,13 @@ const HPO_ONSET_ANCHORS: [string, OnsetCategory][] = [
 ];
 
 const ORPHANET_ONSET: Record<string, OnsetCategory | null> = {
-  'Antenatal': 'antenatal',
-  'Neonatal': 'neonatal',
-  'Infancy': 'infancy',
-  'Childhood': 'childhood',
-  'Adolescent': 'adolescent',
-  'Adult': 'adult',
-  'Elderly': 'elderly',
+  Antenatal: 'antenatal',
+  Neonatal: 'neonatal',
+  Infancy: 'infancy',
+  Childhood: 'childhood',
+  Adolescent: 'adolescent',
+  Adult: 'adult',
+  Elderly: 'elderly',
   'All ages': 'all-ages',
   'No data available': null,
 };

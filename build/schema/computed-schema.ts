@@ -28,6 +28,9 @@ export function computedSchema(fields: readonly ComputedFieldDoc[]): SchemaObjec
 
 /** The component schemas with the generated Computed schema added; a Computed file is an error, since it would be a second source. */
 export function withComputed(schemas: SchemaMap, fields: readonly ComputedFieldDoc[]): SchemaMap {
-  if (COMPUTED_COMPONENT in schemas) throw new Error(`content/schemas: ${COMPUTED_COMPONENT} is generated from COMPUTED_FIELDS (build/record/computed.ts); remove its schema file`);
+  if (COMPUTED_COMPONENT in schemas)
+    throw new Error(
+      `content/schemas: ${COMPUTED_COMPONENT} is generated from COMPUTED_FIELDS (build/record/computed.ts); remove its schema file`,
+    );
   return { ...schemas, [COMPUTED_COMPONENT]: computedSchema(fields) };
 }

@@ -30,11 +30,13 @@ function check(file: string, name: string, schema: unknown): SchemaObject {
     throw new Error(`${file}: a schema file must hold a JSON object`);
   }
   const s = schema as SchemaObject;
-  if (s.title !== name) throw new Error(`${file}: "title" must be "${name}" (the component name of the file), found ${JSON.stringify(s.title)}`);
+  if (s.title !== name)
+    throw new Error(`${file}: "title" must be "${name}" (the component name of the file), found ${JSON.stringify(s.title)}`);
   if (typeof s.description !== 'string' || s.description === '') throw new Error(`${file}: "description" is required`);
   const bad = [...forbiddenKeywords(s)];
   if (bad.length > 0) throw new Error(`${file}: keywords outside the OpenAPI 3.0 subset: ${bad.join(', ')}`);
-  if (nullableEnumWithoutNull(s)) throw new Error(`${file}: a nullable schema with an enum must list null among its values (OpenAPI 3.0.3)`);
+  if (nullableEnumWithoutNull(s))
+    throw new Error(`${file}: a nullable schema with an enum must list null among its values (OpenAPI 3.0.3)`);
   for (const ref of refsOf(s)) {
     if (!REF.test(ref.target)) throw new Error(`${file}: $ref "${ref.target}" must be #/components/schemas/<Name>`);
     if (!ref.alone) throw new Error(`${file}: $ref "${ref.target}" has sibling keywords, which OpenAPI 3.0 ignores; wrap it in allOf`);
@@ -64,7 +66,9 @@ function nullableEnumWithoutNull(schema: unknown): boolean {
   if (Array.isArray(schema)) return schema.some(nullableEnumWithoutNull);
   const record = schema as Record<string, unknown>;
   if (record.nullable === true && Array.isArray(record.enum) && !record.enum.includes(null)) return true;
-  return Object.entries(record).some(([key, value]) => key !== 'enum' && key !== 'example' && key !== 'default' && nullableEnumWithoutNull(value));
+  return Object.entries(record).some(
+    ([key, value]) => key !== 'enum' && key !== 'example' && key !== 'default' && nullableEnumWithoutNull(value),
+  );
 }
 
 /** Every `$ref` in a schema, with whether it stands alone in its object. */
@@ -89,7 +93,9 @@ export function refsOf(schema: unknown, out: { target: string; alone: boolean }[
  */
 export function loadSchemas(dir: string): SchemaMap {
   const out: SchemaMap = {};
-  const files = readdirSync(dir).filter((f) => f.endsWith(SUFFIX)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(SUFFIX))
+    .sort();
   for (const file of files) {
     const path = join(dir, file);
     if (!FILE_NAME.test(file)) throw new Error(`${path}: schema file names are kebab-case, e.g. disease-record.schema.json`);
@@ -104,5 +110,9 @@ export function loadSchemas(dir: string): SchemaMap {
   }
   if (files.length === 0) throw new Error(`${dir}: no *.schema.json files`);
   const all = withContract(out, dir);
-  return Object.fromEntries(Object.keys(all).sort().map((k) => [k, all[k]]));
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((k) => [k, all[k]]),
+  );
 }

@@ -8,7 +8,10 @@ import type { SchemaMap } from './load-schemas.ts';
 export const SCHEMA_DOCUMENT_ID = 'dcs';
 
 /** What a tier-1 message names besides the pointer: the disease and the source files it was built from. */
-export interface RecordContext { diseaseId: string; sourceFiles: string[] }
+export interface RecordContext {
+  diseaseId: string;
+  sourceFiles: string[];
+}
 
 /** Validate one record; returns tier-1 messages, empty when the record is valid. */
 export type RecordValidate = (record: unknown, context: RecordContext) => string[];
@@ -40,7 +43,8 @@ export function formatError(e: ErrorObject): string {
   const where = e.instancePath === '' ? '(root)' : e.instancePath;
   let text = e.message ?? e.keyword;
   if (e.keyword === 'additionalProperties') text += `: '${(e.params as { additionalProperty: string }).additionalProperty}'`;
-  if (e.keyword === 'enum') text += `: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'enum')
+    text += `: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return `${where}: ${text}`;
 }
 

@@ -12,7 +12,8 @@ export function workerCount(env: NodeJS.ProcessEnv, cores = availableParallelism
   const text = env.WORKERS?.trim() ?? '';
   if (text === '') return 1;
   if (text === 'auto') return cores;
-  if (!/^[1-9]\d{0,2}$/.test(text) || Number(text) > 256) throw new Error(`WORKERS must be a whole number of processes from 1 to 256, or "auto" (one per core), got "${text}"`);
+  if (!/^[1-9]\d{0,2}$/.test(text) || Number(text) > 256)
+    throw new Error(`WORKERS must be a whole number of processes from 1 to 256, or "auto" (one per core), got "${text}"`);
   return Number(text);
 }
 

@@ -33,10 +33,14 @@ export function parseCorsOrigins(value: string | undefined): CorsOrigins {
   const text = (value ?? '').trim();
   if (text === '') return null;
   if (text === '*') return '*';
-  const list = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   for (const origin of list) {
     if (origin === '*') throw new Error('CORS_ORIGINS: `*` cannot be combined with origins; give `*` alone or a list of origins');
-    if (!ORIGIN.test(origin)) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path or trailing slash)`);
+    if (!ORIGIN.test(origin))
+      throw new Error(`CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path or trailing slash)`);
   }
   return [...new Set(list.map((o) => o.toLowerCase()))];
 }

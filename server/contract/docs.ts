@@ -30,10 +30,16 @@ export const DOCS_CSP = [
 
 /** Headers every answer under DOCS_PATH carries besides its own (name/value pairs). */
 export const DOCS_HEADERS: readonly string[] = [
-  'Content-Security-Policy', DOCS_CSP,
-  'X-Content-Type-Options', 'nosniff',
-  'Referrer-Policy', 'no-referrer',
-  'Cross-Origin-Opener-Policy', 'same-origin',
-  'Cross-Origin-Resource-Policy', 'same-origin',
-  'X-Frame-Options', 'DENY',
+  'Content-Security-Policy',
+  DOCS_CSP,
+  'X-Content-Type-Options',
+  'nosniff',
+  'Referrer-Policy',
+  'no-referrer',
+  'Cross-Origin-Opener-Policy',
+  'same-origin',
+  'Cross-Origin-Resource-Policy',
+  'same-origin',
+  'X-Frame-Options',
+  'DENY',
 ];

@@ -11,7 +11,7 @@ const OPEN_BYTES = Buffer.byteLength(DATA_OPEN);
 
 /** `{"data":<json>}` for a value already serialized as JSON. */
 export function envelopeJson(json: string): string {
-  return DATA_OPEN + json + '}';
+  return `${DATA_OPEN + json}}`;
 }
 
 /** `{"data":<value>}` as bytes. */
@@ -24,8 +24,8 @@ export function envelope(data: unknown): Buffer {
  * Returns the body and `sectionsAt`, the byte offset of `"sections":` (the manifest's `extra`).
  */
 export function recordEnvelope(fields: object, sections: object): { body: Buffer; sectionsAt: number } {
-  const head = DATA_OPEN + JSON.stringify(fields).slice(0, -1) + ',';
-  return { body: Buffer.from(head + '"sections":' + JSON.stringify(sections) + '}}'), sectionsAt: Buffer.byteLength(head) };
+  const head = `${DATA_OPEN + JSON.stringify(fields).slice(0, -1)},`;
+  return { body: Buffer.from(`${head}"sections":${JSON.stringify(sections)}}}`), sectionsAt: Buffer.byteLength(head) };
 }
 
 /**
@@ -35,7 +35,7 @@ export function recordEnvelope(fields: object, sections: object): { body: Buffer
 export function sectionEnvelope(section: object, rest: Record<string, unknown>): { body: Buffer; dataEnd: number } {
   const start = DATA_OPEN + JSON.stringify(section);
   const tail = JSON.stringify(rest);
-  return { body: Buffer.from(start + (tail === '{}' ? '}' : ',' + tail.slice(1))), dataEnd: Buffer.byteLength(start) };
+  return { body: Buffer.from(start + (tail === '{}' ? '}' : `,${tail.slice(1)}`)), dataEnd: Buffer.byteLength(start) };
 }
 
 /** The `data` value of an envelope body that ends right after it (`{"data":<value>}`). */

@@ -41,13 +41,23 @@ export const CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** The release and files fingerprint of one source (null when the build has none for it). */
-export interface SourceState { id: string; release: string; fingerprint: string | null }
+export interface SourceState {
+  id: string;
+  release: string;
+  fingerprint: string | null;
+}
 
 /** One source of a release; `changed` when its files differ from the previous release's (always, in the first). */
-export interface ReleaseSourceState extends SourceState { name: string; changed: boolean }
+export interface ReleaseSourceState extends SourceState {
+  name: string;
+  changed: boolean;
+}
 
 /** A version of a disease as a change refers to it. */
-export interface VersionRef { version: number; contentVersion: string }
+export interface VersionRef {
+  version: number;
+  contentVersion: string;
+}
 
 /**
  * One disease in a release's change list. `before` is the disease's version in the previous
@@ -69,7 +79,12 @@ export interface Change {
   consider: string[];
 }
 
-export interface ChangeCounts { added: number; changed: number; removed: number; unchanged: number }
+export interface ChangeCounts {
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged: number;
+}
 
 /** One published release, as releases.json keeps it. */
 export interface ReleaseEntry {

@@ -7,7 +7,11 @@
  */
 export type ManifestEntry = [hash: string, size: number, br: number, gzip: number, extra?: number];
 
-export interface ObsoleteInfo { label: string; replacedBy: string | null; consider: string[] }
+export interface ObsoleteInfo {
+  label: string;
+  replacedBy: string | null;
+  consider: string[];
+}
 
 export interface Manifest {
   format: 1;

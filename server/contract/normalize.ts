@@ -9,6 +9,7 @@ const APOSTROPHES = new Set(["'", '\u2019', '\u2018', '\u02BC', '`']);
 const MARK = /\p{M}/gu;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const IS_MARK = /^\p{M}$/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range, controls included
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 const ASCII_DROPPED = /['`]/g;
 const ASCII_BREAKS = /[^a-z0-9]+/g;
@@ -24,7 +25,10 @@ const folded = new Map<string, string>();
  * Greek letters are spelled out as separate words, the way names written in ASCII have them:
  * "β-thalassemia" is "beta thalassemia", "IL-1α" is "il 1 alpha".
  */
-const GREEK = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma sigma tau upsilon phi chi psi omega'.split(' ');
+const GREEK =
+  'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma sigma tau upsilon phi chi psi omega'.split(
+    ' ',
+  );
 const GREEK_FIRST = 0x3b1; // α; the final sigma ς (U+03C2) has its own place before σ
 
 /** Fold one code point: '' (dropped), or letters/digits with ' ' standing for a separator. */
@@ -74,14 +78,20 @@ export function normalizeWithMap(text: string): MappedText {
       continue;
     }
     for (const ch of piece) {
-      if (ch === ' ') { pendingSpace = out.length > 0; continue; }
+      if (ch === ' ') {
+        pendingSpace = out.length > 0;
+        continue;
+      }
       if (pendingSpace) {
         out += ' ';
         starts.push(start);
         ends.push(start);
         pendingSpace = false;
       }
-      for (let u = 0; u < ch.length; u++) { starts.push(start); ends.push(i); }
+      for (let u = 0; u < ch.length; u++) {
+        starts.push(start);
+        ends.push(i);
+      }
       out += ch;
     }
   }
@@ -100,8 +110,14 @@ export function normalize(text: string): string {
   for (const cp of text) {
     const piece = foldCodePoint(cp);
     for (const ch of piece) {
-      if (ch === ' ') { pendingSpace = out.length > 0; continue; }
-      if (pendingSpace) { out += ' '; pendingSpace = false; }
+      if (ch === ' ') {
+        pendingSpace = out.length > 0;
+        continue;
+      }
+      if (pendingSpace) {
+        out += ' ';
+        pendingSpace = false;
+      }
       out += ch;
     }
   }
@@ -115,7 +131,10 @@ export function tokenize(text: string): string[] {
 }
 
 /** One word of an original text: its normalized form and where it starts in normalize()'s output. */
-export interface MappedWord { word: string; offset: number }
+export interface MappedWord {
+  word: string;
+  offset: number;
+}
 
 /** The words of a normalized text with their offsets in it (for mapping spans back). */
 export function wordsWithOffsets(normalized: string): MappedWord[] {

@@ -8,16 +8,38 @@
  * `explode: false`). `x-malformed` names what a pattern stands for, for error messages.
  */
 
-export interface IntegerParam { type: 'integer'; description: string; minimum: number; maximum: number; default?: number; example?: number }
-export interface BooleanParam { type: 'boolean'; description: string; default?: boolean }
+export interface IntegerParam {
+  type: 'integer';
+  description: string;
+  minimum: number;
+  maximum: number;
+  default?: number;
+  example?: number;
+}
+export interface BooleanParam {
+  type: 'boolean';
+  description: string;
+  default?: boolean;
+}
 export interface StringParam {
-  type: 'string'; description: string; enum?: readonly string[]; pattern?: string; 'x-malformed'?: string;
-  minLength?: number; maxLength?: number; example?: string;
+  type: 'string';
+  description: string;
+  enum?: readonly string[];
+  pattern?: string;
+  'x-malformed'?: string;
+  minLength?: number;
+  maxLength?: number;
+  example?: string;
 }
 export interface ListParam {
-  type: 'array'; description: string; items: Omit<StringParam, 'description'>; minItems: number; maxItems?: number;
+  type: 'array';
+  description: string;
+  items: Omit<StringParam, 'description'>;
+  minItems: number;
+  maxItems?: number;
   /** A repeated value is an error (true) or silently dropped (absent). */
-  uniqueItems?: true; example?: readonly string[];
+  uniqueItems?: true;
+  example?: readonly string[];
 }
 export type ParamSchema = IntegerParam | BooleanParam | StringParam | ListParam;
 
@@ -28,22 +50,35 @@ export interface ParamsSchema {
   required?: readonly string[];
 }
 
-type ValueOf<P> = P extends { type: 'array'; items: infer I } ? ValueOf<I>[]
-  : P extends { enum: readonly (infer E)[] } ? E
-  : P extends { type: 'integer' } ? number
-  : P extends { type: 'boolean' } ? boolean
-  : P extends { type: 'string' } ? string
-  : never;
+type ValueOf<P> = P extends { type: 'array'; items: infer I }
+  ? ValueOf<I>[]
+  : P extends { enum: readonly (infer E)[] }
+    ? E
+    : P extends { type: 'integer' }
+      ? number
+      : P extends { type: 'boolean' }
+        ? boolean
+        : P extends { type: 'string' }
+          ? string
+          : never;
 type Present<S extends ParamsSchema> = {
-  [K in keyof S['properties']]: S['properties'][K] extends { default: unknown } ? K : K extends NonNullable<S['required']>[number] ? K : never
+  [K in keyof S['properties']]: S['properties'][K] extends { default: unknown }
+    ? K
+    : K extends NonNullable<S['required']>[number]
+      ? K
+      : never;
 }[keyof S['properties']];
 
 /** The validated values of a parameters schema: members with a default or required are always present. */
-export type ParamsOf<S extends ParamsSchema> =
-  { [K in Present<S>]: ValueOf<S['properties'][K]> } & { [K in Exclude<keyof S['properties'], Present<S>>]?: ValueOf<S['properties'][K]> };
+export type ParamsOf<S extends ParamsSchema> = { [K in Present<S>]: ValueOf<S['properties'][K]> } & {
+  [K in Exclude<keyof S['properties'], Present<S>>]?: ValueOf<S['properties'][K]>;
+};
 
 /** An object schema over the given members. */
-export function params<P extends Record<string, ParamSchema>, R extends readonly (keyof P & string)[] = []>(properties: P, required?: R): { type: 'object'; additionalProperties: false; properties: P; required: R } {
+export function params<P extends Record<string, ParamSchema>, R extends readonly (keyof P & string)[] = []>(
+  properties: P,
+  required?: R,
+): { type: 'object'; additionalProperties: false; properties: P; required: R } {
   return { type: 'object', additionalProperties: false, properties, required: (required ?? []) as R };
 }
 
@@ -52,12 +87,24 @@ export const MAX_OFFSET = 1_000_000;
 
 /** A page size. */
 export function limit(what: string, max: number, dflt: number) {
-  return { type: 'integer', minimum: 1, maximum: max, default: dflt, description: `Number of ${what} per page (1-${max}, default ${dflt}).` } as const;
+  return {
+    type: 'integer',
+    minimum: 1,
+    maximum: max,
+    default: dflt,
+    description: `Number of ${what} per page (1-${max}, default ${dflt}).`,
+  } as const;
 }
 
 /** A zero-based start position. */
 export function offset(what: string) {
-  return { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0, description: `Number of ${what} to skip: the zero-based position of the first one returned (at most ${MAX_OFFSET.toLocaleString('en-US')}).` } as const;
+  return {
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_OFFSET,
+    default: 0,
+    description: `Number of ${what} to skip: the zero-based position of the first one returned (at most ${MAX_OFFSET.toLocaleString('en-US')}).`,
+  } as const;
 }
 
 /** A `true`/`false` filter. */
@@ -67,5 +114,10 @@ export function bool(description: string) {
 
 /** A comma-separated list of values from a vocabulary: a disease matches when it has any of them. */
 export function anyOf<const V extends readonly string[]>(values: V, description: string) {
-  return { type: 'array', items: { type: 'string', enum: values }, minItems: 1, description: `${description} Comma-separated; a disease matches when it has any of the values.` } as const;
+  return {
+    type: 'array',
+    items: { type: 'string', enum: values },
+    minItems: 1,
+    description: `${description} Comma-separated; a disease matches when it has any of the values.`,
+  } as const;
 }

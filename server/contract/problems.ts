@@ -11,24 +11,34 @@ export const PROBLEM_BASE = 'https://disease-content-service.dev/problems/';
 export const PROBLEMS = {
   'invalid-parameters': { status: 400, title: 'Invalid request parameters' },
   'malformed-request': { status: 400, title: 'The request is not valid HTTP' },
-  'unauthorized': { status: 401, title: 'Missing or invalid API key' },
-  'forbidden': { status: 403, title: 'The API key lacks the permission this endpoint needs' },
+  unauthorized: { status: 401, title: 'Missing or invalid API key' },
+  forbidden: { status: 403, title: 'The API key lacks the permission this endpoint needs' },
   'not-found': { status: 404, title: 'Resource not found' },
-  'obsolete': { status: 410, title: 'The disease id is obsolete and has no single replacement' },
+  obsolete: { status: 410, title: 'The disease id is obsolete and has no single replacement' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'not-acceptable': { status: 406, title: 'Not acceptable' },
   'request-timeout': { status: 408, title: 'The request was not received in time' },
-  'conflict': { status: 409, title: 'The request conflicts with the state of the resource' },
+  conflict: { status: 409, title: 'The request conflicts with the state of the resource' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'headers-too-large': { status: 431, title: 'Request header fields too large' },
   'quota-exceeded': { status: 429, title: 'Quota exceeded for the subscription tier' },
-  'internal': { status: 500, title: 'Internal server error' },
-  'unavailable': { status: 503, title: 'Service unavailable' },
+  internal: { status: 500, title: 'Internal server error' },
+  unavailable: { status: 503, title: 'Service unavailable' },
 } as const;
 export type ProblemKind = keyof typeof PROBLEMS;
 
 /** Why a parameter was rejected (`invalidParams[].reason` of a 400). */
-export const INVALID_PARAM_REASONS = ['unknown-parameter', 'wrong-type', 'out-of-range', 'malformed', 'not-allowed-value', 'missing', 'duplicate', 'too-large', 'forbidden-destination'] as const;
+export const INVALID_PARAM_REASONS = [
+  'unknown-parameter',
+  'wrong-type',
+  'out-of-range',
+  'malformed',
+  'not-allowed-value',
+  'missing',
+  'duplicate',
+  'too-large',
+  'forbidden-destination',
+] as const;
 export type InvalidParamReason = (typeof INVALID_PARAM_REASONS)[number];
 
 /** One bad query or path parameter, or request body member (named by its JSON pointer, `/url`), and why it was rejected. */
@@ -37,7 +47,6 @@ export interface InvalidParam {
   reason: InvalidParamReason;
   detail: string;
 }
-
 
 /** Why a key was refused (`reason` of a 401). */
 export const AUTH_FAILURES = ['missing', 'malformed', 'checksum', 'unknown-or-revoked'] as const;

@@ -12,11 +12,13 @@ export type DiseaseResource = (typeof DISEASE_RESOURCES)[number];
 const DISEASE_PREFIX = `${API_BASE}/diseases/{mondoId}`;
 
 /** Path suffix of each resource after /api/v1/diseases/{mondoId}, from the route table. */
-export const RESOURCE_PATHS = Object.fromEntries(DISEASE_RESOURCES.map((res) => {
-  const route = ROUTE_LIST.find((r) => r.stored === res);
-  if (!route?.path.startsWith(DISEASE_PREFIX)) throw new Error(`no per-disease route serves the stored resource ${res}`);
-  return [res, route.path.slice(DISEASE_PREFIX.length)];
-})) as Record<DiseaseResource, string>;
+export const RESOURCE_PATHS = Object.fromEntries(
+  DISEASE_RESOURCES.map((res) => {
+    const route = ROUTE_LIST.find((r) => r.stored === res);
+    if (!route?.path.startsWith(DISEASE_PREFIX)) throw new Error(`no per-disease route serves the stored resource ${res}`);
+    return [res, route.path.slice(DISEASE_PREFIX.length)];
+  }),
+) as Record<DiseaseResource, string>;
 
 export const MONDO_ID = new RegExp(MONDO_ID_PATTERN);
 
@@ -53,7 +55,8 @@ export function historyKeyOf(key: string): { id: string; version: number | null 
   return m ? { id: m[1], version: m[2] === undefined ? null : Number(m[2]) } : null;
 }
 
-const fill = (path: string, values: Record<string, string | number>) => path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+const fill = (path: string, values: Record<string, string | number>) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
 
 /** Public URL path of a disease's version list. */
 export function versionsPath(mondoId: string): string {

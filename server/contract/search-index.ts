@@ -60,7 +60,7 @@ export function bigramKey(bigram: string, length: number): string {
 
 /** Distinct padded bigrams of a normalized word. */
 export function wordBigrams(word: string): string[] {
-  const padded = '^' + word + '$';
+  const padded = `^${word}$`;
   const out = new Set<string>();
   for (let i = 0; i + 2 <= padded.length; i++) out.add(padded.slice(i, i + 2));
   return [...out];

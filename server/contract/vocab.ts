@@ -12,15 +12,15 @@ export const INHERITANCE_LABELS = {
   'x-linked-recessive': 'X-linked recessive',
   'x-linked': 'X-linked',
   'y-linked': 'Y-linked',
-  'mitochondrial': 'Mitochondrial',
-  'multifactorial': 'Multifactorial / polygenic',
-  'oligogenic': 'Oligogenic',
-  'digenic': 'Digenic',
-  'semidominant': 'Semidominant',
-  'somatic': 'Somatic mutation or mosaicism',
-  'sporadic': 'Sporadic',
+  mitochondrial: 'Mitochondrial',
+  multifactorial: 'Multifactorial / polygenic',
+  oligogenic: 'Oligogenic',
+  digenic: 'Digenic',
+  semidominant: 'Semidominant',
+  somatic: 'Somatic mutation or mosaicism',
+  sporadic: 'Sporadic',
   'not-applicable': 'Not applicable (not a genetic disease)',
-  'unknown': 'Unknown',
+  unknown: 'Unknown',
 } as const;
 export type InheritanceTerm = keyof typeof INHERITANCE_LABELS;
 
@@ -46,7 +46,16 @@ export const PREVALENCE_CATEGORIES = ['ultra-rare', 'very-rare', 'rare', 'uncomm
 export type PrevalenceCategory = (typeof PREVALENCE_CATEGORIES)[number];
 
 /** Content sections of a record, in serialized order. */
-export const SECTION_KEYS = ['overview', 'clinical-features', 'genetics', 'epidemiology', 'screening-and-diagnosis', 'treatment', 'research', 'support'] as const;
+export const SECTION_KEYS = [
+  'overview',
+  'clinical-features',
+  'genetics',
+  'epidemiology',
+  'screening-and-diagnosis',
+  'treatment',
+  'research',
+  'support',
+] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
 /** Statuses of a patient assistance program. */

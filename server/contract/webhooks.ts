@@ -11,10 +11,13 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** What each event type means, for the OpenAPI document and the README. */
 export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
-  'release.published': 'A new release of the data was published: its id, when, counts of diseases added, changed, removed and unchanged, and links.',
+  'release.published':
+    'A new release of the data was published: its id, when, counts of diseases added, changed, removed and unchanged, and links.',
   'disease.created': 'A disease record appeared in a release: its id, name, content version and a link to the record.',
-  'disease.updated': 'The content of a disease record changed in a release: the sections and top-level fields that changed, the content versions before and after, and links.',
-  'disease.removed': 'A disease record left the current set in a release (usually because Mondo obsoleted the class): the replacement if there is one, and links.',
+  'disease.updated':
+    'The content of a disease record changed in a release: the sections and top-level fields that changed, the content versions before and after, and links.',
+  'disease.removed':
+    'A disease record left the current set in a release (usually because Mondo obsoleted the class): the replacement if there is one, and links.',
   'webhook.test': 'Sent by `POST /api/v1/webhooks/{webhookId}/test` only, whatever the endpoint subscribes to.',
 };
 
@@ -48,33 +51,59 @@ export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 const URL_MEMBER = {
-  type: 'string', minLength: 1, maxLength: WEBHOOK_LIMITS.urlLength, example: 'https://example.org/hooks/disease-content',
-  description: 'Where events are POSTed: an absolute `https://` URL without credentials or fragment (plain `http://` only where the operator allows it). Its host must not be, or resolve to, a loopback, private, link-local, CGNAT, multicast, unspecified, reserved or cloud metadata address; it is checked again before every delivery.',
+  type: 'string',
+  minLength: 1,
+  maxLength: WEBHOOK_LIMITS.urlLength,
+  example: 'https://example.org/hooks/disease-content',
+  description:
+    'Where events are POSTed: an absolute `https://` URL without credentials or fragment (plain `http://` only where the operator allows it). Its host must not be, or resolve to, a loopback, private, link-local, CGNAT, multicast, unspecified, reserved or cloud metadata address; it is checked again before every delivery.',
 } as const;
 const EVENTS_MEMBER = {
-  type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: EVENT_TYPES }, example: ['disease.updated', 'disease.removed'],
+  type: 'array',
+  minItems: 1,
+  uniqueItems: true,
+  items: { type: 'string', enum: EVENT_TYPES },
+  example: ['disease.updated', 'disease.removed'],
   description: 'Event types to receive; absent: every type. `webhook.test` is always sent by the test route.',
 } as const;
 const DISEASES_MEMBER = {
-  type: 'array', nullable: true, minItems: 1, maxItems: WEBHOOK_LIMITS.watchList, uniqueItems: true,
-  items: { type: 'string', pattern: MONDO_ID_PATTERN, 'x-malformed': 'a Mondo id: MONDO: followed by 7 digits' }, example: ['MONDO:0007739', 'MONDO:0009061'],
+  type: 'array',
+  nullable: true,
+  minItems: 1,
+  maxItems: WEBHOOK_LIMITS.watchList,
+  uniqueItems: true,
+  items: { type: 'string', pattern: MONDO_ID_PATTERN, 'x-malformed': 'a Mondo id: MONDO: followed by 7 digits' },
+  example: ['MONDO:0007739', 'MONDO:0009061'],
   description: `Watch list of at most ${WEBHOOK_LIMITS.watchList} Mondo ids: disease events only about these, and \`release.published\` only for releases that touch one of them. Absent or null: every disease.`,
 } as const;
-const DESCRIPTION_MEMBER = { type: 'string', maxLength: WEBHOOK_LIMITS.descriptionLength, description: 'Your own note about the endpoint.' } as const;
+const DESCRIPTION_MEMBER = {
+  type: 'string',
+  maxLength: WEBHOOK_LIMITS.descriptionLength,
+  description: 'Your own note about the endpoint.',
+} as const;
 
 /** Body of POST /webhooks. */
 export const CREATE_ENDPOINT_BODY = {
-  title: 'WebhookEndpointCreate', type: 'object', additionalProperties: false, required: ['url'],
+  title: 'WebhookEndpointCreate',
+  type: 'object',
+  additionalProperties: false,
+  required: ['url'],
   description: 'A new webhook endpoint.',
   properties: { url: URL_MEMBER, events: EVENTS_MEMBER, diseases: DISEASES_MEMBER, description: DESCRIPTION_MEMBER },
 } as const;
 
 /** Body of PATCH /webhooks/{webhookId}: the members to change. */
 export const UPDATE_ENDPOINT_BODY = {
-  title: 'WebhookEndpointUpdate', type: 'object', additionalProperties: false, minProperties: 1,
+  title: 'WebhookEndpointUpdate',
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
   description: 'The members to change; at least one. `enabled: true` re-enables a disabled endpoint and clears its `disabledReason`.',
   properties: {
-    url: URL_MEMBER, events: EVENTS_MEMBER, diseases: DISEASES_MEMBER, description: DESCRIPTION_MEMBER,
+    url: URL_MEMBER,
+    events: EVENTS_MEMBER,
+    diseases: DISEASES_MEMBER,
+    description: DESCRIPTION_MEMBER,
     enabled: { type: 'boolean', description: 'false pauses deliveries (pending ones are cancelled); true resumes them.' },
   },
 } as const;
@@ -83,7 +112,12 @@ export const UPDATE_ENDPOINT_BODY = {
 export type BodySchema = typeof CREATE_ENDPOINT_BODY | typeof UPDATE_ENDPOINT_BODY;
 
 /** The values of a create body once validated. */
-export interface CreateEndpointInput { url: string; events?: EventType[]; diseases?: string[] | null; description?: string }
+export interface CreateEndpointInput {
+  url: string;
+  events?: EventType[];
+  diseases?: string[] | null;
+  description?: string;
+}
 /** The values of an update body once validated. */
 export type UpdateEndpointInput = Partial<CreateEndpointInput> & { enabled?: boolean };
 
@@ -111,4 +145,5 @@ export const WEBHOOK_DEFAULTS = {
 export const ADDRESS_KINDS = ['loopback', 'private', 'link-local', 'cgnat', 'multicast', 'unspecified', 'metadata', 'reserved'] as const;
 export type AddressKind = (typeof ADDRESS_KINDS)[number];
 /** The kinds in words, for documents. */
-export const ADDRESS_KINDS_DOC = 'loopback, private (RFC 1918, IPv6 unique local), link-local, CGNAT (100.64.0.0/10), multicast, unspecified, reserved (documentation, benchmarking, broadcast) or cloud metadata (169.254.169.254 and the like)';
+export const ADDRESS_KINDS_DOC =
+  'loopback, private (RFC 1918, IPv6 unique local), link-local, CGNAT (100.64.0.0/10), multicast, unspecified, reserved (documentation, benchmarking, broadcast) or cloud metadata (169.254.169.254 and the like)';

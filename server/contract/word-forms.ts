@@ -18,15 +18,36 @@
 
 /** Replaced wherever they occur in a word; each pair is one British spelling and its American form. */
 const INFIXES: [string, string][] = [
-  ['haem', 'hem'], ['aemi', 'emi'], ['oesoph', 'esoph'], ['oedem', 'edem'], ['oestr', 'estr'], ['foet', 'fet'],
-  ['coeli', 'celi'], ['rrhoe', 'rrhe'], ['pnoe', 'pne'], ['amoeb', 'ameb'], ['paed', 'ped'], ['gynaec', 'gynec'],
-  ['aetiol', 'etiol'], ['naev', 'nev'], ['anaesth', 'anesth'], ['caec', 'cec'], ['faec', 'fec'], ['leuco', 'leuko'],
-  ['leucem', 'leukem'], ['sulph', 'sulf'], ['caerul', 'cerul'],
+  ['haem', 'hem'],
+  ['aemi', 'emi'],
+  ['oesoph', 'esoph'],
+  ['oedem', 'edem'],
+  ['oestr', 'estr'],
+  ['foet', 'fet'],
+  ['coeli', 'celi'],
+  ['rrhoe', 'rrhe'],
+  ['pnoe', 'pne'],
+  ['amoeb', 'ameb'],
+  ['paed', 'ped'],
+  ['gynaec', 'gynec'],
+  ['aetiol', 'etiol'],
+  ['naev', 'nev'],
+  ['anaesth', 'anesth'],
+  ['caec', 'cec'],
+  ['faec', 'fec'],
+  ['leuco', 'leuko'],
+  ['leucem', 'leukem'],
+  ['sulph', 'sulf'],
+  ['caerul', 'cerul'],
 ];
 const INFIX_TEST = new RegExp(INFIXES.map(([from]) => from).join('|'));
 /** Whole-word spellings. */
 const WORDS = new Map<string, string>([
-  ['grey', 'gray'], ['ageing', 'aging'], ['aluminium', 'aluminum'], ['mould', 'mold'], ['programme', 'program'],
+  ['grey', 'gray'],
+  ['ageing', 'aging'],
+  ['aluminium', 'aluminum'],
+  ['mould', 'mold'],
+  ['programme', 'program'],
 ]);
 /** "-our" words whose American form is "-or" (not four, hour, your...). */
 const OUR = /^(tum|hum|col|behavi|lab|od|vap|rig|fav|flav|dol|ferv|rum)our(s|al|ed|ing|ous)?$/;
@@ -54,8 +75,13 @@ export function americanSpelling(word: string): string {
 
 /** Latin and Greek plurals: [plural ending, singular replacement, shortest word it applies to]. */
 const IRREGULAR: [RegExp, string, number][] = [
-  [/oses$/, 'osis', 7], [/(st|ct)ases$/, '$1asis', 7], [/yses$/, 'ysis', 6], [/itides$/, 'itis', 8], [/omata$/, 'oma', 7],
-  [/^(var|append|cerv|matr)ices$/, '$1ix', 7], [/^(nev|thromb|embol|calcul|glomerul|bronch)i$/, '$1us', 4],
+  [/oses$/, 'osis', 7],
+  [/(st|ct)ases$/, '$1asis', 7],
+  [/yses$/, 'ysis', 6],
+  [/itides$/, 'itis', 8],
+  [/omata$/, 'oma', 7],
+  [/^(var|append|cerv|matr)ices$/, '$1ix', 7],
+  [/^(nev|thromb|embol|calcul|glomerul|bronch)i$/, '$1us', 4],
 ];
 
 /**
@@ -70,7 +96,7 @@ export function singular(word: string): string {
   if (word.endsWith('ae') && n >= 6) return word.slice(0, -1);
   if (!word.endsWith('s')) return word;
   if (word.endsWith('ss') || word.endsWith('us') || word.endsWith('is')) return word;
-  if (word.endsWith('ies') && n >= 5 && !/[ae]ies$/.test(word)) return word.slice(0, -3) + 'y';
+  if (word.endsWith('ies') && n >= 5 && !/[ae]ies$/.test(word)) return `${word.slice(0, -3)}y`;
   if (word.endsWith('sses') || word.endsWith('xes') || (word.endsWith('uses') && n >= 7)) return word.slice(0, -2);
   return word.slice(0, -1);
 }
@@ -79,7 +105,22 @@ const ROMAN_VALUES: Record<string, number> = { i: 1, v: 5, x: 10 };
 const ROMAN = /^(x{0,3})(ix|iv|v?i{0,3})([a-e])?$/;
 /** Words after which a lone i, v or x (or a numeral with a letter) is a number: "type I", "factor V", "type IA". */
 export const NUMBERING_WORDS: ReadonlySet<string> = new Set([
-  'type', 'types', 'class', 'group', 'grade', 'stage', 'factor', 'form', 'subtype', 'complex', 'phase', 'part', 'level', 'degree', 'variant', 'collagen',
+  'type',
+  'types',
+  'class',
+  'group',
+  'grade',
+  'stage',
+  'factor',
+  'form',
+  'subtype',
+  'complex',
+  'phase',
+  'part',
+  'level',
+  'degree',
+  'variant',
+  'collagen',
 ]);
 
 function romanValue(numeral: string): number {
@@ -105,7 +146,9 @@ export function arabicNumeral(word: string, prev: string | undefined): string {
 
 const NUMBER_WORDS = new Map<string, string>([
   ...'one two three four five six seven eight nine ten eleven twelve'.split(' ').map((w, i): [string, string] => [w, String(i + 1)]),
-  ...'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth'.split(' ').map((w, i): [string, string] => [w, String(i + 1)]),
+  ...'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth'
+    .split(' ')
+    .map((w, i): [string, string] => [w, String(i + 1)]),
 ]);
 
 /** The index term of normalized word `word`; `prev` is the normalized word before it, if any. */
@@ -124,11 +167,38 @@ export function termsOf(words: readonly string[]): string[] {
  * index terms (singular, American).
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
-  'of', 'the', 'in', 'with', 'and', 'or', 'an', 'to', 'by', 'for', 'on', 'at', 'as', 'from', 'due', 'into', 'its', 'than',
+  'of',
+  'the',
+  'in',
+  'with',
+  'and',
+  'or',
+  'an',
+  'to',
+  'by',
+  'for',
+  'on',
+  'at',
+  'as',
+  'from',
+  'due',
+  'into',
+  'its',
+  'than',
 ]);
 /** Words common to disease names of every kind: they weigh little more than stop words. */
 export const GENERIC_WORDS: ReadonlySet<string> = new Set([
-  'disease', 'disorder', 'syndrome', 'deficiency', 'type', 'form', 'condition', 'illness', 'defect', 'abnormality', 'anomaly',
+  'disease',
+  'disorder',
+  'syndrome',
+  'deficiency',
+  'type',
+  'form',
+  'condition',
+  'illness',
+  'defect',
+  'abnormality',
+  'anomaly',
 ]);
 /**
  * Words that say which form of a disease is meant (how it is inherited, when it starts, how it
@@ -136,8 +206,40 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set([
  * it, and a name that has one is not much more specific for it. Given as index terms.
  */
 export const MODIFIER_WORDS: ReadonlySet<string> = new Set([
-  'hereditary', 'inherited', 'familial', 'sporadic', 'congenital', 'acquired', 'genetic', 'classic', 'classical', 'typical', 'atypical',
-  'isolated', 'primary', 'secondary', 'idiopathic', 'progressive', 'chronic', 'acute', 'mild', 'severe', 'complete', 'partial',
-  'homozygous', 'heterozygous', 'autosomal', 'dominant', 'recessive', 'linked', 'childhood', 'juvenile', 'adult', 'infantile', 'neonatal',
-  'early', 'late', 'onset',
+  'hereditary',
+  'inherited',
+  'familial',
+  'sporadic',
+  'congenital',
+  'acquired',
+  'genetic',
+  'classic',
+  'classical',
+  'typical',
+  'atypical',
+  'isolated',
+  'primary',
+  'secondary',
+  'idiopathic',
+  'progressive',
+  'chronic',
+  'acute',
+  'mild',
+  'severe',
+  'complete',
+  'partial',
+  'homozygous',
+  'heterozygous',
+  'autosomal',
+  'dominant',
+  'recessive',
+  'linked',
+  'childhood',
+  'juvenile',
+  'adult',
+  'infantile',
+  'neonatal',
+  'early',
+  'late',
+  'onset',
 ]);

@@ -26,9 +26,16 @@ export function mergeChanges(lists: readonly (readonly Change[])[]): Change[] {
     if (!before && !after) continue;
     const kind = !before ? 'added' : !after ? 'removed' : 'changed';
     out.push({
-      id: last.id, name: last.name, kind, release: last.release,
-      sections: kind === 'changed' ? [...sections].sort() : [], fields: kind === 'changed' ? [...fields].sort() : [],
-      before, after, replacedBy: kind === 'removed' ? last.replacedBy : null, consider: kind === 'removed' ? last.consider : [],
+      id: last.id,
+      name: last.name,
+      kind,
+      release: last.release,
+      sections: kind === 'changed' ? [...sections].sort() : [],
+      fields: kind === 'changed' ? [...fields].sort() : [],
+      before,
+      after,
+      replacedBy: kind === 'removed' ? last.replacedBy : null,
+      consider: kind === 'removed' ? last.consider : [],
     });
   }
   return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

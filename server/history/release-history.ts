@@ -21,7 +21,10 @@ export class ReleaseHistory {
   private readonly lists = new LRUCache<string, Promise<Change[]>>({ max: 16 });
   private readonly merges = new LRUCache<string, Promise<Change[]>>({ max: 16 });
 
-  constructor(doc: ReleasesDoc | null, private readonly read: ObjectReader) {
+  constructor(
+    doc: ReleasesDoc | null,
+    private readonly read: ObjectReader,
+  ) {
     this.releases = doc?.releases ?? [];
     this.newestFirst = [...this.releases].reverse();
     for (const r of this.releases) this.byNumber.set(releaseNumber(r.id), r);
@@ -60,7 +63,10 @@ export class ReleaseHistory {
     const key = `${since}-${last}`;
     let merged = this.merges.get(key);
     if (!merged) {
-      const span = this.releases.filter((r) => { const n = releaseNumber(r.id); return n > since && n <= last; });
+      const span = this.releases.filter((r) => {
+        const n = releaseNumber(r.id);
+        return n > since && n <= last;
+      });
       merged = Promise.all(span.map((r) => this.changesOf(r))).then(mergeChanges);
       merged.catch(() => this.merges.delete(key));
       this.merges.set(key, merged);

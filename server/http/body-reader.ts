@@ -13,7 +13,9 @@ const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
 ajv.addKeyword('example');
 ajv.addKeyword('x-malformed');
 
-interface Schema { properties: Record<string, unknown> }
+interface Schema {
+  properties: Record<string, unknown>;
+}
 
 /**
  * A reader of a route's JSON request body, compiled from its schema. It answers with a value or a
@@ -24,11 +26,21 @@ interface Schema { properties: Record<string, unknown> }
 export function bodyReader<T>(schema: object, maxBytes: number): (req: Req) => Promise<BodyResult<T>> {
   const check = ajv.compile<T>(schema);
   const allowed = Object.keys((schema as Schema).properties).join(', ');
-  const bad = (entry: InvalidParam, close = false): BodyResult<T> => ({ ok: false, close, problem: problem('invalid-parameters', `Invalid request body: ${entry.detail}.`, { invalidParams: [entry] }) });
+  const bad = (entry: InvalidParam, close = false): BodyResult<T> => ({
+    ok: false,
+    close,
+    problem: problem('invalid-parameters', `Invalid request body: ${entry.detail}.`, { invalidParams: [entry] }),
+  });
   return async function readBody(req) {
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') {
-      return { ok: false, problem: problem('unsupported-media-type', `The body must be JSON sent with \`Content-Type: application/json\`${type ? `, not ${clip(type)}` : ''}.`) };
+      return {
+        ok: false,
+        problem: problem(
+          'unsupported-media-type',
+          `The body must be JSON sent with \`Content-Type: application/json\`${type ? `, not ${clip(type)}` : ''}.`,
+        ),
+      };
     }
     const tooLarge = { name: WHOLE_BODY, reason: 'too-large', detail: `the body is over ${maxBytes} bytes` } as const;
     if (Number(req.headers['content-length'] ?? 0) > maxBytes) return bad(tooLarge, true);
@@ -38,11 +50,18 @@ export function bodyReader<T>(schema: object, maxBytes: number): (req: Req) => P
     try {
       value = JSON.parse(bytes.toString('utf8'));
     } catch {
-      return bad({ name: WHOLE_BODY, reason: bytes.length ? 'malformed' : 'missing', detail: bytes.length ? 'the body is not valid JSON' : 'the body is empty; send a JSON object' });
+      return bad({
+        name: WHOLE_BODY,
+        reason: bytes.length ? 'malformed' : 'missing',
+        detail: bytes.length ? 'the body is not valid JSON' : 'the body is empty; send a JSON object',
+      });
     }
     if (check(value)) return { ok: true, value };
     const params = explain(check.errors ?? [], allowed);
-    return { ok: false, problem: problem('invalid-parameters', `Invalid request body: ${params.map((p) => p.name).join(', ')}.`, { invalidParams: params }) };
+    return {
+      ok: false,
+      problem: problem('invalid-parameters', `Invalid request body: ${params.map((p) => p.name).join(', ')}.`, { invalidParams: params }),
+    };
   };
 }
 
@@ -67,9 +86,12 @@ function collect(req: Req, max: number): Promise<Buffer | null> {
 function explain(errors: ErrorObject[], allowed: string): InvalidParam[] {
   const out: InvalidParam[] = [];
   for (const e of errors) {
-    const name = e.keyword === 'required' ? `${e.instancePath}/${e.params.missingProperty}`
-      : e.keyword === 'additionalProperties' ? `${e.instancePath}/${e.params.additionalProperty}`
-        : e.instancePath || WHOLE_BODY;
+    const name =
+      e.keyword === 'required'
+        ? `${e.instancePath}/${e.params.missingProperty}`
+        : e.keyword === 'additionalProperties'
+          ? `${e.instancePath}/${e.params.additionalProperty}`
+          : e.instancePath || WHOLE_BODY;
     if (out.some((o) => o.name === name)) continue;
     out.push({ name, ...reasonOf(e, allowed) });
   }
@@ -78,19 +100,37 @@ function explain(errors: ErrorObject[], allowed: string): InvalidParam[] {
 
 function reasonOf(e: ErrorObject, allowed: string): Omit<InvalidParam, 'name'> {
   switch (e.keyword) {
-    case 'required': return { reason: 'missing', detail: 'required' };
-    case 'minProperties': return { reason: 'missing', detail: `give at least one of: ${allowed}` };
-    case 'additionalProperties': return { reason: 'unknown-parameter', detail: `unknown member; allowed: ${allowed}` };
-    case 'type': return { reason: 'wrong-type', detail: `must be ${e.params.type === 'array' ? 'an array' : `a ${e.params.type}`}` };
-    case 'enum': return { reason: 'not-allowed-value', detail: `must be one of: ${(e.params.allowedValues as string[]).join(', ')}` };
-    case 'pattern': return { reason: 'malformed', detail: `must be ${(e.parentSchema as Record<string, string> | undefined)?.['x-malformed'] ?? `matching ${e.params.pattern}`}` };
-    case 'uniqueItems': return { reason: 'duplicate', detail: `items ${e.params.j} and ${e.params.i} are the same` };
-    case 'minItems': case 'maxItems': return { reason: 'out-of-range', detail: `must have ${e.keyword === 'minItems' ? 'at least' : 'at most'} ${e.params.limit} items` };
-    case 'minLength': case 'maxLength': return { reason: 'out-of-range', detail: `must be ${e.keyword === 'minLength' ? 'at least' : 'at most'} ${e.params.limit} characters` };
-    default: return { reason: 'malformed', detail: e.message ?? 'invalid' };
+    case 'required':
+      return { reason: 'missing', detail: 'required' };
+    case 'minProperties':
+      return { reason: 'missing', detail: `give at least one of: ${allowed}` };
+    case 'additionalProperties':
+      return { reason: 'unknown-parameter', detail: `unknown member; allowed: ${allowed}` };
+    case 'type':
+      return { reason: 'wrong-type', detail: `must be ${e.params.type === 'array' ? 'an array' : `a ${e.params.type}`}` };
+    case 'enum':
+      return { reason: 'not-allowed-value', detail: `must be one of: ${(e.params.allowedValues as string[]).join(', ')}` };
+    case 'pattern':
+      return {
+        reason: 'malformed',
+        detail: `must be ${(e.parentSchema as Record<string, string> | undefined)?.['x-malformed'] ?? `matching ${e.params.pattern}`}`,
+      };
+    case 'uniqueItems':
+      return { reason: 'duplicate', detail: `items ${e.params.j} and ${e.params.i} are the same` };
+    case 'minItems':
+    case 'maxItems':
+      return { reason: 'out-of-range', detail: `must have ${e.keyword === 'minItems' ? 'at least' : 'at most'} ${e.params.limit} items` };
+    case 'minLength':
+    case 'maxLength':
+      return {
+        reason: 'out-of-range',
+        detail: `must be ${e.keyword === 'minLength' ? 'at least' : 'at most'} ${e.params.limit} characters`,
+      };
+    default:
+      return { reason: 'malformed', detail: e.message ?? 'invalid' };
   }
 }
 
 function clip(s: string): string {
-  return s.length > 60 ? s.slice(0, 57) + '...' : s;
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }

@@ -41,10 +41,14 @@ export function clientErrorHandler(headers: readonly string[] = [], onError?: (e
     onError?.(err);
     const kind = KIND_OF[err.code ?? ''] ?? 'malformed-request';
     const { status, title } = PROBLEMS[kind];
-    const detail = DETAIL[kind] ?? `The request could not be parsed as HTTP/1.1 (${err.code ?? 'parse error'}); check the request line and header fields.`;
+    const detail =
+      DETAIL[kind] ??
+      `The request could not be parsed as HTTP/1.1 (${err.code ?? 'parse error'}); check the request line and header fields.`;
     const body = JSON.stringify({ type: PROBLEM_BASE + kind, title, status, detail });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n`
-      + `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`,
+    );
     // The client reads the answer and closes; one that never does is cut off.
     socket.setTimeout?.(LINGER_MS, () => socket.destroy());
   };

@@ -3,7 +3,9 @@ import type { Scope, Tier } from '../contract/tiers.ts';
 import type { Decision } from '../quota/store.ts';
 
 /** A quota store, as far as giving a counted call back goes. */
-export interface Refunds { refund(keyId: string, decision: Decision): Promise<void> }
+export interface Refunds {
+  refund(keyId: string, decision: Decision): Promise<void>;
+}
 
 /** The caller, once the auth middleware accepted its key. */
 export interface Principal {

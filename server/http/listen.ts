@@ -76,11 +76,19 @@ function readPair(certFile: string, keyFile: string): { cert: Buffer; key: Buffe
  * over TLS with HSTS.
  */
 export function createServiceServer(listener: RequestListener, o: ListenOptions = {}): ServiceServer {
-  if (Boolean(o.certFile) !== Boolean(o.keyFile)) throw new Error('TLS needs both TLS_CERT_FILE and TLS_KEY_FILE (or neither, for plain HTTP)');
+  if (Boolean(o.certFile) !== Boolean(o.keyFile))
+    throw new Error('TLS needs both TLS_CERT_FILE and TLS_KEY_FILE (or neither, for plain HTTP)');
   if (!o.certFile || !o.keyFile) {
     const server = createHttp(listener);
     server.on('clientError', clientErrorHandler([], o.onClientError));
-    return { server, tls: false, reloadCertificate: () => false, closeIdle: () => server.closeIdleConnections(), closeAll: () => server.closeAllConnections(), unwatch: () => {} };
+    return {
+      server,
+      tls: false,
+      reloadCertificate: () => false,
+      closeIdle: () => server.closeIdleConnections(),
+      closeAll: () => server.closeAllConnections(),
+      unwatch: () => {},
+    };
   }
   const certFile = o.certFile;
   const keyFile = o.keyFile;
@@ -89,7 +97,9 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
   try {
     server = o.http2 ? createSecureServer({ ...pair, allowHTTP1: true }, listener as never) : createHttps(pair, listener);
   } catch (err) {
-    throw new Error(`TLS: TLS_CERT_FILE ${certFile} and TLS_KEY_FILE ${keyFile} are not a usable certificate and key: ${(err as Error).message}`);
+    throw new Error(
+      `TLS: TLS_CERT_FILE ${certFile} and TLS_KEY_FILE ${keyFile} are not a usable certificate and key: ${(err as Error).message}`,
+    );
   }
   server.on('clientError', clientErrorHandler(['Strict-Transport-Security', HSTS_VALUE], o.onClientError));
   const reloadCertificate = (): boolean => {
@@ -115,7 +125,14 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
   };
   if (!o.http2) {
     const https = server as HttpsServer;
-    return { server, tls: true, reloadCertificate, closeIdle: () => https.closeIdleConnections(), closeAll: () => https.closeAllConnections(), unwatch };
+    return {
+      server,
+      tls: true,
+      reloadCertificate,
+      closeIdle: () => https.closeIdleConnections(),
+      closeAll: () => https.closeAllConnections(),
+      unwatch,
+    };
   }
   // The HTTP/2 server closes only once every session has: shutdown sends each GOAWAY, and in the
   // end destroys every connection (it has no closeAllConnections).
@@ -131,7 +148,10 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
     socket.once('close', () => sockets.delete(socket));
   });
   return {
-    server, tls: true, reloadCertificate, unwatch,
+    server,
+    tls: true,
+    reloadCertificate,
+    unwatch,
     closeIdle: () => {
       (h2 as unknown as HttpServer).closeIdleConnections();
       for (const s of sessions) s.close();

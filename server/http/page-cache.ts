@@ -3,7 +3,11 @@ import type { Req, Res } from './context.ts';
 import { PRIVATE, sendComposed } from './send.ts';
 
 /** A serialized 200 of a collection route, ready to send again. */
-export interface CachedPage { body: Buffer; etag: string; headers: string[] }
+export interface CachedPage {
+  body: Buffer;
+  etag: string;
+  headers: string[];
+}
 
 /**
  * Serialized pages of a collection route (listing, search), keyed by the snapshot and the raw

@@ -19,7 +19,10 @@ ajv.addKeyword('example');
  * a value that does not decode stays text, so ajv reports it as the wrong type. Every problem is
  * collected: unknown and repeated names, types, ranges, vocabularies, patterns.
  */
-export function paramReader<Q extends ParamsSchema, P extends ParamsSchema>(query: Q, path: P): (rawQuery: RawQuery, rawPath: Record<string, string>) => ParamResult<Q, P> {
+export function paramReader<Q extends ParamsSchema, P extends ParamsSchema>(
+  query: Q,
+  path: P,
+): (rawQuery: RawQuery, rawPath: Record<string, string>) => ParamResult<Q, P> {
   const checkQuery = ajv.compile<ParamsOf<Q>>(query);
   const checkPath = ajv.compile<ParamsOf<P>>(path);
   const allowed = Object.keys(query.properties).join(', ') || 'none';
@@ -36,7 +39,8 @@ export function paramReader<Q extends ParamsSchema, P extends ParamsSchema>(quer
     const q: Record<string, unknown> = {};
     for (const name in rawQuery) {
       const raw = rawQuery[name];
-      if (Array.isArray(raw)) errors.push({ name, reason: 'duplicate', detail: 'given more than once; pass one value (lists are comma-separated)' });
+      if (Array.isArray(raw))
+        errors.push({ name, reason: 'duplicate', detail: 'given more than once; pass one value (lists are comma-separated)' });
       else if (raw !== undefined) q[name] = decode(query.properties[name], raw);
     }
     if (errors.length === 0 && checkPath(p) && checkQuery(q)) return { ok: true, query: q, path: p };
@@ -49,15 +53,22 @@ export function paramReader<Q extends ParamsSchema, P extends ParamsSchema>(quer
 
 function decode(schema: ParamSchema | undefined, raw: string): unknown {
   switch (schema?.type) {
-    case 'integer': return /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
-    case 'boolean': return raw === 'true' ? true : raw === 'false' ? false : raw;
-    case 'string': return raw.trim();
+    case 'integer':
+      return /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : raw;
+    case 'string':
+      return raw.trim();
     case 'array': {
-      const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+      const items = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       // Lists without uniqueItems are sets: a repeated value changes nothing, so it is dropped.
       return schema.uniqueItems ? items : [...new Set(items)];
     }
-    default: return raw;
+    default:
+      return raw;
   }
 }
 
@@ -83,36 +94,65 @@ function reasonOf(e: ErrorObject, prop: ParamSchema, value: unknown): Omit<Inval
   const got = typeof value === 'string' ? `"${clip(value)}"` : String(value);
   const item = prop.type === 'array' ? prop.items : prop;
   switch (e.keyword) {
-    case 'required': return { reason: 'missing', detail: 'required' };
+    case 'required':
+      return { reason: 'missing', detail: 'required' };
     case 'type':
-      return { reason: 'wrong-type', detail: prop.type === 'integer' ? `must be an integer, got ${got}` : prop.type === 'boolean' ? `must be true or false, got ${got}` : `must be a ${prop.type}, got ${got}` };
-    case 'minimum': case 'maximum':
-      return { reason: 'out-of-range', detail: prop.type === 'integer' ? `must be between ${prop.minimum} and ${prop.maximum}, got ${got}` : `out of range, got ${got}` };
-    case 'minLength': case 'maxLength':
-      return { reason: 'out-of-range', detail: `length must be ${item.type === 'string' ? `${item.minLength ?? 0} to ${item.maxLength ?? 'any'}` : ''} characters` };
-    case 'minItems': return { reason: 'missing', detail: 'empty list' };
-    case 'maxItems': return { reason: 'out-of-range', detail: `at most ${prop.type === 'array' ? prop.maxItems : ''} values, got ${Array.isArray(value) ? value.length : 0}` };
+      return {
+        reason: 'wrong-type',
+        detail:
+          prop.type === 'integer'
+            ? `must be an integer, got ${got}`
+            : prop.type === 'boolean'
+              ? `must be true or false, got ${got}`
+              : `must be a ${prop.type}, got ${got}`,
+      };
+    case 'minimum':
+    case 'maximum':
+      return {
+        reason: 'out-of-range',
+        detail: prop.type === 'integer' ? `must be between ${prop.minimum} and ${prop.maximum}, got ${got}` : `out of range, got ${got}`,
+      };
+    case 'minLength':
+    case 'maxLength':
+      return {
+        reason: 'out-of-range',
+        detail: `length must be ${item.type === 'string' ? `${item.minLength ?? 0} to ${item.maxLength ?? 'any'}` : ''} characters`,
+      };
+    case 'minItems':
+      return { reason: 'missing', detail: 'empty list' };
+    case 'maxItems':
+      return {
+        reason: 'out-of-range',
+        detail: `at most ${prop.type === 'array' ? prop.maxItems : ''} values, got ${Array.isArray(value) ? value.length : 0}`,
+      };
     case 'uniqueItems': {
       const list = Array.isArray(value) ? value.map(String) : [];
       const dupes = [...new Set(list.filter((v, i) => list.indexOf(v) !== i))];
       return { reason: 'duplicate', detail: `duplicate value(s): ${dupes.slice(0, 5).map(clip).join(', ')}` };
     }
     case 'enum': {
-      const values = item.type === 'string' ? item.enum ?? [] : [];
+      const values = item.type === 'string' ? (item.enum ?? []) : [];
       if (prop.type !== 'array') return { reason: 'not-allowed-value', detail: `must be one of: ${values.join(', ')}; got ${got}` };
       const bad = (Array.isArray(value) ? value : []).filter((v) => !values.includes(v));
-      return { reason: 'not-allowed-value', detail: `unknown value(s) ${bad.map((b) => `"${clip(String(b))}"`).join(', ')}; allowed: ${values.join(', ')}` };
+      return {
+        reason: 'not-allowed-value',
+        detail: `unknown value(s) ${bad.map((b) => `"${clip(String(b))}"`).join(', ')}; allowed: ${values.join(', ')}`,
+      };
     }
     case 'pattern': {
-      const what = item.type === 'string' ? item['x-malformed'] ?? `matching ${item.pattern}` : '';
-      const bad = prop.type === 'array' ? (Array.isArray(value) ? value : []).filter((v) => !new RegExp(item.type === 'string' ? item.pattern ?? '' : '').test(v)) : [value];
+      const what = item.type === 'string' ? (item['x-malformed'] ?? `matching ${item.pattern}`) : '';
+      const bad =
+        prop.type === 'array'
+          ? (Array.isArray(value) ? value : []).filter((v) => !new RegExp(item.type === 'string' ? (item.pattern ?? '') : '').test(v))
+          : [value];
       return { reason: 'malformed', detail: `must be ${what}, got ${bad.map((b) => `"${clip(String(b))}"`).join(', ')}` };
     }
-    default: return { reason: 'malformed', detail: e.message ?? 'invalid' };
+    default:
+      return { reason: 'malformed', detail: e.message ?? 'invalid' };
   }
 }
 
 /** Echo at most 60 characters of client input in messages. */
 function clip(s: string): string {
-  return s.length > 60 ? s.slice(0, 57) + '...' : s;
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }

@@ -26,5 +26,19 @@ export function sendProblem(req: Req, res: Res, p: Problem, extra: string[] = []
   if (p.instance === undefined) p.instance = req.path ?? (req.url ?? '').split('?')[0];
   if (p.requestId === undefined) p.requestId = req.ctx.id;
   const body = Buffer.from(JSON.stringify(p));
-  respond(req, res, p.status, ['Content-Type', 'application/problem+json; charset=utf-8', 'Content-Length', String(body.length), 'Cache-Control', 'no-store', ...extra], body);
+  respond(
+    req,
+    res,
+    p.status,
+    [
+      'Content-Type',
+      'application/problem+json; charset=utf-8',
+      'Content-Length',
+      String(body.length),
+      'Cache-Control',
+      'no-store',
+      ...extra,
+    ],
+    body,
+  );
 }

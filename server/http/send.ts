@@ -23,18 +23,47 @@ export function notModified(req: Req, res: Res, etag: string, cacheControl: stri
  * client accepts, from memory (synchronously) or disk. HEAD gets the same headers and no body.
  * `extra` headers go with it (a redirect's Location).
  */
-export function sendEntry(req: Req, res: Res, snapshot: Snapshot, entry: ManifestEntry, cacheControl = PRIVATE, status = 200, extra = NO_HEADERS): void | Promise<void> {
+export function sendEntry(
+  req: Req,
+  res: Res,
+  snapshot: Snapshot,
+  entry: ManifestEntry,
+  cacheControl = PRIVATE,
+  status = 200,
+  extra = NO_HEADERS,
+): void | Promise<void> {
   const etag = snapshot.etag(entry);
   if (status === 200 && notModified(req, res, etag, cacheControl)) return;
   const encoding = pickEncoding(req.headers['accept-encoding'] as string | undefined, entry[2] > 0, entry[3] > 0);
   const hot = snapshot.cachedBody(entry, encoding);
   if (hot) return writeEntry(req, res, etag, cacheControl, status, extra, encoding, hot, 'memory');
-  return snapshot.body(entry, encoding).then(({ bytes }) => writeEntry(req, res, etag, cacheControl, status, extra, encoding, bytes, 'disk'));
+  return snapshot
+    .body(entry, encoding)
+    .then(({ bytes }) => writeEntry(req, res, etag, cacheControl, status, extra, encoding, bytes, 'disk'));
 }
 
-function writeEntry(req: Req, res: Res, etag: string, cacheControl: string, status: number, extra: string[], encoding: Encoding, bytes: Buffer, from: string): void {
+function writeEntry(
+  req: Req,
+  res: Res,
+  etag: string,
+  cacheControl: string,
+  status: number,
+  extra: string[],
+  encoding: Encoding,
+  bytes: Buffer,
+  from: string,
+): void {
   req.ctx.cache = from;
-  const headers = ['Content-Type', JSON_TYPE, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding', 'Content-Length', String(bytes.length)];
+  const headers = [
+    'Content-Type',
+    JSON_TYPE,
+    'Cache-Control',
+    cacheControl,
+    'Vary',
+    'Accept-Encoding',
+    'Content-Length',
+    String(bytes.length),
+  ];
   if (status === 200) headers.push('ETag', etag);
   if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
   respond(req, res, status, extra.length ? headers.concat(extra) : headers, bytes);
@@ -46,9 +75,27 @@ export function etagOfBytes(bytes: Buffer): string {
 }
 
 /** Send bytes composed at request time (identity encoding), with their own ETag and 304 support. */
-export function sendComposed(req: Req, res: Res, bytes: Buffer, cacheControl = PRIVATE, etag = etagOfBytes(bytes), extra = NO_HEADERS): void {
+export function sendComposed(
+  req: Req,
+  res: Res,
+  bytes: Buffer,
+  cacheControl = PRIVATE,
+  etag = etagOfBytes(bytes),
+  extra = NO_HEADERS,
+): void {
   if (notModified(req, res, etag, cacheControl)) return;
   req.ctx.cache ??= 'composed';
-  const headers = ['Content-Type', JSON_TYPE, 'ETag', etag, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding', 'Content-Length', String(bytes.length)];
+  const headers = [
+    'Content-Type',
+    JSON_TYPE,
+    'ETag',
+    etag,
+    'Cache-Control',
+    cacheControl,
+    'Vary',
+    'Accept-Encoding',
+    'Content-Length',
+    String(bytes.length),
+  ];
   respond(req, res, 200, extra.length ? headers.concat(extra) : headers, bytes);
 }

@@ -6,7 +6,7 @@ import { runKeysCli } from './cli-commands.ts';
 import { keysFilePath } from './key-file.ts';
 
 process.exitCode = runKeysCli(process.argv.slice(2), {
-  stdout: (line) => process.stdout.write(line + '\n'),
-  stderr: (line) => process.stderr.write(line + '\n'),
+  stdout: (line) => process.stdout.write(`${line}\n`),
+  stderr: (line) => process.stderr.write(`${line}\n`),
   keysFile: keysFilePath(),
 });

@@ -80,7 +80,7 @@ export function readKeyFile(file: string): KeyFileSnapshot {
 export function writeKeyFile(file: string, entries: readonly KeyEntry[]): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  const data = JSON.stringify({ version: FILE_VERSION, keys: entries }, null, 2) + '\n';
+  const data = `${JSON.stringify({ version: FILE_VERSION, keys: entries }, null, 2)}\n`;
   try {
     const fd = openSync(tmp, 'wx', 0o600);
     try {

@@ -90,7 +90,13 @@ export class KeyStore {
     // the index is ever replaced by something that compares secrets byte by byte.
     if (!timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(entry.hash, 'hex'))) return null;
     // The prefix is part of the hashed key, so it is as trustworthy as the entry's own test flag.
-    const principal: Principal = Object.freeze({ keyId: entry.id, name: entry.name, tier: entry.tier, scopes: Object.freeze([...entry.scopes]) as Principal['scopes'], test: parsed.kind === 'test' });
+    const principal: Principal = Object.freeze({
+      keyId: entry.id,
+      name: entry.name,
+      tier: entry.tier,
+      scopes: Object.freeze([...entry.scopes]) as Principal['scopes'],
+      test: parsed.kind === 'test',
+    });
     if (this.#accepted.size >= ACCEPTED_MAX) this.#accepted.clear();
     this.#accepted.set(key, principal);
     return principal;
@@ -177,5 +183,6 @@ function publicEntry(entry: KeyEntry): PublicKeyEntry {
 
 function validName(name: string): boolean {
   // Names end up in a terminal table, where control characters could rewrite the screen.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a key name must not hold
   return name.length >= 1 && name.length <= MAX_NAME_LENGTH && !/[\u0000-\u001f\u007f-\u009f]/.test(name);
 }

@@ -14,7 +14,11 @@ export class ChunkWriter {
   #writing = false;
   #failed = false;
 
-  constructor(private readonly fd: number, private readonly chunk = 64 * 1024, private readonly onError: (err: Error) => void = () => {}) {}
+  constructor(
+    private readonly fd: number,
+    private readonly chunk = 64 * 1024,
+    private readonly onError: (err: Error) => void = () => {},
+  ) {}
 
   /** Add text; it is written once a chunk is full or at the next flush(). */
   write(text: string): void {
@@ -37,7 +41,7 @@ export class ChunkWriter {
     this.#queue = [];
     this.#pending = '';
     try {
-      for (let at = 0; at < rest.length;) at += writeSync(this.fd, rest, at);
+      for (let at = 0; at < rest.length; ) at += writeSync(this.fd, rest, at);
     } catch (err) {
       this.#report(err as Error);
     }

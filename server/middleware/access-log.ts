@@ -31,7 +31,9 @@ export function accessLog(options: AccessLogOptions): AccessLogger | null {
     const ctx = req.ctx;
     const p = ctx.principal;
     const ms = Math.round((performance.now() - ctx.start) * 1000) / 1000;
-    destination.write(`{"level":30,"time":${Date.now()}${base}${ctx.id}","method":"${req.method}","route":${q(ctx.route)},"status":${status},"ms":${ms},"bytes":${bytes},"keyId":${q(p ? p.keyId : null)},"tier":${q(p ? p.tier : null)},"test":${p ? p.test : null},"cache":${q(ctx.cache)},"counted":${ctx.counted},"aborted":${req.socket.destroyed},"msg":"request"}\n`);
+    destination.write(
+      `{"level":30,"time":${Date.now()}${base}${ctx.id}","method":"${req.method}","route":${q(ctx.route)},"status":${status},"ms":${ms},"bytes":${bytes},"keyId":${q(p ? p.keyId : null)},"tier":${q(p ? p.tier : null)},"test":${p ? p.test : null},"cache":${q(ctx.cache)},"counted":${ctx.counted},"aborted":${req.socket.destroyed},"msg":"request"}\n`,
+    );
   };
 }
 

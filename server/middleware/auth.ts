@@ -10,7 +10,6 @@ export interface AuthOptions {
   realm?: string;
 }
 
-
 // Texts never quote the presented key or header: a key pasted into the wrong place is still a secret.
 // error_description values stay within RFC 6750's allowed characters (no quotes or backslashes).
 const FAILURES: Record<Exclude<AuthFailure, 'missing'>, { detail: string; description: string }> = {
@@ -44,9 +43,10 @@ export function auth(options: AuthOptions): Guard {
     const header = req.headers.authorization;
     const bearer = header === undefined ? null : BEARER.exec(header.trim());
     if (!bearer) {
-      const detail = header === undefined
-        ? 'No API key: send the header `Authorization: Bearer <API key>`.'
-        : 'The Authorization header does not use the Bearer scheme: send `Authorization: Bearer <API key>`.';
+      const detail =
+        header === undefined
+          ? 'No API key: send the header `Authorization: Bearer <API key>`.'
+          : 'The Authorization header does not use the Bearer scheme: send `Authorization: Bearer <API key>`.';
       return reject(req, res, 'missing', detail, challenge);
     }
     const key = (bearer[1] ?? '').trim();

@@ -37,16 +37,28 @@ export function cors(options: CorsOptions): Guard {
   const vary = any ? [] : ['Vary', 'Origin'];
   const headersFor = (origin: string): OriginHeaders => ({
     actual: [...vary, 'Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', EXPOSE],
-    preflight: options.methods === null ? null : [
-      ...vary, 'Access-Control-Allow-Origin', origin, 'Access-Control-Allow-Methods', options.methods,
-      'Access-Control-Allow-Headers', ALLOW_HEADERS, 'Access-Control-Max-Age', MAX_AGE, 'Allow', options.methods,
-    ],
+    preflight:
+      options.methods === null
+        ? null
+        : [
+            ...vary,
+            'Access-Control-Allow-Origin',
+            origin,
+            'Access-Control-Allow-Methods',
+            options.methods,
+            'Access-Control-Allow-Headers',
+            ALLOW_HEADERS,
+            'Access-Control-Max-Age',
+            MAX_AGE,
+            'Allow',
+            options.methods,
+          ],
   });
   const star = any ? headersFor('*') : null;
   const byOrigin = new Map<string, OriginHeaders>(any ? [] : (options.origins as readonly string[]).map((o) => [o, headersFor(o)]));
   return function corsGuard(req, res) {
     const origin = req.headers.origin;
-    const hit = origin === undefined ? undefined : star ?? byOrigin.get(origin) ?? byOrigin.get(origin.toLowerCase());
+    const hit = origin === undefined ? undefined : (star ?? byOrigin.get(origin) ?? byOrigin.get(origin.toLowerCase()));
     if (hit === undefined) {
       if (!any) req.ctx.headers.push('Vary', 'Origin');
       return true;

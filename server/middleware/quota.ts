@@ -32,7 +32,11 @@ export function quota(options: QuotaOptions): Guard {
     const hit = memo.get(policy);
     if (hit && now >= hit.from && now < hit.until) return hit.slots;
     const slots = slotsFor(policy, now);
-    memo.set(policy, { slots, from: Math.max(-Infinity, ...slots.map((s) => s.start)), until: Math.min(Infinity, ...slots.map((s) => s.resetAt)) });
+    memo.set(policy, {
+      slots,
+      from: Math.max(-Infinity, ...slots.map((s) => s.start)),
+      until: Math.min(Infinity, ...slots.map((s) => s.resetAt)),
+    });
     return slots;
   };
 

@@ -31,6 +31,16 @@ export function requestContext(options: RequestContextOptions = {}): (req: Req, 
   return function startRequest(req) {
     const incoming = trust ? req.headers['x-request-id'] : undefined;
     const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : mint();
-    req.ctx = { id, start: performance.now(), route: null, principal: null, cache: null, counted: false, headers: fixed.length === 0 ? ['X-Request-Id', id] : ['X-Request-Id', id, ...fixed], charge: null, onEnd };
+    req.ctx = {
+      id,
+      start: performance.now(),
+      route: null,
+      principal: null,
+      cache: null,
+      counted: false,
+      headers: fixed.length === 0 ? ['X-Request-Id', id] : ['X-Request-Id', id, ...fixed],
+      charge: null,
+      onEnd,
+    };
   };
 }

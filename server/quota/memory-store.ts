@@ -95,7 +95,8 @@ export class MemoryStore implements QuotaStore {
     } catch (err) {
       this.#table.dirty = true;
       // Once per run of failures: a full disk would otherwise log every second.
-      if (!this.#failing) this.#logger.warn({ file, err: (err as Error).message }, 'cannot write the quota state file; counts are kept in memory');
+      if (!this.#failing)
+        this.#logger.warn({ file, err: (err as Error).message }, 'cannot write the quota state file; counts are kept in memory');
       this.#failing = true;
     }
   }
@@ -122,7 +123,8 @@ function readState(file: string): Record<string, CounterEntry> {
   }
   const counters: Record<string, CounterEntry> = {};
   for (const [key, entry] of Object.entries(state.counters)) {
-    if (Number.isSafeInteger(entry?.count) && Number.isFinite(entry?.resetAt)) counters[key] = { count: entry.count, resetAt: entry.resetAt };
+    if (Number.isSafeInteger(entry?.count) && Number.isFinite(entry?.resetAt))
+      counters[key] = { count: entry.count, resetAt: entry.resetAt };
   }
   return counters;
 }

@@ -97,7 +97,7 @@ export class RedisStore implements QuotaStore {
         const [admitted, ...counts] = await this.#redis.quotaConsume(keys.length, ...keys, ...args);
         this.#up();
         // Mirror what Redis said, so an outage continues from these counts rather than from zero.
-        slots.forEach((slot, i) => this.#local.set(keyId, slot, counts[i], now));
+        for (let i = 0; i < slots.length; i++) this.#local.set(keyId, slots[i], counts[i], now);
         return decisionFrom(slots, counts, admitted === 1, 'redis');
       } catch (err) {
         this.#down(err as Error);

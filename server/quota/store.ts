@@ -67,7 +67,14 @@ export function slotsFor(policy: QuotaPolicy, now: number): QuotaSlot[] {
 /** Build a Decision from the final counts of each slot (see SlotUsage for what `counts` means). */
 export function decisionFrom(slots: QuotaSlot[], counts: number[], allowed: boolean, counter: CounterLocation): Decision {
   // Explicit fields rather than a spread: this runs on every counted request.
-  const usage: SlotUsage[] = slots.map((slot, i) => ({ window: slot.window, id: slot.id, limit: slot.limit, start: slot.start, resetAt: slot.resetAt, used: counts[i] }));
+  const usage: SlotUsage[] = slots.map((slot, i) => ({
+    window: slot.window,
+    id: slot.id,
+    limit: slot.limit,
+    start: slot.start,
+    resetAt: slot.resetAt,
+    used: counts[i],
+  }));
   let violated: SlotUsage | null = null;
   if (!allowed) {
     for (const slot of usage) {

@@ -33,13 +33,25 @@ export function bulkResource(getSnapshot: () => Snapshot) {
       const obs = snap.manifest.obsolete[id];
       if (obs) return { id, status: 'obsolete', replacedBy: obs.replacedBy, consider: obs.consider };
       if (!snap.rowById.has(id)) return { id, status: 'not_found' };
-      return { id, status: 'found', rec: requireEntry(snap, id), parts: names ? names.map((n) => requireEntry(snap, sectionKey(id, n))) : [] };
+      return {
+        id,
+        status: 'found',
+        rec: requireEntry(snap, id),
+        parts: names ? names.map((n) => requireEntry(snap, sectionKey(id, n))) : [],
+      };
     });
     // The ETag derives from stored hashes and statuses: a revalidation reads no bodies.
-    const etag = etagOfBytes(Buffer.from(JSON.stringify([names, items.map((it) => (it.status === 'found' ? [it.id, it.rec[0], it.parts.map((p) => p[0])] : [it.id, it.status]))])));
+    const etag = etagOfBytes(
+      Buffer.from(
+        JSON.stringify([
+          names,
+          items.map((it) => (it.status === 'found' ? [it.id, it.rec[0], it.parts.map((p) => p[0])] : [it.id, it.status])),
+        ]),
+      ),
+    );
     if (notModified(req, res, etag, PRIVATE)) return;
 
-    const chunks: Buffer[] = [Buffer.from(DATA_OPEN + '[')];
+    const chunks: Buffer[] = [Buffer.from(`${DATA_OPEN}[`)];
     const meta = { requested: items.length, found: 0, notFound: 0, obsolete: 0, malformed: 0 };
     for (let i = 0; i < items.length; i++) {
       const it = items[i];

@@ -4,8 +4,15 @@ import { diseasePath } from '../contract/route-map.ts';
 /** A listing item: the identity and content flags of one disease, with its link. */
 export function listingItem(r: ListingRow) {
   return {
-    id: r.id, name: r.name, isRare: r.isRare, hasContent: r.hasContent, hasExpertContent: r.hasExpertContent,
-    definitionSource: r.definitionSource, qualityScore: r.qualityScore, updatedAt: r.updatedAt, links: { self: diseasePath(r.id) },
+    id: r.id,
+    name: r.name,
+    isRare: r.isRare,
+    hasContent: r.hasContent,
+    hasExpertContent: r.hasExpertContent,
+    definitionSource: r.definitionSource,
+    qualityScore: r.qualityScore,
+    updatedAt: r.updatedAt,
+    links: { self: diseasePath(r.id) },
   };
 }
 
@@ -13,13 +20,24 @@ export function listingItem(r: ListingRow) {
 export function searchItem(r: ListingRow) {
   return {
     ...listingItem(r),
-    hasActiveTrials: r.activeTrialCount > 0, activeTrialCount: r.activeTrialCount, trialCount: r.trialCount,
-    inheritancePatterns: r.inheritance, onsetCategories: r.onset, prevalenceCategory: r.prevalenceCategory, genes: r.genes,
+    hasActiveTrials: r.activeTrialCount > 0,
+    activeTrialCount: r.activeTrialCount,
+    trialCount: r.trialCount,
+    inheritancePatterns: r.inheritance,
+    onsetCategories: r.onset,
+    prevalenceCategory: r.prevalenceCategory,
+    genes: r.genes,
   };
 }
 
 /** Pagination object and self/first/next/prev links that keep every other query parameter. */
-export function pageLinks(path: string, query: Record<string, string | string[] | undefined>, limit: number, offset: number, total: number) {
+export function pageLinks(
+  path: string,
+  query: Record<string, string | string[] | undefined>,
+  limit: number,
+  offset: number,
+  total: number,
+) {
   const at = (o: number) => {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (k !== 'offset' && k !== 'limit' && typeof v === 'string') q.set(k, v);
@@ -34,6 +52,9 @@ export function pageLinks(path: string, query: Record<string, string | string[] 
     next: hasMore ? at(offset + limit) : null,
     prev: offset > 0 ? at(Math.max(0, offset - limit)) : null,
   };
-  const header = (['first', 'prev', 'next'] as const).filter((k) => links[k]).map((k) => `<${links[k]}>; rel="${k}"`).join(', ');
+  const header = (['first', 'prev', 'next'] as const)
+    .filter((k) => links[k])
+    .map((k) => `<${links[k]}>; rel="${k}"`)
+    .join(', ');
   return { pagination: { limit, offset, total, hasMore }, links, linkHeader: header };
 }

@@ -9,7 +9,11 @@ import type { Snapshot } from '../snapshot/snapshot.ts';
 /** Answer a 400 that lists every bad parameter. */
 export function badRequest(req: Req, res: Res, errors: InvalidParam[]): void {
   const names = errors.map((e) => e.name).join(', ');
-  sendProblem(req, res, problem('invalid-parameters', `Invalid parameter${errors.length > 1 ? 's' : ''}: ${names}.`, { invalidParams: errors }));
+  sendProblem(
+    req,
+    res,
+    problem('invalid-parameters', `Invalid parameter${errors.length > 1 ? 's' : ''}: ${names}.`, { invalidParams: errors }),
+  );
 }
 
 /**
@@ -23,8 +27,16 @@ export function resolveDisease(req: Req, res: Res, snap: Snapshot, id: string, s
   if (snap.rowById.has(id)) return true;
   const obsolete = snap.manifest.obsolete[id];
   if (!obsolete) return sendProblem(req, res, problem('not-found', `No disease ${id} in snapshot ${snap.manifest.snapshot}.`));
-  if (obsolete.replacedBy) return sendEntry(req, res, snap, snap.entry(id)!, PRIVATE, 301, ['Location', diseasePath(obsolete.replacedBy) + suffix]);
-  return sendProblem(req, res, problem('obsolete', `${id} (${obsolete.label}) is obsolete in Mondo and has no single replacement; see consider.`, { replacedBy: null, consider: obsolete.consider }));
+  if (obsolete.replacedBy)
+    return sendEntry(req, res, snap, snap.entry(id)!, PRIVATE, 301, ['Location', diseasePath(obsolete.replacedBy) + suffix]);
+  return sendProblem(
+    req,
+    res,
+    problem('obsolete', `${id} (${obsolete.label}) is obsolete in Mondo and has no single replacement; see consider.`, {
+      replacedBy: null,
+      consider: obsolete.consider,
+    }),
+  );
 }
 
 /** The manifest entry for a key that the build guarantees for every current disease. */

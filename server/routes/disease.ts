@@ -12,7 +12,11 @@ import { badRequest, requireEntry, resolveDisease } from './disease-lookup.ts';
 
 type GetSnapshot = () => Snapshot;
 /** A route without query parameters that serves one stored per-disease body. */
-type StoredRoute = { stored: DiseaseResource; query: (typeof ROUTES)['getDiseaseSummary']['query']; pathParams: (typeof ROUTES)['getDiseaseSummary']['pathParams'] };
+type StoredRoute = {
+  stored: DiseaseResource;
+  query: (typeof ROUTES)['getDiseaseSummary']['query'];
+  pathParams: (typeof ROUTES)['getDiseaseSummary']['pathParams'];
+};
 
 /** Handler of a per-disease resource served as stored bytes (summary, phenotypes, drugs, screening). */
 export function storedResource(getSnapshot: GetSnapshot, route: StoredRoute) {
@@ -43,7 +47,14 @@ export function recordResource(getSnapshot: GetSnapshot) {
     const rec = requireEntry(snap, id);
     const wanted = p.query.sections;
     if (!wanted) return sendEntry(req, res, snap, rec);
-    return sendSections(req, res, snap, id, rec, SECTION_KEYS.filter((s) => wanted.includes(s)));
+    return sendSections(
+      req,
+      res,
+      snap,
+      id,
+      rec,
+      SECTION_KEYS.filter((s) => wanted.includes(s)),
+    );
   };
 }
 
@@ -58,7 +69,12 @@ async function sendSections(req: Req, res: Res, snap: Snapshot, id: string, rec:
 }
 
 /** Record head (everything before "sections") + the chosen stored section values + closing braces. */
-export async function spliceSections(snap: Snapshot, rec: ManifestEntry, names: readonly SectionKey[], parts: ManifestEntry[]): Promise<Buffer> {
+export async function spliceSections(
+  snap: Snapshot,
+  rec: ManifestEntry,
+  names: readonly SectionKey[],
+  parts: ManifestEntry[],
+): Promise<Buffer> {
   const head = (await snap.body(rec, 'identity')).bytes.subarray(0, rec[4]);
   const chunks: Buffer[] = [head, Buffer.from('"sections":{')];
   for (let i = 0; i < names.length; i++) {
@@ -85,6 +101,7 @@ export function sectionResource(getSnapshot: GetSnapshot) {
 }
 
 /** Parse the stored full record: only for the rare paged or filtered sub-resource requests. */
+// biome-ignore lint/suspicious/noExplicitAny: the stored record is read as parsed JSON; its shape is the DiseaseRecord schema
 async function recordJson(snap: Snapshot, id: string): Promise<Record<string, any>> {
   return JSON.parse((await snap.body(requireEntry(snap, id), 'identity')).bytes.toString('utf8')).data;
 }
@@ -106,7 +123,17 @@ export function pagsResource(getSnapshot: GetSnapshot) {
     if (limit === dflt.default && offset === 0) return sendEntry(req, res, snap, requireEntry(snap, diseaseKey(id, 'pags')));
     const r = await recordJson(snap, id);
     const all = r.advocacyGroups.items as unknown[];
-    const body = { data: { id, name: r.name, total: all.length, limit, offset, items: all.slice(offset, offset + limit), sources: r.advocacyGroups.sources } };
+    const body = {
+      data: {
+        id,
+        name: r.name,
+        total: all.length,
+        limit,
+        offset,
+        items: all.slice(offset, offset + limit),
+        sources: r.advocacyGroups.sources,
+      },
+    };
     sendComposed(req, res, Buffer.from(JSON.stringify(body)));
   };
 }

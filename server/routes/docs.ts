@@ -24,9 +24,12 @@ export function docsPage(dir: string, startRequest: (req: Req, res: Res) => void
     // The finish listener logs this request; respond() must not log it a second time.
     req.ctx.onEnd = null;
     const built = existsSync(join(dir, 'index.html'));
-    const p = problem('not-found', built
-      ? `No file at ${req.path}. The API reference page is ${DOCS_PATH}.`
-      : `The API reference page is not built in ${dir}: run npm run build.`);
+    const p = problem(
+      'not-found',
+      built
+        ? `No file at ${req.path}. The API reference page is ${DOCS_PATH}.`
+        : `The API reference page is not built in ${dir}: run npm run build.`,
+    );
     sendProblem(req, res, p);
   };
   const serve = sirv(dir, { dev: true, etag: true, brotli: true, gzip: true, extensions: ['html'], onNoMatch: notFound as never });
@@ -55,4 +58,3 @@ export function docsPage(dir: string, startRequest: (req: Req, res: Res) => void
     serve(req as never, res as never);
   };
 }
-

@@ -27,7 +27,7 @@ export function listingResource(getSnapshot: () => Snapshot, cacheEntries = 2000
     const keep = (r: ListingRow) =>
       (v.hasContent === undefined || r.hasContent === v.hasContent) &&
       (v.isRare === undefined || r.isRare === v.isRare) &&
-      (v.hasTrials === undefined || (r.trialCount > 0) === v.hasTrials) &&
+      (v.hasTrials === undefined || r.trialCount > 0 === v.hasTrials) &&
       (!inh || r.inheritance.some((x) => inh.includes(x))) &&
       (!ons || r.onset.some((x) => ons.includes(x))) &&
       (!prev || prev.includes(r.prevalenceCategory));

@@ -34,7 +34,24 @@ export function openapiResource(getSnapshot: () => Snapshot) {
     let etag = etags.get(bytes);
     if (!etag) etags.set(bytes, (etag = etagOfBytes(bytes)));
     if (notModified(req, res, etag, PUBLIC_CACHE, 'Accept')) return;
-    respond(req, res, 200, ['Content-Type', yaml ? 'application/yaml; charset=utf-8' : JSON_TYPE, 'ETag', etag, 'Cache-Control', PUBLIC_CACHE, 'Vary', 'Accept', 'Content-Length', String(bytes.length)], bytes);
+    respond(
+      req,
+      res,
+      200,
+      [
+        'Content-Type',
+        yaml ? 'application/yaml; charset=utf-8' : JSON_TYPE,
+        'ETag',
+        etag,
+        'Cache-Control',
+        PUBLIC_CACHE,
+        'Vary',
+        'Accept',
+        'Content-Length',
+        String(bytes.length),
+      ],
+      bytes,
+    );
   };
 }
 
@@ -48,17 +65,26 @@ export function healthResource(getSnapshot: () => Snapshot, startedAt: number) {
     const now = Date.now();
     const rel = snap.release;
     const days = (iso: string) => Math.floor((now - Date.parse(iso)) / 86_400_000);
-    const body = Buffer.from(JSON.stringify({
-      status: 'ok',
-      snapshot: rel.snapshot,
-      builtAt: rel.builtAt,
-      snapshotAgeSeconds: Math.floor((now - Date.parse(rel.builtAt)) / 1000),
-      uptimeSeconds: Math.floor((now - startedAt) / 1000),
-      apiVersion: rel.apiVersion,
-      recordCount: rel.recordCount,
-      checkedAt: new Date(now).toISOString(),
-      sources: rel.sources.map((s) => ({ id: s.id, name: s.name, release: s.release, releaseAgeDays: /^\d{4}-\d{2}-\d{2}$/.test(s.release) ? days(s.release) : null, ingestedAt: s.ingestedAt, license: s.license })),
-    }));
+    const body = Buffer.from(
+      JSON.stringify({
+        status: 'ok',
+        snapshot: rel.snapshot,
+        builtAt: rel.builtAt,
+        snapshotAgeSeconds: Math.floor((now - Date.parse(rel.builtAt)) / 1000),
+        uptimeSeconds: Math.floor((now - startedAt) / 1000),
+        apiVersion: rel.apiVersion,
+        recordCount: rel.recordCount,
+        checkedAt: new Date(now).toISOString(),
+        sources: rel.sources.map((s) => ({
+          id: s.id,
+          name: s.name,
+          release: s.release,
+          releaseAgeDays: /^\d{4}-\d{2}-\d{2}$/.test(s.release) ? days(s.release) : null,
+          ingestedAt: s.ingestedAt,
+          license: s.license,
+        })),
+      }),
+    );
     respond(req, res, 200, ['Content-Type', JSON_TYPE, 'Cache-Control', 'no-store', 'Content-Length', String(body.length)], body);
   };
 }

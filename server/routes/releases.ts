@@ -15,14 +15,23 @@ type GetSnapshot = () => Snapshot;
 /** A release as the API shows it: everything releases.json keeps but the change list's object, plus links. */
 export function releaseItem(r: ReleaseEntry) {
   return {
-    id: r.id, publishedAt: r.publishedAt, previous: r.previous, snapshot: r.snapshot, code: r.code, sources: r.sources, counts: r.counts,
+    id: r.id,
+    publishedAt: r.publishedAt,
+    previous: r.previous,
+    snapshot: r.snapshot,
+    code: r.code,
+    sources: r.sources,
+    counts: r.counts,
     links: { self: releasePath(r.id), changes: releaseChangesPath(r.id), previous: r.previous ? releasePath(r.previous) : null },
   };
 }
 
 /** A change as the API shows it, with links to the disease, the version it reached and its history. */
 export function changeItem(c: Change) {
-  return { ...c, links: { disease: diseasePath(c.id), version: c.after ? versionPath(c.id, c.after.version) : null, history: versionsPath(c.id) } };
+  return {
+    ...c,
+    links: { disease: diseasePath(c.id), version: c.after ? versionPath(c.id, c.after.version) : null, history: versionsPath(c.id) },
+  };
 }
 
 /** The cache key of a request on routes with path parameters: the path is part of it. */
@@ -96,16 +105,30 @@ export function releaseChangesResource(getSnapshot: GetSnapshot, cacheEntries = 
     else {
       const from = releaseNumber(since);
       if (from > releaseNumber(until.id)) {
-        return badRequest(req, res, [{ name: 'since', reason: 'out-of-range', detail: `must be ${until.id} or an earlier release, got "${since}"` }]);
+        return badRequest(req, res, [
+          { name: 'since', reason: 'out-of-range', detail: `must be ${until.id} or an earlier release, got "${since}"` },
+        ]);
       }
       if (!h.covers(from)) {
-        return sendProblem(req, res, problem('not-found', `The changes after ${since} are not all kept: the oldest release kept is ${h.releases[0]?.id ?? 'none'}, so since can be ${h.releases[0] ? `r${Math.max(h.oldest - 1, 1)}` : 'no release'} or later.`));
+        return sendProblem(
+          req,
+          res,
+          problem(
+            'not-found',
+            `The changes after ${since} are not all kept: the oldest release kept is ${h.releases[0]?.id ?? 'none'}, so since can be ${h.releases[0] ? `r${Math.max(h.oldest - 1, 1)}` : 'no release'} or later.`,
+          ),
+        );
       }
       changes = await h.changesBetween(from, until);
     }
     const selected = kind ? changes.filter((c) => kind.includes(c.kind)) : changes;
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, limit, offset, selected.length);
-    const body = { data: selected.slice(offset, offset + limit).map(changeItem), pagination, links, meta: { release: until.id, since: since ?? null } };
+    const body = {
+      data: selected.slice(offset, offset + limit).map(changeItem),
+      pagination,
+      links,
+      meta: { release: until.id, since: since ?? null },
+    };
     sendPage(cache, key, req, res, body, linkHeader);
   };
 }

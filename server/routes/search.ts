@@ -30,16 +30,32 @@ export function searchResource(getSnapshot: () => Snapshot, getEngine: () => Sea
     const params: SearchParams = {
       q: v.q,
       filters: {
-        hasActiveTrials: v.hasActiveTrials, minTrialCount: v.minTrialCount, hasExpertContent: v.hasExpertContent,
-        inheritancePattern: v.inheritancePattern, onsetCategory: v.onsetCategory, prevalence: v.prevalence, gene: v.gene,
+        hasActiveTrials: v.hasActiveTrials,
+        minTrialCount: v.minTrialCount,
+        hasExpertContent: v.hasExpertContent,
+        inheritancePattern: v.inheritancePattern,
+        onsetCategory: v.onsetCategory,
+        prevalence: v.prevalence,
+        gene: v.gene,
       },
       sort: parseSort(sortRaw),
-      limit: v.limit, offset: v.offset, highlight: v.highlight, facets: v.facets,
+      limit: v.limit,
+      offset: v.offset,
+      highlight: v.highlight,
+      facets: v.facets,
     };
     const result = getEngine().search(params);
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, params.limit, params.offset, result.total);
     const data = result.items.map((h) => ({ ...searchItem(h.row), match: h.match, ...(h.highlight ? { highlight: h.highlight } : {}) }));
-    const body = Buffer.from(JSON.stringify({ data, pagination, links, ...(result.facets ? { facets: result.facets } : {}), query: { q: params.q ?? null, sort: sortRaw } }));
+    const body = Buffer.from(
+      JSON.stringify({
+        data,
+        pagination,
+        links,
+        ...(result.facets ? { facets: result.facets } : {}),
+        query: { q: params.q ?? null, sort: sortRaw },
+      }),
+    );
     const page = { body, etag: etagOfBytes(body), headers: linkHeader ? ['Link', linkHeader] : [] };
     cache.set(key, page);
     sendComposed(req, res, page.body, PRIVATE, page.etag, page.headers);

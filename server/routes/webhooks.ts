@@ -17,7 +17,13 @@ const NO_STORE = 'no-store';
 
 function sendJson(req: Req, res: Res, status: number, body: unknown, extra: string[] = []): void {
   const bytes = Buffer.from(JSON.stringify(body));
-  respond(req, res, status, ['Content-Type', JSON_TYPE, 'Cache-Control', NO_STORE, 'Content-Length', String(bytes.length), ...extra], bytes);
+  respond(
+    req,
+    res,
+    status,
+    ['Content-Type', JSON_TYPE, 'Cache-Control', NO_STORE, 'Content-Length', String(bytes.length), ...extra],
+    bytes,
+  );
 }
 
 function notFound(req: Req, res: Res, id: string): void {
@@ -33,7 +39,10 @@ const owner = (req: Req): string => req.ctx.principal!.keyId;
  * Answers are never cached (`no-store`): they hold secrets or change with every delivery.
  */
 export function webhookHandlers(service: () => WebhookService | null): Record<WebhookOperation, Handler> {
-  const handle = (id: WebhookOperation, run: (req: Req, res: Res, s: WebhookService, path: Record<string, string>, query: Record<string, unknown>) => Promise<void>): Handler => {
+  const handle = (
+    id: WebhookOperation,
+    run: (req: Req, res: Res, s: WebhookService, path: Record<string, string>, query: Record<string, unknown>) => Promise<void>,
+  ): Handler => {
     const route = ROUTES[id];
     const read = paramReader(route.query, route.pathParams);
     return async function webhookHandler(req, res) {
@@ -46,7 +55,13 @@ export function webhookHandlers(service: () => WebhookService | null): Record<We
       } catch (err) {
         if (err instanceof ConflictError) return sendProblem(req, res, problem('conflict', err.message));
         if (err instanceof FieldError) {
-          return sendProblem(req, res, problem('invalid-parameters', `Invalid request body: ${err.field}.`, { invalidParams: [{ name: err.field, reason: err.reason, detail: err.message }] }));
+          return sendProblem(
+            req,
+            res,
+            problem('invalid-parameters', `Invalid request body: ${err.field}.`, {
+              invalidParams: [{ name: err.field, reason: err.reason, detail: err.message }],
+            }),
+          );
         }
         throw err;
       }
@@ -55,7 +70,8 @@ export function webhookHandlers(service: () => WebhookService | null): Record<We
   const body = <T>(id: 'createWebhook' | 'updateWebhook') => bodyReader<T>(ROUTES[id].body, WEBHOOK_LIMITS.bodyBytes);
   const readCreate = body<CreateEndpointInput>('createWebhook');
   const readUpdate = body<UpdateEndpointInput>('updateWebhook');
-  const refuse = (req: Req, res: Res, r: Extract<BodyResult<unknown>, { ok: false }>) => sendProblem(req, res, r.problem, r.close ? ['Connection', 'close'] : []);
+  const refuse = (req: Req, res: Res, r: Extract<BodyResult<unknown>, { ok: false }>) =>
+    sendProblem(req, res, r.problem, r.close ? ['Connection', 'close'] : []);
 
   return {
     createWebhook: handle('createWebhook', async (req, res, s) => {
@@ -100,7 +116,13 @@ export function webhookHandlers(service: () => WebhookService | null): Record<We
       const { limit, offset, status } = query as { limit: number; offset: number; status?: ('pending' | 'delivered' | 'failed')[] };
       const page = await s.deliveries(owner(req), path.webhookId, offset, limit, status ?? null);
       if (!page) return notFound(req, res, path.webhookId);
-      const { pagination, links, linkHeader } = pageLinks(`${ROUTES.getWebhook.path.replace('{webhookId}', path.webhookId)}/deliveries`, req.query, limit, offset, page.total);
+      const { pagination, links, linkHeader } = pageLinks(
+        `${ROUTES.getWebhook.path.replace('{webhookId}', path.webhookId)}/deliveries`,
+        req.query,
+        limit,
+        offset,
+        page.total,
+      );
       sendJson(req, res, 200, { data: page.items.map(deliveryView), pagination, links }, linkHeader ? ['Link', linkHeader] : []);
     }),
     retryWebhookDelivery: handle('retryWebhookDelivery', async (req, res, s, path) => {

@@ -56,8 +56,16 @@ export class SlotAccumulator {
     // Words that name nothing (stop, generic, bracketed) only add to texts the other words found:
     // a text that has nothing but them is no result, and "disease" alone is in thousands of texts.
     const weak = (bits: number): boolean => significantMask !== 0 && (bits & significantMask) === 0;
-    this.stage(terms.filter((t) => !weak(t.bit)), terms, false);
-    this.stage(terms.filter((t) => weak(t.bit)), terms, true);
+    this.stage(
+      terms.filter((t) => !weak(t.bit)),
+      terms,
+      false,
+    );
+    this.stage(
+      terms.filter((t) => weak(t.bit)),
+      terms,
+      true,
+    );
     return this.count;
   }
 
@@ -69,7 +77,8 @@ export class SlotAccumulator {
     const { weight } = this.index;
     const { quality } = RANKING;
     for (const t of some) if (t.exact >= 0) this.add(t.exact, t.bit, quality.exact, weight[t.exact] * t.factor, t.weight, refine);
-    for (const t of some) for (const j of t.joins) this.add(j.word, j.covers, quality.join, j.weight * t.factor, joinedWeight(terms, j.covers), refine);
+    for (const t of some)
+      for (const j of t.joins) this.add(j.word, j.covers, quality.join, j.weight * t.factor, joinedWeight(terms, j.covers), refine);
     if (!refine) for (const t of some) if (t.geneRows) this.addGene(t);
     for (const t of some) for (const rel of t.related) this.add(rel.id, t.bit, rel.quality, weight[rel.id] * t.factor, t.weight, refine);
     for (const t of some) if (!t.prefixRefines) this.addPrefixes(t, refine);

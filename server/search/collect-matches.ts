@@ -43,7 +43,10 @@ export class MatchCollector {
   private epoch = 0;
   private seenCount = 0;
 
-  constructor(private readonly index: LoadedIndex, private readonly table: RowTable) {
+  constructor(
+    private readonly index: LoadedIndex,
+    private readonly table: RowTable,
+  ) {
     const rows = table.rows.length;
     this.rowKey = new Float64Array(rows);
     this.rowSlot = new Int32Array(rows);
@@ -54,7 +57,7 @@ export class MatchCollector {
     this.rowNames = new Uint8Array(rows);
     this.seen = new Int32Array(rows);
     this.acc = new SlotAccumulator(index);
-    table.rows.forEach((row, r) => this.rowById.set(row.id, r));
+    for (let r = 0; r < table.rows.length; r++) this.rowById.set(table.rows[r].id, r);
     this.prior = Float32Array.from(table.rows, (row) => generalityFactor(row.descendantCount ?? 0));
   }
 
@@ -72,16 +75,26 @@ export class MatchCollector {
 
   /** Match `plan` against the rows that `pass` (all when null); returns how many matched (see `matched`). */
   collect(plan: QueryPlan, pass: ((r: number) => boolean) | null): number {
-    if (this.epoch === 0x7fffffff) { this.epoch = 0; this.rowStamp.fill(0); }
+    if (this.epoch === 0x7fffffff) {
+      this.epoch = 0;
+      this.rowStamp.fill(0);
+    }
     this.epoch++;
     this.seenCount = 0;
     const { rowTier, rowSlot, rowScore } = this;
     const id = MONDO_ID.exec(plan.literal);
     const idRow = id ? this.rowById.get(`MONDO:${id[1]}`) : undefined;
-    if (idRow !== undefined && this.touch(idRow, pass)) { rowTier[idRow] = TIER.identifier; rowSlot[idRow] = ID_SLOT; }
+    if (idRow !== undefined && this.touch(idRow, pass)) {
+      rowTier[idRow] = TIER.identifier;
+      rowSlot[idRow] = ID_SLOT;
+    }
     const geneRows = plan.gene === '' ? undefined : this.index.genes.get(plan.gene);
     if (geneRows) {
-      for (const r of geneRows) if (this.touch(r, pass) && rowTier[r] > TIER.gene) { rowTier[r] = TIER.gene; rowSlot[r] = GENE_SLOT; }
+      for (const r of geneRows)
+        if (this.touch(r, pass) && rowTier[r] > TIER.gene) {
+          rowTier[r] = TIER.gene;
+          rowSlot[r] = GENE_SLOT;
+        }
     }
     if (plan.terms.length > 0) this.scoreSlots(plan, pass);
     let count = 0;
@@ -133,15 +146,24 @@ export class MatchCollector {
       const start = slotStart[s];
       const n = slotStart[s + 1] - start;
       if (mask === fullMask && n === sequence.length && this.sameSequence(sequence, slotWords, start)) {
-        const literal = normalize(slotOrdinal[s] === 0 ? this.table.rows[r].name : this.table.rows[r].synonyms[slotOrdinal[s] - 1]) === plan.literal;
+        const literal =
+          normalize(slotOrdinal[s] === 0 ? this.table.rows[r].name : this.table.rows[r].synonyms[slotOrdinal[s] - 1]) === plan.literal;
         const tier = literal ? (synonym ? TIER.exactSynonym : TIER.exactName) : synonym ? TIER.variantSynonym : TIER.variantName;
-        if (tier < rowTier[r]) { rowTier[r] = tier; rowSlot[r] = s; rowScore[r] = 1; }
+        if (tier < rowTier[r]) {
+          rowTier[r] = tier;
+          rowSlot[r] = s;
+          rowScore[r] = 1;
+        }
         continue;
       }
       if (rowTier[r] < TIER.ranked) continue;
       if ((mask & significantMask) !== 0 || significantMask === 0) rowNames[r] = 1;
       const score = tversky(matched, textMatched, totalWeight - termWeight + matchedWeight, slotWeight[s], synonym) * this.prior[r];
-      if (rowTier[r] === UNRANKED || score > rowScore[r]) { rowTier[r] = TIER.ranked; rowScore[r] = score; rowSlot[r] = s; }
+      if (rowTier[r] === UNRANKED || score > rowScore[r]) {
+        rowTier[r] = TIER.ranked;
+        rowScore[r] = score;
+        rowSlot[r] = s;
+      }
     }
   }
 
@@ -173,7 +195,9 @@ export class MatchCollector {
       alignSlot(plan, this.index, s, r, this.alignment);
       // The first pass's score is an upper bound; the alignment knows where each word met.
       const parts = alignedParts(plan, this.index, s, this.alignment);
-      const aligned = tversky(parts.matched, parts.textMatched, parts.queryWeight, this.index.slotWeight[s], this.index.slotOrdinal[s] > 0) * this.prior[r];
+      const aligned =
+        tversky(parts.matched, parts.textMatched, parts.queryWeight, this.index.slotWeight[s], this.index.slotOrdinal[s] > 0) *
+        this.prior[r];
       rowScore[r] = Math.min(rowScore[r], aligned) * orderBonus(plan, this.alignment).bonus;
       this.rowKey[r] = relevanceKey(TIER.ranked, rankedSub(rowScore[r] / (1 + maxBonus())), staticRank[r]);
     }
@@ -190,7 +214,10 @@ function kthLargest(score: Float32Array, tier: Int8Array, rows: Int32Array, coun
     const v = score[r];
     if (size < k) {
       let c = size++;
-      while (c > 0 && heap[(c - 1) >> 1] > v) { heap[c] = heap[(c - 1) >> 1]; c = (c - 1) >> 1; }
+      while (c > 0 && heap[(c - 1) >> 1] > v) {
+        heap[c] = heap[(c - 1) >> 1];
+        c = (c - 1) >> 1;
+      }
       heap[c] = v;
     } else if (v > heap[0]) {
       let c = 0;

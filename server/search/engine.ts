@@ -35,7 +35,10 @@ export class SearchEngine {
   private readonly keys: Float64Array;
   private readonly alignment = newAlignment();
 
-  constructor(serialized: SerializedSearchIndex, readonly rows: ListingRow[]) {
+  constructor(
+    serialized: SerializedSearchIndex,
+    readonly rows: ListingRow[],
+  ) {
     if (rows.length > MAX_ROWS) throw new Error(`search supports at most ${MAX_ROWS} rows`);
     this.index = new LoadedIndex(serialized, rows);
     this.table = new RowTable(rows);
@@ -92,8 +95,12 @@ export class SearchEngine {
     const s = rowSlot[r];
     if (s === GENE_SLOT || s === ID_SLOT) {
       const field = s === GENE_SLOT ? 'gene' : 'id';
-      const text = s === ID_SLOT ? row.id : row.genes.find((g) => geneKey(normalize(g)) === plan.gene) ?? plan.gene;
-      return { row, match: { field, text, kind: 'exact', score, why: explainWhole(plan, tier, text) }, ...(wantHighlight ? { highlight: highlightWhole(field, text) } : {}) };
+      const text = s === ID_SLOT ? row.id : (row.genes.find((g) => geneKey(normalize(g)) === plan.gene) ?? plan.gene);
+      return {
+        row,
+        match: { field, text, kind: 'exact', score, why: explainWhole(plan, tier, text) },
+        ...(wantHighlight ? { highlight: highlightWhole(field, text) } : {}),
+      };
     }
     const ordinal = this.index.slotOrdinal[s];
     const field = ordinal === 0 ? 'name' : 'synonym';

@@ -35,8 +35,14 @@ export function countFacets(rowNumbers: ArrayLike<number>, count: number, table:
     rarity: { rare, common: count - rare },
     trialStatus: { withActiveTrials: active, withTrialsNoneActive: inactive, noTrials: count - active - inactive },
   };
-  INHERITANCE_TERMS.forEach((t, b) => { facets.inheritance[t] = inh[b]; });
-  ONSET_CATEGORIES.forEach((t, b) => { facets.onset[t] = ons[b]; });
-  PREVALENCE_CATEGORIES.forEach((t, b) => { facets.prevalence[t] = prev[b]; });
+  INHERITANCE_TERMS.forEach((t, b) => {
+    facets.inheritance[t] = inh[b];
+  });
+  ONSET_CATEGORIES.forEach((t, b) => {
+    facets.onset[t] = ons[b];
+  });
+  PREVALENCE_CATEGORIES.forEach((t, b) => {
+    facets.prevalence[t] = prev[b];
+  });
   return facets;
 }

@@ -14,7 +14,7 @@ export function markSpans(text: string, spans: [number, number][]): string {
   let out = '';
   let at = 0;
   for (const [s, e] of spans) {
-    out += escapeHtml(text.slice(at, s)) + '<mark>' + escapeHtml(text.slice(s, e)) + '</mark>';
+    out += `${escapeHtml(text.slice(at, s))}<mark>${escapeHtml(text.slice(s, e))}</mark>`;
     at = e;
   }
   return out + escapeHtml(text.slice(at));
@@ -25,11 +25,18 @@ export function markSpans(text: string, spans: [number, number][]): string {
  * term met and how; a prefix hit marks only the typed part. Spans separated by white space only
  * merge, so a matched phrase reads as one mark. `all` marks every word (an exact text).
  */
-export function highlightText(field: SearchHighlight['field'], text: string, plan: QueryPlan, alignment: Alignment, all = false): SearchHighlight {
+export function highlightText(
+  field: SearchHighlight['field'],
+  text: string,
+  plan: QueryPlan,
+  alignment: Alignment,
+  all = false,
+): SearchHighlight {
   const mapped = normalizeWithMap(text);
   const words = wordsWithOffsets(mapped.text);
   const raw: [number, number][] = [];
-  const mark = (w: { word: string; offset: number }, length: number) => raw.push([mapped.starts[w.offset], mapped.ends[w.offset + length - 1]]);
+  const mark = (w: { word: string; offset: number }, length: number) =>
+    raw.push([mapped.starts[w.offset], mapped.ends[w.offset + length - 1]]);
   if (all) for (const w of words) mark(w, w.word.length);
   else {
     plan.terms.forEach((t, k) => {

@@ -60,13 +60,17 @@ export class LoadedIndex {
     this.slotWords = Int32Array.from(index.slotWords);
     this.vocabulary = new Vocabulary(index.words, index.bigrams);
     this.slotBracketed = new Int32Array(slots);
-    for (let i = 0, slot = 0; i + 1 < index.bracketed.length; i += 2) this.slotBracketed[slot += index.bracketed[i]] = index.bracketed[i + 1];
+    for (let i = 0, slot = 0; i + 1 < index.bracketed.length; i += 2)
+      this.slotBracketed[(slot += index.bracketed[i])] = index.bracketed[i + 1];
     this.weight = termWeights(index.words, index.postingLengths, slots);
     this.slotWeight = slotWeights(this.slotStart, this.slotWords, this.weight, (t) => this.slotBracketed[t]);
     this.unseen = unseenWeight(slots);
     for (let i = 0; i + 2 < index.related.length; i += 3) {
       const [a, b, q] = [index.related[i], index.related[i + 1], index.related[i + 2] / 100];
-      for (const [from, to] of [[a, b], [b, a]]) {
+      for (const [from, to] of [
+        [a, b],
+        [b, a],
+      ]) {
         let list = this.related.get(from);
         if (!list) this.related.set(from, (list = []));
         list.push({ id: to, quality: q });

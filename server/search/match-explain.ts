@@ -6,8 +6,24 @@ import { HOW, orderBonus, type Alignment } from './slot-align.ts';
 import type { MatchKind, MatchTier, MatchWhy, MatchWord } from './search-types.ts';
 import { RANKING } from './ranking-params.ts';
 
-const TIER_NAMES: MatchTier[] = ['identifier', 'exact-name', 'exact-synonym', 'exact-name-variant', 'exact-synonym-variant', 'gene', 'ranked'];
-const HOW_NAMES: Record<number, MatchWord['how']> = { [HOW.none]: 'missing', [HOW.exact]: 'exact', [HOW.join]: 'joined', [HOW.prefix]: 'prefix', [HOW.typo]: 'typo', [HOW.gene]: 'gene', [HOW.related]: 'related' };
+const TIER_NAMES: MatchTier[] = [
+  'identifier',
+  'exact-name',
+  'exact-synonym',
+  'exact-name-variant',
+  'exact-synonym-variant',
+  'gene',
+  'ranked',
+];
+const HOW_NAMES: Record<number, MatchWord['how']> = {
+  [HOW.none]: 'missing',
+  [HOW.exact]: 'exact',
+  [HOW.join]: 'joined',
+  [HOW.prefix]: 'prefix',
+  [HOW.typo]: 'typo',
+  [HOW.gene]: 'gene',
+  [HOW.related]: 'related',
+};
 
 function round(x: number, digits = 3): number {
   const f = 10 ** digits;
@@ -15,7 +31,14 @@ function round(x: number, digits = 3): number {
 }
 
 /** The `why` and `kind` of a text match, from the alignment of the plan on slot `s` (text `text`). */
-export function explainText(plan: QueryPlan, index: LoadedIndex, s: number, text: string, tier: number, a: Alignment): { kind: MatchKind; why: MatchWhy } {
+export function explainText(
+  plan: QueryPlan,
+  index: LoadedIndex,
+  s: number,
+  text: string,
+  tier: number,
+  a: Alignment,
+): { kind: MatchKind; why: MatchWhy } {
   const literalWords = normalize(text).split(' ');
   const start = index.slotStart[s];
   const bracketed = index.slotBracketed[s];
@@ -28,8 +51,11 @@ export function explainText(plan: QueryPlan, index: LoadedIndex, s: number, text
     const p = a.pos[k];
     let how = HOW_NAMES[a.how[k]];
     if (how === 'exact' && p >= 0 && literalWords[p] !== t.token) how = 'variant';
-    words.push({ query: t.token, text: p >= 0 ? literalWords[p] ?? null : null, how, weight: round(t.weight, 2) });
-    if (a.how[k] === HOW.none) { if (!t.stop && t.factor === 1) missingName = true; return; }
+    words.push({ query: t.token, text: p >= 0 ? (literalWords[p] ?? null) : null, how, weight: round(t.weight, 2) });
+    if (a.how[k] === HOW.none) {
+      if (!t.stop && t.factor === 1) missingName = true;
+      return;
+    }
     if (a.how[k] === HOW.typo) typo = true;
     const w = p >= 0 ? index.weight[a.word[k]] * t.factor : t.weight;
     met += a.quality[k] * w;
@@ -65,6 +91,11 @@ export function explainWhole(plan: QueryPlan, tier: number, text: string): Match
     queryCoverage: 1,
     textCoverage: 1,
     order: null,
-    words: plan.terms.map((t) => ({ query: t.token, text: normalize(text), how: tier === TIER.gene ? 'gene' : 'exact', weight: round(t.weight, 2) })),
+    words: plan.terms.map((t) => ({
+      query: t.token,
+      text: normalize(text),
+      how: tier === TIER.gene ? 'gene' : 'exact',
+      weight: round(t.weight, 2),
+    })),
   };
 }

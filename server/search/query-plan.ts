@@ -19,7 +19,11 @@ export const MAX_RELATED = 8;
 export const MIN_PREFIX = { last: 1, other: 4 } as const;
 
 /** Two or three short query words written together in the index: "A-T" and "AT", "non spherocytic" and "nonspherocytic". */
-export interface Join { word: number; covers: number; weight: number }
+export interface Join {
+  word: number;
+  covers: number;
+  weight: number;
+}
 
 export interface QueryTerm {
   /** The normalized word as typed (its first occurrence) and its index term. */
@@ -80,7 +84,10 @@ export function planQuery(q: string, index: LoadedIndex): QueryPlan {
   tokens.forEach((token, i) => {
     const term = termList[i];
     const seen = byTerm.get(term);
-    if (seen !== undefined) { termOfToken[i] = seen; return; }
+    if (seen !== undefined) {
+      termOfToken[i] = seen;
+      return;
+    }
     if (terms.length === MAX_TERMS) return;
     byTerm.set(term, terms.length);
     termOfToken[i] = terms.length;
@@ -111,7 +118,17 @@ export function planQuery(q: string, index: LoadedIndex): QueryPlan {
     totalWeight += t.weight;
   }
   const sequence = Int32Array.from(termList, (term) => vocabulary.idOf(term));
-  return { tokens, termOfToken, sequence, literal: tokens.join(' '), terms, fullMask, significantMask, totalWeight, gene: geneKey(tokens.join(' ')) };
+  return {
+    tokens,
+    termOfToken,
+    sequence,
+    literal: tokens.join(' '),
+    terms,
+    fullMask,
+    significantMask,
+    totalWeight,
+    gene: geneKey(tokens.join(' ')),
+  };
 }
 
 function newTerm(token: string, term: string, k: number, bracketed: boolean, index: LoadedIndex): QueryTerm {
@@ -122,11 +139,30 @@ function newTerm(token: string, term: string, k: number, bracketed: boolean, ind
   const near = stop || /\d/.test(term) ? new Map<number, number>() : index.vocabulary.neighbours(term);
   const sorted = [...near].sort((a, b) => a[0] - b[0]);
   return {
-    token, term, bit: 1 << k, weight: exact >= 0 ? index.weight[exact] * factor : 0, factor, stop, generic: GENERIC_WORDS.has(term), exact,
-    lo: 0, hi: 0, prefixRefines: false, prefixBase: 0,
-    fuzzyIds: Int32Array.from(sorted, ([id]) => id), fuzzyEdits: Int8Array.from(sorted, ([, d]) => d),
-    joins: [], geneRows: null, geneCausal: null,
-    related: exact >= 0 && !stop ? (index.related.get(exact) ?? []).slice().sort((a, b) => b.quality - a.quality).slice(0, MAX_RELATED) : [],
+    token,
+    term,
+    bit: 1 << k,
+    weight: exact >= 0 ? index.weight[exact] * factor : 0,
+    factor,
+    stop,
+    generic: GENERIC_WORDS.has(term),
+    exact,
+    lo: 0,
+    hi: 0,
+    prefixRefines: false,
+    prefixBase: 0,
+    fuzzyIds: Int32Array.from(sorted, ([id]) => id),
+    fuzzyEdits: Int8Array.from(sorted, ([, d]) => d),
+    joins: [],
+    geneRows: null,
+    geneCausal: null,
+    related:
+      exact >= 0 && !stop
+        ? (index.related.get(exact) ?? [])
+            .slice()
+            .sort((a, b) => b.quality - a.quality)
+            .slice(0, MAX_RELATED)
+        : [],
   };
 }
 

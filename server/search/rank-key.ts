@@ -63,8 +63,11 @@ export const RANKED_TOP = 0.9;
 /** The public score of a relevance key: higher is better, and results come in descending score order. */
 export function scoreOf(key: number): number {
   const { tier, sub } = splitRelevance(key);
-  const score = tier < TIER.gene ? EXACT_SCORE[tier]
-    : tier === TIER.gene ? GENE_TOP - (GENE_TOP - GENE_FLOOR) * (sub / SUB_SPAN)
-    : RANKED_TOP * (1 - sub / (SUB_SPAN - 1));
+  const score =
+    tier < TIER.gene
+      ? EXACT_SCORE[tier]
+      : tier === TIER.gene
+        ? GENE_TOP - (GENE_TOP - GENE_FLOOR) * (sub / SUB_SPAN)
+        : RANKED_TOP * (1 - sub / (SUB_SPAN - 1));
   return Math.round(score * 1e4) / 1e4;
 }

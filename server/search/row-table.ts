@@ -22,7 +22,9 @@ function denseRanks(values: (string | number)[]): { ranks: Int32Array; max: numb
 function uniqueRanks(keys: string[]): { ranks: Int32Array; max: number } {
   const sorted = keys.map((k, r) => `${k}\u0001${r}`).sort();
   const ranks = new Int32Array(keys.length);
-  sorted.forEach((k, rank) => { ranks[Number(k.slice(k.lastIndexOf('\u0001') + 1))] = rank; });
+  sorted.forEach((k, rank) => {
+    ranks[Number(k.slice(k.lastIndexOf('\u0001') + 1))] = rank;
+  });
   return { ranks, max: Math.max(0, keys.length - 1) };
 }
 
@@ -66,16 +68,22 @@ export class RowTable {
     this.ranks.set('pagCount', denseRanks(rows.map((r) => r.pagCount)));
     this.ranks.set('updatedAt', denseRanks(rows.map((r) => r.updatedAt)));
     this.rowByLabel = new Int32Array(n);
-    this.ranks.get('label')!.ranks.forEach((rank, r) => { this.rowByLabel[rank] = r; });
+    this.ranks.get('label')!.ranks.forEach((rank, r) => {
+      this.rowByLabel[rank] = r;
+    });
 
     const ids = uniqueRanks(rows.map((r) => r.id)).ranks;
     const rowById = new Int32Array(n);
-    ids.forEach((rank, r) => { rowById[rank] = r; });
+    ids.forEach((rank, r) => {
+      rowById[rank] = r;
+    });
     const quality = denseRanks(rows.map((r) => r.qualityScore));
     const key = Float64Array.from(rows, (row, r) => ((row.isRare ? 0 : quality.max + 1) + quality.max - quality.ranks[r]) * n + ids[r]);
     this.rowByStaticRank = orderBy(key, rowById);
     this.staticRank = new Int32Array(n);
-    this.rowByStaticRank.forEach((r, rank) => { this.staticRank[r] = rank; });
+    this.rowByStaticRank.forEach((r, rank) => {
+      this.staticRank[r] = rank;
+    });
   }
 
   /** Rank of row `r` for a field sort, turned so that ascending rank is the requested direction. */
@@ -92,7 +100,10 @@ export class RowTable {
       const n = this.rows.length;
       const label = this.ranks.get('label')!.ranks;
       const rank = field === 'relevance' ? () => 0 : this.fieldRank(field, direction);
-      order = orderBy(Float64Array.from(label, (l, r) => rank(r) * n + l), this.rowByLabel);
+      order = orderBy(
+        Float64Array.from(label, (l, r) => rank(r) * n + l),
+        this.rowByLabel,
+      );
       this.orders.set(name, order);
     }
     return order;

@@ -10,7 +10,6 @@ import { RANKING } from './ranking-params.ts';
 /** How a query term met the text. */
 export const HOW = { none: -1, exact: 0, join: 1, prefix: 2, typo: 3, gene: 4, related: 5 } as const;
 
-
 /** Per term of the plan: position of the text word met (-1 none), how, quality and the word id. */
 export interface Alignment {
   pos: Int32Array;
@@ -20,16 +19,35 @@ export interface Alignment {
 }
 
 export function newAlignment(): Alignment {
-  return { pos: new Int32Array(MAX_TERMS), how: new Int8Array(MAX_TERMS), quality: new Float32Array(MAX_TERMS), word: new Int32Array(MAX_TERMS) };
+  return {
+    pos: new Int32Array(MAX_TERMS),
+    how: new Int8Array(MAX_TERMS),
+    quality: new Float32Array(MAX_TERMS),
+    word: new Int32Array(MAX_TERMS),
+  };
 }
 
 /** Quality of word `w` for term `t` into `how[0]`/return value; 0 when it does not match. */
 function wordQuality(t: QueryTerm, w: number, words: string[], how: Int8Array, k: number): number {
   const { quality } = RANKING;
-  if (w === t.exact) { how[k] = HOW.exact; return quality.exact; }
-  for (const j of t.joins) if (j.word === w) { how[k] = HOW.join; return quality.join; }
-  for (const rel of t.related) if (rel.id === w) { how[k] = HOW.related; return rel.quality; }
-  if (w >= t.lo && w < t.hi) { how[k] = HOW.prefix; return t.prefixBase + RANKING.prefixSpan * (t.term.length / words[w].length); }
+  if (w === t.exact) {
+    how[k] = HOW.exact;
+    return quality.exact;
+  }
+  for (const j of t.joins)
+    if (j.word === w) {
+      how[k] = HOW.join;
+      return quality.join;
+    }
+  for (const rel of t.related)
+    if (rel.id === w) {
+      how[k] = HOW.related;
+      return rel.quality;
+    }
+  if (w >= t.lo && w < t.hi) {
+    how[k] = HOW.prefix;
+    return t.prefixBase + RANKING.prefixSpan * (t.term.length / words[w].length);
+  }
   const ids = t.fuzzyIds;
   let lo = 0;
   let hi = ids.length;
@@ -38,7 +56,10 @@ function wordQuality(t: QueryTerm, w: number, words: string[], how: Int8Array, k
     if (ids[mid] < w) lo = mid + 1;
     else hi = mid;
   }
-  if (lo < ids.length && ids[lo] === w) { how[k] = HOW.typo; return t.fuzzyEdits[lo] === 1 ? quality.typo1 : quality.typo2; }
+  if (lo < ids.length && ids[lo] === w) {
+    how[k] = HOW.typo;
+    return t.fuzzyEdits[lo] === 1 ? quality.typo1 : quality.typo2;
+  }
   return 0;
 }
 
@@ -62,7 +83,10 @@ export function alignSlot(plan: QueryPlan, index: LoadedIndex, s: number, r: num
   const usedMany = n > 31 ? new Uint8Array(n) : null;
   let prev = -2;
   for (let k = 0; k < terms.length; k++) {
-    if (out.how[k] !== HOW.none) { prev = out.pos[k]; continue; }
+    if (out.how[k] !== HOW.none) {
+      prev = out.pos[k];
+      continue;
+    }
     const t = terms[k];
     let best = -1;
     let bestQuality = 0;
@@ -71,19 +95,32 @@ export function alignSlot(plan: QueryPlan, index: LoadedIndex, s: number, r: num
       if (usedMany ? usedMany[j] : used & (1 << j)) continue;
       const q = wordQuality(t, index.slotWords[start + j], words, scratchHow, 0);
       if (q === 0) continue;
-      if (q > bestQuality || (q === bestQuality && j === prev + 1 && best !== prev + 1)) { best = j; bestQuality = q; bestHow = scratchHow[0]; }
+      if (q > bestQuality || (q === bestQuality && j === prev + 1 && best !== prev + 1)) {
+        best = j;
+        bestQuality = q;
+        bestHow = scratchHow[0];
+      }
     }
     if (best >= 0) {
       if (usedMany) usedMany[best] = 1;
       else used |= 1 << best;
       const w = index.slotWords[start + best];
-      out.pos[k] = best; out.how[k] = bestHow; out.quality[k] = bestQuality; out.word[k] = w;
+      out.pos[k] = best;
+      out.how[k] = bestHow;
+      out.quality[k] = bestQuality;
+      out.word[k] = w;
       if (bestHow === HOW.join) {
         const covers = t.joins.find((j) => j.word === w)!.covers;
-        for (let m = k + 1; m < terms.length; m++) if (covers & terms[m].bit) { out.pos[m] = best; out.how[m] = HOW.join; out.quality[m] = bestQuality; out.word[m] = w; }
+        for (let m = k + 1; m < terms.length; m++)
+          if (covers & terms[m].bit) {
+            out.pos[m] = best;
+            out.how[m] = HOW.join;
+            out.quality[m] = bestQuality;
+            out.word[m] = w;
+          }
       }
       prev = best;
-    } else if (t.geneRows && t.geneRows.includes(r)) {
+    } else if (t.geneRows?.includes(r)) {
       const i = t.geneRows.indexOf(r);
       out.how[k] = HOW.gene;
       out.quality[k] = t.geneCausal![i] === 1 ? RANKING.quality.gene : RANKING.quality.geneOther;

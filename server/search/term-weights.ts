@@ -15,7 +15,13 @@ export function idf(df: number, n: number): number {
 
 /** Factor of a term's class: stop word, generic word, modifier or content word. */
 export function classFactor(term: string): number {
-  return STOP_WORDS.has(term) ? RANKING.stopFactor : GENERIC_WORDS.has(term) ? RANKING.genericFactor : MODIFIER_WORDS.has(term) ? RANKING.modifierFactor : 1;
+  return STOP_WORDS.has(term)
+    ? RANKING.stopFactor
+    : GENERIC_WORDS.has(term)
+      ? RANKING.genericFactor
+      : MODIFIER_WORDS.has(term)
+        ? RANKING.modifierFactor
+        : 1;
 }
 
 /** Weight of every vocabulary term, from how many slots hold it. */
@@ -32,13 +38,19 @@ export function unseenWeight(slots: number): number {
  * Total weight of each slot's words, bracketed ones at RANKING.bracketFactor: the denominator of how much
  * of a text the query covers. `bracketMask(s)` gives the slot's bracketed positions (0 for none).
  */
-export function slotWeights(slotStart: Int32Array, slotWords: Int32Array, weight: Float32Array, bracketMask: (s: number) => number): Float32Array {
+export function slotWeights(
+  slotStart: Int32Array,
+  slotWords: Int32Array,
+  weight: Float32Array,
+  bracketMask: (s: number) => number,
+): Float32Array {
   const slots = slotStart.length - 1;
   const out = new Float32Array(slots);
   for (let s = 0; s < slots; s++) {
     const mask = bracketMask(s);
     let total = 0;
-    for (let i = slotStart[s], j = 0; i < slotStart[s + 1]; i++, j++) total += weight[slotWords[i]] * (j < 30 && mask & (1 << j) ? RANKING.bracketFactor : 1);
+    for (let i = slotStart[s], j = 0; i < slotStart[s + 1]; i++, j++)
+      total += weight[slotWords[i]] * (j < 30 && mask & (1 << j) ? RANKING.bracketFactor : 1);
     out[s] = total;
   }
   return out;

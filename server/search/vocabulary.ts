@@ -11,7 +11,10 @@ export class Vocabulary {
   private readonly counts: Uint16Array;
   private readonly touched: Int32Array;
 
-  constructor(readonly words: string[], bigrams: Record<string, number[]>) {
+  constructor(
+    readonly words: string[],
+    bigrams: Record<string, number[]>,
+  ) {
     for (const [g, ids] of Object.entries(bigrams)) this.bigrams.set(g, deltaDecode(ids));
     this.counts = new Uint16Array(words.length);
     this.touched = new Int32Array(words.length);
@@ -42,8 +45,14 @@ export class Vocabulary {
     let hi = lo;
     // Terms sharing the prefix are contiguous; gallop then bisect to the end of the run.
     let step = 1;
-    while (hi + step <= this.words.length && this.words[hi + step - 1].startsWith(prefix)) { hi += step; step *= 2; }
-    while (step > 1) { step >>= 1; if (hi + step <= this.words.length && this.words[hi + step - 1].startsWith(prefix)) hi += step; }
+    while (hi + step <= this.words.length && this.words[hi + step - 1].startsWith(prefix)) {
+      hi += step;
+      step *= 2;
+    }
+    while (step > 1) {
+      step >>= 1;
+      if (hi + step <= this.words.length && this.words[hi + step - 1].startsWith(prefix)) hi += step;
+    }
     return { lo, hi };
   }
 

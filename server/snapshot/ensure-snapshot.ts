@@ -12,7 +12,7 @@ import { APP_ROOT, BUILD_BUNDLE, BUNDLE_DIR } from '../contract/app-paths.ts';
  */
 export function ensureSnapshot(dist: string, log: (msg: string) => void, env: NodeJS.ProcessEnv = process.env): string | null {
   if (existsSync(join(dist, 'current'))) return null;
-  const bundledBuild = BUNDLE_DIR ? join(BUNDLE_DIR, BUILD_BUNDLE) : 'dist/' + BUILD_BUNDLE;
+  const bundledBuild = BUNDLE_DIR ? join(BUNDLE_DIR, BUILD_BUNDLE) : `dist/${BUILD_BUNDLE}`;
   if (!BUNDLE_DIR || !existsSync(bundledBuild)) {
     return `no published snapshot in ${dist}: build one first with \`npm run build\` (or \`node ${bundledBuild}\` from the checkout), then start the server again`;
   }

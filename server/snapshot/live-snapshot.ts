@@ -26,7 +26,9 @@ export class LiveSnapshot {
   }
 
   /** The current snapshot. */
-  get snapshot(): Snapshot { return this.snap; }
+  get snapshot(): Snapshot {
+    return this.snap;
+  }
   /** The search engine over the current snapshot's rows, made on first use (or by warm()). */
   get search(): SearchEngine {
     return (this.engine ??= new SearchEngine(this.snap.searchIndex as SerializedSearchIndex, this.snap.rows));
@@ -77,7 +79,11 @@ export class LiveSnapshot {
   /** Load the published snapshot if it changed; a snapshot that fails to load is not swapped in. */
   check(): void {
     let link: string;
-    try { link = readlinkSync(join(this.dist, 'current')); } catch { return; }
+    try {
+      link = readlinkSync(join(this.dist, 'current'));
+    } catch {
+      return;
+    }
     if (link === this.link || link === this.failedLink) return;
     // Marked failed first: a snapshot that throws while loading is tried (and reported) once.
     this.failedLink = link;

@@ -75,8 +75,8 @@ function indexed(bytes: Buffer): { manifest: Omit<Manifest, 'entries'>; starts: 
   if (!starts) return null;
   try {
     // The parts around the entries are small: the head up to them, the tail (obsolete, counts).
-    const head = JSON.parse(bytes.toString('utf8', 0, open) + '}') as Omit<Manifest, 'entries' | 'obsolete' | 'counts'>;
-    const tail = JSON.parse('{' + bytes.toString('utf8', close + 2)) as Pick<Manifest, 'obsolete' | 'counts'>;
+    const head = JSON.parse(`${bytes.toString('utf8', 0, open)}}`) as Omit<Manifest, 'entries' | 'obsolete' | 'counts'>;
+    const tail = JSON.parse(`{${bytes.toString('utf8', close + 2)}`) as Pick<Manifest, 'obsolete' | 'counts'>;
     const manifest = { ...head, ...tail };
     return manifest.counts?.objects === starts.length ? { manifest, starts } : null;
   } catch {

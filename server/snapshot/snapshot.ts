@@ -34,14 +34,20 @@ export class Snapshot {
   private readonly cache: LRUCache<string, Buffer>;
   private readonly etags = new WeakMap<ManifestEntry, string>();
 
-  constructor(readonly dist: string, cacheBytes: number, snapshotDir = join(dist, 'current')) {
+  constructor(
+    readonly dist: string,
+    cacheBytes: number,
+    snapshotDir = join(dist, 'current'),
+  ) {
     // Resolve the symlink once, so a later publish cannot change files under this instance.
     this.dir = realpathSync(snapshotDir);
     const read = (name: string) => readFileSync(join(this.dir, name));
     this.entries = new ManifestIndex(read(SNAPSHOT_FILES.manifest));
     this.manifest = this.entries.manifest;
     this.release = JSON.parse(read(SNAPSHOT_FILES.release).toString('utf8')) as ReleaseDoc;
-    const releases = existsSync(join(this.dir, SNAPSHOT_FILES.releases)) ? JSON.parse(read(SNAPSHOT_FILES.releases).toString('utf8')) as ReleasesDoc : null;
+    const releases = existsSync(join(this.dir, SNAPSHOT_FILES.releases))
+      ? (JSON.parse(read(SNAPSHOT_FILES.releases).toString('utf8')) as ReleasesDoc)
+      : null;
     // Change lists are kept parsed by the history, so their bytes bypass the body cache.
     this.history = new ReleaseHistory(releases, (entry) => readFile(join(this.dist, objectFile(entry[0], 'identity'))));
     this.openapiJson = read(SNAPSHOT_FILES.openapiJson);
@@ -100,5 +106,5 @@ export class Snapshot {
 }
 
 function cacheKey(entry: ManifestEntry, encoding: Encoding): string {
-  return encoding === 'identity' ? entry[0] : encoding === 'br' ? entry[0] + '.br' : entry[0] + '.gz';
+  return encoding === 'identity' ? entry[0] : encoding === 'br' ? `${entry[0]}.br` : `${entry[0]}.gz`;
 }

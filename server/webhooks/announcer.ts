@@ -38,7 +38,9 @@ export class Announcer {
   }
 
   check(): Promise<void> {
-    this.#run ??= this.#check().finally(() => { this.#run = null; });
+    this.#run ??= this.#check().finally(() => {
+      this.#run = null;
+    });
     return this.#run;
   }
 
@@ -61,14 +63,21 @@ export class Announcer {
       for (let i = 0; i < deliveries.length; i += BATCH) {
         const part = deliveries.slice(i, i + BATCH);
         const ids = new Set(part.map((d) => d.msgId));
-        await store.enqueue(messages.filter((m) => ids.has(m.id)), part);
+        await store.enqueue(
+          messages.filter((m) => ids.has(m.id)),
+          part,
+        );
         this.#o.onEnqueued();
         // Let requests in between: a release of every disease is tens of thousands of deliveries.
         await new Promise((resolve) => setImmediate(resolve));
       }
       await store.finishRelease(release.id);
       this.#o.log('webhooks: release announced', {
-        release: release.id, previous: release.previous, lastAnnounced: last, events: messages.length, deliveries: deliveries.length,
+        release: release.id,
+        previous: release.previous,
+        lastAnnounced: last,
+        events: messages.length,
+        deliveries: deliveries.length,
         ...(release.previous !== last ? { gap: 'the release is compared with its own predecessor, not the last announced one' } : {}),
       });
     }

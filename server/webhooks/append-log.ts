@@ -1,4 +1,15 @@
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readFileSync, renameSync, statSync, truncateSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 
 /**
  * An append-only file of JSON lines, the embedded outbox's storage. A batch is one line written
@@ -14,7 +25,11 @@ export class AppendLog {
   #bytes: number;
   #dirty = false;
 
-  private constructor(readonly file: string, fd: number, bytes: number) {
+  private constructor(
+    readonly file: string,
+    fd: number,
+    bytes: number,
+  ) {
     this.#fd = fd;
     this.#bytes = bytes;
   }
@@ -47,12 +62,14 @@ export class AppendLog {
   }
 
   /** Bytes in the file. */
-  get bytes(): number { return this.#bytes; }
+  get bytes(): number {
+    return this.#bytes;
+  }
 
   /** Append records as one line each, in one write. */
   append(records: object[]): void {
     if (records.length === 0) return;
-    const buf = Buffer.from(records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const buf = Buffer.from(`${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
     let off = 0;
     while (off < buf.length) off += writeSync(this.#fd, buf, off);
     this.#bytes += buf.length;
@@ -81,7 +98,7 @@ export class AppendLog {
         chunk = [];
       };
       for (const r of records) {
-        chunk.push(JSON.stringify(r) + '\n');
+        chunk.push(`${JSON.stringify(r)}\n`);
         if (chunk.length >= 1000) flush();
       }
       flush();
@@ -93,7 +110,11 @@ export class AppendLog {
       this.#bytes = size;
       this.#dirty = false;
     } catch (err) {
-      try { closeSync(fd); } catch { /* already closed */ }
+      try {
+        closeSync(fd);
+      } catch {
+        /* already closed */
+      }
       throw err;
     }
   }

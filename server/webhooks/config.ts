@@ -40,8 +40,11 @@ export function webhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
   };
   const allowText = env.WEBHOOK_ALLOW_ADDRESSES?.trim() ?? '';
   const allow = new Set<AddressKind>();
-  for (const k of allowText.split(',').map((s) => s.trim()).filter(Boolean)) {
-    if (k === 'all') ADDRESS_KINDS.forEach((x) => allow.add(x));
+  for (const k of allowText
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (k === 'all') for (const x of ADDRESS_KINDS) allow.add(x);
     else if ((ADDRESS_KINDS as readonly string[]).includes(k)) allow.add(k as AddressKind);
     else throw new Error(`WEBHOOK_ALLOW_ADDRESSES: unknown kind "${k}" (allowed: ${ADDRESS_KINDS.join(', ')}, all)`);
   }
@@ -50,12 +53,19 @@ export function webhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
   const jitter = Number(env.WEBHOOK_JITTER?.trim() || D.jitter);
   if (!(jitter >= 0 && jitter < 1)) throw new Error('WEBHOOK_JITTER must be a fraction from 0 to below 1');
   return {
-    store, dir: env.WEBHOOK_DIR?.trim() || '.webhooks', redisPrefix: env.WEBHOOK_REDIS_PREFIX?.trim() || 'webhooks:',
-    allow, allowHttp: httpText === 'true',
-    schedule: parseSchedule(env.WEBHOOK_RETRY_SCHEDULE?.trim() || D.schedule.join(',')), jitter,
+    store,
+    dir: env.WEBHOOK_DIR?.trim() || '.webhooks',
+    redisPrefix: env.WEBHOOK_REDIS_PREFIX?.trim() || 'webhooks:',
+    allow,
+    allowHttp: httpText === 'true',
+    schedule: parseSchedule(env.WEBHOOK_RETRY_SCHEDULE?.trim() || D.schedule.join(',')),
+    jitter,
     timeoutMs: duration('WEBHOOK_TIMEOUT', D.timeout),
-    concurrency: int('WEBHOOK_CONCURRENCY', D.concurrency, 1), perEndpoint: int('WEBHOOK_ENDPOINT_CONCURRENCY', D.endpointConcurrency, 1),
-    disableAfterMs: duration('WEBHOOK_DISABLE_AFTER', D.disableAfter), overlapMs: duration('WEBHOOK_ROTATION_OVERLAP', D.rotationOverlap),
-    retentionMs: duration('WEBHOOK_RETENTION', D.retention), pollMs: duration('WEBHOOK_POLL', '1s'),
+    concurrency: int('WEBHOOK_CONCURRENCY', D.concurrency, 1),
+    perEndpoint: int('WEBHOOK_ENDPOINT_CONCURRENCY', D.endpointConcurrency, 1),
+    disableAfterMs: duration('WEBHOOK_DISABLE_AFTER', D.disableAfter),
+    overlapMs: duration('WEBHOOK_ROTATION_OVERLAP', D.rotationOverlap),
+    retentionMs: duration('WEBHOOK_RETENTION', D.retention),
+    pollMs: duration('WEBHOOK_POLL', '1s'),
   };
 }

@@ -34,19 +34,31 @@ export interface CreateWebhooksOptions {
 /** The webhook service the environment asks for (config.ts), not started. */
 export function createWebhooks(o: CreateWebhooksOptions): WebhookService {
   const c = { ...webhookConfig(o.env), ...o.config };
-  const store: WebhookStore = c.store === 'file'
-    ? new FileStore({ dir: resolve(o.root, c.dir), retentionMs: c.retentionMs, now: o.now })
-    : new RedisWebhookStore({ url: c.store, prefix: c.redisPrefix, retentionMs: c.retentionMs });
+  const store: WebhookStore =
+    c.store === 'file'
+      ? new FileStore({ dir: resolve(o.root, c.dir), retentionMs: c.retentionMs, now: o.now })
+      : new RedisWebhookStore({ url: c.store, prefix: c.redisPrefix, retentionMs: c.retentionMs });
   const policy = { allow: c.allow, allowHttp: c.allowHttp, resolver: o.resolver ?? systemResolver };
   const dispatcher = new Dispatcher({
-    store, policy, timeoutMs: c.timeoutMs, concurrency: c.concurrency, perEndpoint: c.perEndpoint, pollMs: c.pollMs,
+    store,
+    policy,
+    timeoutMs: c.timeoutMs,
+    concurrency: c.concurrency,
+    perEndpoint: c.perEndpoint,
+    pollMs: c.pollMs,
     rules: { schedule: c.schedule, jitter: c.jitter, disableAfterMs: c.disableAfterMs },
-    onError: (err) => o.logger.error({ err }, 'webhooks: delivery step failed'), send: o.send, now: o.now,
+    onError: (err) => o.logger.error({ err }, 'webhooks: delivery step failed'),
+    send: o.send,
+    now: o.now,
   });
   const announcer = new Announcer({
-    store, feed: o.feed, ownerActive: o.ownerActive, leaseMs: 60_000, now: o.now,
-    log: (msg, fields) => o.logger.info(fields, msg), onEnqueued: () => dispatcher.wake(),
+    store,
+    feed: o.feed,
+    ownerActive: o.ownerActive,
+    leaseMs: 60_000,
+    now: o.now,
+    log: (msg, fields) => o.logger.info(fields, msg),
+    onEnqueued: () => dispatcher.wake(),
   });
   return new WebhookService({ store, policy, dispatcher, announcer, overlapMs: c.overlapMs, now: o.now });
 }
-

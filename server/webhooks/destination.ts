@@ -6,9 +6,10 @@ import { addressKind, type AddressKind } from './address-kinds.ts';
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 /** The system resolver (getaddrinfo: /etc/hosts, then DNS). */
-export const systemResolver: Resolver = (hostname) => new Promise((done, fail) => {
-  dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? fail(err) : done(addresses)));
-});
+export const systemResolver: Resolver = (hostname) =>
+  new Promise((done, fail) => {
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? fail(err) : done(addresses)));
+  });
 
 /** What the operator allows beyond public https destinations. */
 export interface DestinationPolicy {
@@ -21,7 +22,10 @@ export interface DestinationPolicy {
 
 /** A destination refused, and why, in words a client can act on. */
 export class DestinationError extends Error {
-  constructor(message: string, readonly reason: 'malformed' | 'forbidden-destination') {
+  constructor(
+    message: string,
+    readonly reason: 'malformed' | 'forbidden-destination',
+  ) {
     super(message);
   }
 }
@@ -52,7 +56,10 @@ export function checkAddress(address: string, policy: DestinationPolicy, host: s
   const kind = addressKind(address);
   if (kind && !policy.allow.has(kind)) {
     const via = host === address ? '' : ` (${host} resolves to it)`;
-    throw new DestinationError(`${address} is a ${kind} address${via}; webhooks are only sent to public internet addresses`, 'forbidden-destination');
+    throw new DestinationError(
+      `${address} is a ${kind} address${via}; webhooks are only sent to public internet addresses`,
+      'forbidden-destination',
+    );
   }
 }
 

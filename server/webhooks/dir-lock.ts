@@ -19,13 +19,19 @@ export function lockDir(dir: string): () => void {
       held.add(file);
       return () => {
         held.delete(file);
-        try { unlinkSync(file); } catch { /* gone already */ }
+        try {
+          unlinkSync(file);
+        } catch {
+          /* gone already */
+        }
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(file, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new Error(`${dir}: the webhook outbox is in use by process ${pid}; the embedded store serves one process (set WEBHOOK_STORE to a redis:// URL to run several)`);
+        throw new Error(
+          `${dir}: the webhook outbox is in use by process ${pid}; the embedded store serves one process (set WEBHOOK_STORE to a redis:// URL to run several)`,
+        );
       }
       unlinkSync(file);
     }

@@ -59,17 +59,21 @@ export class Dispatcher {
       return;
     }
     this.#busy = true;
-    void this.#tick().catch((err) => this.#o.onError(err as Error)).finally(() => {
-      this.#busy = false;
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
-      }
-    });
+    void this.#tick()
+      .catch((err) => this.#o.onError(err as Error))
+      .finally(() => {
+        this.#busy = false;
+        if (this.#again) {
+          this.#again = false;
+          this.wake();
+        }
+      });
   }
 
   /** Attempts in flight now. */
-  get inFlight(): number { return this.#total; }
+  get inFlight(): number {
+    return this.#total;
+  }
 
   /** Stop claiming; wait up to `graceMs` for attempts in flight to be recorded (the rest are retried after a restart). */
   async stop(graceMs: number): Promise<void> {
@@ -103,14 +107,16 @@ export class Dispatcher {
     const epId = c.endpoint.id;
     this.#inFlight.set(epId, (this.#inFlight.get(epId) ?? 0) + 1);
     this.#total++;
-    const p = this.#attempt(c).catch((err) => this.#o.onError(err as Error)).finally(() => {
-      this.#running.delete(p);
-      const n = (this.#inFlight.get(epId) ?? 1) - 1;
-      if (n === 0) this.#inFlight.delete(epId);
-      else this.#inFlight.set(epId, n);
-      this.#total--;
-      this.wake();
-    });
+    const p = this.#attempt(c)
+      .catch((err) => this.#o.onError(err as Error))
+      .finally(() => {
+        this.#running.delete(p);
+        const n = (this.#inFlight.get(epId) ?? 1) - 1;
+        if (n === 0) this.#inFlight.delete(epId);
+        else this.#inFlight.set(epId, n);
+        this.#total--;
+        this.wake();
+      });
     this.#running.add(p);
   }
 
@@ -125,7 +131,13 @@ export class Dispatcher {
       'webhook-timestamp': String(ts),
       'webhook-signature': signatureHeader(e.secrets, m.id, ts, m.body, at),
     };
-    const result: SendResult = await (this.#o.send ?? sendOnce)({ url: e.url, headers, body: m.body, policy: this.#o.policy, timeoutMs: this.#o.timeoutMs });
+    const result: SendResult = await (this.#o.send ?? sendOnce)({
+      url: e.url,
+      headers,
+      body: m.body,
+      policy: this.#o.policy,
+      timeoutMs: this.#o.timeoutMs,
+    });
     await this.#o.store.complete(c, outcomeOf(c, result, at, this.#o.rules));
   }
 }

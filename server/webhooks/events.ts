@@ -37,17 +37,40 @@ function message(id: string, type: EventType, disease: string | null, timestamp:
 function changeData(release: string, c: ReleaseChange): object {
   const base = { id: c.id, name: c.name, release };
   switch (c.kind) {
-    case 'added': return { ...base, contentVersion: c.versionAfter, links: c.links };
-    case 'changed': return { ...base, sections: c.sections, fields: c.fields, previousContentVersion: c.versionBefore, contentVersion: c.versionAfter, links: c.links };
-    case 'removed': return { ...base, previousContentVersion: c.versionBefore, replacedBy: c.replacedBy, links: c.links };
+    case 'added':
+      return { ...base, contentVersion: c.versionAfter, links: c.links };
+    case 'changed':
+      return {
+        ...base,
+        sections: c.sections,
+        fields: c.fields,
+        previousContentVersion: c.versionBefore,
+        contentVersion: c.versionAfter,
+        links: c.links,
+      };
+    case 'removed':
+      return { ...base, previousContentVersion: c.versionBefore, replacedBy: c.replacedBy, links: c.links };
   }
 }
 
 /** Every message of a release: release.published, then one per changed disease. */
 export function releaseMessages(r: PublishedRelease, now: number): Message[] {
-  const out = [message(messageId(r.id, 'release.published', null), 'release.published', null, r.publishedAt, {
-    release: r.id, previous: r.previous, publishedAt: r.publishedAt, counts: r.counts, links: r.links,
-  }, now)];
+  const out = [
+    message(
+      messageId(r.id, 'release.published', null),
+      'release.published',
+      null,
+      r.publishedAt,
+      {
+        release: r.id,
+        previous: r.previous,
+        publishedAt: r.publishedAt,
+        counts: r.counts,
+        links: r.links,
+      },
+      now,
+    ),
+  ];
   for (const c of r.changes) {
     const type = KIND_EVENT[c.kind];
     out.push(message(messageId(r.id, type, c.id), type, c.id, r.publishedAt, changeData(r.id, c), now));
@@ -57,13 +80,27 @@ export function releaseMessages(r: PublishedRelease, now: number): Message[] {
 
 /** The webhook.test message for an endpoint. */
 export function testMessage(endpointId: string, now: number): Message {
-  const data = { webhookId: endpointId, message: 'A test event from the Disease Content Service: your endpoint received and can verify it.' };
+  const data = {
+    webhookId: endpointId,
+    message: 'A test event from the Disease Content Service: your endpoint received and can verify it.',
+  };
   return message(randomId('msg_'), 'webhook.test', null, new Date(now).toISOString(), data, now);
 }
 
 /** A new delivery of a message to an endpoint, due at `now`. */
 export function newDelivery(m: Message, endpointId: string, now: number): Delivery {
-  return { id: deliveryId(m.id, endpointId), endpointId, msgId: m.id, type: m.type, status: 'pending', attempts: [], nextAttemptAt: now, scheduled: 0, manual: null, createdAt: now };
+  return {
+    id: deliveryId(m.id, endpointId),
+    endpointId,
+    msgId: m.id,
+    type: m.type,
+    status: 'pending',
+    attempts: [],
+    nextAttemptAt: now,
+    scheduled: 0,
+    manual: null,
+    createdAt: now,
+  };
 }
 
 /**

@@ -90,12 +90,18 @@ export class FileStore implements WebhookStore {
     this.#log.compact(this.#state.records(this.#now() - this.#retentionMs));
   }
 
-  async createEndpoint(e: Endpoint): Promise<void> { this.#write({ t: 'ep', e: structuredClone(e) }); }
-  async endpoint(id: string): Promise<Endpoint | null> { return copy(this.#state.endpoints.get(id)); }
+  async createEndpoint(e: Endpoint): Promise<void> {
+    this.#write({ t: 'ep', e: structuredClone(e) });
+  }
+  async endpoint(id: string): Promise<Endpoint | null> {
+    return copy(this.#state.endpoints.get(id));
+  }
   async endpointsOf(owner: string): Promise<Endpoint[]> {
     return [...this.#state.endpoints.values()].filter((e) => e.owner === owner).map((e) => structuredClone(e));
   }
-  async allEndpoints(): Promise<Endpoint[]> { return [...this.#state.endpoints.values()].map((e) => structuredClone(e)); }
+  async allEndpoints(): Promise<Endpoint[]> {
+    return [...this.#state.endpoints.values()].map((e) => structuredClone(e));
+  }
   async updateEndpoint(e: Endpoint): Promise<void> {
     if (this.#state.endpoints.has(e.id)) this.#write({ t: 'ep', e: structuredClone(e) });
   }
@@ -103,7 +109,9 @@ export class FileStore implements WebhookStore {
     if (this.#state.endpoints.has(id)) this.#write({ t: 'del-ep', id });
   }
 
-  async lastRelease(): Promise<string | null> { return this.#state.last; }
+  async lastRelease(): Promise<string | null> {
+    return this.#state.last;
+  }
   async setBaseline(release: string): Promise<void> {
     if (this.#state.last === null) this.#write({ t: 'base', id: release });
   }
@@ -142,7 +150,12 @@ export class FileStore implements WebhookStore {
       if (!head || head[0] > now) break;
       const d = this.#state.deliveries.get(head[1])!;
       this.#state.lease(endpointId, d.id, leaseUntil);
-      out.push({ delivery: structuredClone(d), message: this.#state.messages.get(d.msgId)!, endpoint: structuredClone(endpoint), leaseUntil });
+      out.push({
+        delivery: structuredClone(d),
+        message: this.#state.messages.get(d.msgId)!,
+        endpoint: structuredClone(endpoint),
+        leaseUntil,
+      });
     }
     return out;
   }
@@ -154,8 +167,11 @@ export class FileStore implements WebhookStore {
     const e = this.#state.endpoints.get(d.endpointId);
     if (e && o.endpoint) {
       // A failure keeps the start of a run of failures another attempt recorded meanwhile.
-      const failingSince = o.endpoint.failingSince === null ? null : e.failingSince ?? o.endpoint.failingSince;
-      records.push({ t: 'ep', e: { ...e, ...o.endpoint, failingSince, updatedAt: o.endpoint.enabled === false ? o.attempt.at : e.updatedAt } });
+      const failingSince = o.endpoint.failingSince === null ? null : (e.failingSince ?? o.endpoint.failingSince);
+      records.push({
+        t: 'ep',
+        e: { ...e, ...o.endpoint, failingSince, updatedAt: o.endpoint.enabled === false ? o.attempt.at : e.updatedAt },
+      });
     }
     this.#write(...records);
   }

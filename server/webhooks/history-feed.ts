@@ -26,7 +26,11 @@ export class HistoryFeed implements ReleaseFeed {
       if (releaseOrder(r.id) <= from) continue;
       const changes = (await h.changesOf(r)).map(releaseChange);
       out.push({
-        id: r.id, publishedAt: r.publishedAt, previous: r.previous, counts: r.counts, changes,
+        id: r.id,
+        publishedAt: r.publishedAt,
+        previous: r.previous,
+        counts: r.counts,
+        changes,
         links: { release: releasePath(r.id), changes: releaseChangesPath(r.id), health: ROUTES.getHealth.path },
       });
     }
@@ -37,8 +41,14 @@ export class HistoryFeed implements ReleaseFeed {
 /** A change of the history as the webhooks announce it, with links to the record and its versions. */
 function releaseChange(c: Change): ReleaseChange {
   return {
-    id: c.id, name: c.name, kind: c.kind, sections: c.sections, fields: c.fields,
-    versionBefore: c.before?.contentVersion ?? null, versionAfter: c.after?.contentVersion ?? null, replacedBy: c.replacedBy,
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    sections: c.sections,
+    fields: c.fields,
+    versionBefore: c.before?.contentVersion ?? null,
+    versionAfter: c.after?.contentVersion ?? null,
+    replacedBy: c.replacedBy,
     links: { record: diseasePath(c.id), versions: versionsPath(c.id), ...(c.after ? { version: versionPath(c.id, c.after.version) } : {}) },
   };
 }

@@ -2,15 +2,19 @@
 export class MinHeap {
   readonly #items: [number, string][] = [];
 
-  get size(): number { return this.#items.length; }
+  get size(): number {
+    return this.#items.length;
+  }
 
   /** The earliest pair without removing it. */
-  peek(): [number, string] | undefined { return this.#items[0]; }
+  peek(): [number, string] | undefined {
+    return this.#items[0];
+  }
 
   push(at: number, id: string): void {
     const a = this.#items;
     a.push([at, id]);
-    for (let i = a.length - 1; i > 0;) {
+    for (let i = a.length - 1; i > 0; ) {
       const p = (i - 1) >> 1;
       if (a[p][0] <= a[i][0]) break;
       [a[p], a[i]] = [a[i], a[p]];
@@ -24,7 +28,7 @@ export class MinHeap {
     const last = a.pop();
     if (a.length > 0 && last) {
       a[0] = last;
-      for (let i = 0; ;) {
+      for (let i = 0; ; ) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;

@@ -76,15 +76,20 @@ export class OutboxState {
         this.#queue(d.endpointId).push(r.at, d.id);
         break;
       }
-      case 'rel': this.releasesDone.add(r.id); this.last = r.id; break;
-      case 'base': this.last ??= r.id; break;
+      case 'rel':
+        this.releasesDone.add(r.id);
+        this.last = r.id;
+        break;
+      case 'base':
+        this.last ??= r.id;
+        break;
     }
   }
 
   /** Whether a due-queue entry still stands for a delivery to attempt at `at`. */
   live(at: number, id: string): boolean {
     const d = this.deliveries.get(id);
-    if (!d || d.status !== 'pending') return false;
+    if (d?.status !== 'pending') return false;
     const lease = this.leased.get(id);
     return lease === undefined ? d.nextAttemptAt === at : lease === at;
   }

@@ -24,19 +24,47 @@ export interface RetryRules {
 export function outcomeOf(c: ClaimedDelivery, r: SendResult, at: number, rules: RetryRules): AttemptOutcome {
   const { delivery: d, endpoint: e } = c;
   const manual = d.manual;
-  const attempt = { at, durationMs: r.durationMs, status: r.status, error: r.error, trigger: manual ? 'manual' as const : 'scheduled' as const };
+  const attempt = {
+    at,
+    durationMs: r.durationMs,
+    status: r.status,
+    error: r.error,
+    trigger: manual ? ('manual' as const) : ('scheduled' as const),
+  };
   const scheduled = manual ? d.scheduled : d.scheduled + 1;
   if (r.status !== null && r.status >= 200 && r.status < 300) {
-    return { attempt, status: 'delivered', nextAttemptAt: null, scheduled, ...(e.failingSince !== null ? { endpoint: { failingSince: null } } : {}) };
+    return {
+      attempt,
+      status: 'delivered',
+      nextAttemptAt: null,
+      scheduled,
+      ...(e.failingSince !== null ? { endpoint: { failingSince: null } } : {}),
+    };
   }
   const failingSince = e.failingSince ?? at;
-  const what = r.status !== null ? `answered ${r.status}` : r.error ?? 'no answer';
+  const what = r.status !== null ? `answered ${r.status}` : (r.error ?? 'no answer');
   if (r.status === 410) {
-    return { attempt, status: 'failed', nextAttemptAt: null, scheduled, endpoint: { failingSince, enabled: false, disabledReason: `The endpoint answered 410 Gone on ${iso(at)}: it asked for no more deliveries.` } };
+    return {
+      attempt,
+      status: 'failed',
+      nextAttemptAt: null,
+      scheduled,
+      endpoint: {
+        failingSince,
+        enabled: false,
+        disabledReason: `The endpoint answered 410 Gone on ${iso(at)}: it asked for no more deliveries.`,
+      },
+    };
   }
   if (at - failingSince >= rules.disableAfterMs) {
     const reason = `Every attempt since ${iso(failingSince)} failed (the last: ${what} on ${iso(at)}); disabled after ${days(rules.disableAfterMs)} without a success.`;
-    return { attempt, status: 'failed', nextAttemptAt: null, scheduled, endpoint: { failingSince, enabled: false, disabledReason: reason } };
+    return {
+      attempt,
+      status: 'failed',
+      nextAttemptAt: null,
+      scheduled,
+      endpoint: { failingSince, enabled: false, disabledReason: reason },
+    };
   }
   const endpoint = e.failingSince === null ? { endpoint: { failingSince } } : {};
   if (manual && manual !== 'pending') return { attempt, status: manual, nextAttemptAt: null, scheduled, ...endpoint };
@@ -52,5 +80,11 @@ function iso(ms: number): string {
 }
 
 function days(ms: number): string {
-  return ms >= 86_400_000 ? `${+(ms / 86_400_000).toFixed(1)} days` : ms >= 3_600_000 ? `${+(ms / 3_600_000).toFixed(1)} hours` : ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+  return ms >= 86_400_000
+    ? `${+(ms / 86_400_000).toFixed(1)} days`
+    : ms >= 3_600_000
+      ? `${+(ms / 3_600_000).toFixed(1)} hours`
+      : ms >= 1000
+        ? `${Math.round(ms / 1000)} s`
+        : `${ms} ms`;
 }

@@ -27,7 +27,7 @@ end
 `;
 
 /** ARGV: prefix, message ttl, message count, (id, json) per message, then (id, ep, msg, type, created, due) per delivery. Returns how many were new. */
-export const ENQUEUE = HELPERS + `
+export const ENQUEUE = `${HELPERS}
 local ttl = ARGV[2]
 local n = tonumber(ARGV[3])
 local i = 4
@@ -54,7 +54,7 @@ return added
 `;
 
 /** ARGV: prefix, ep, now, max, lease end. Returns the ids claimed. */
-export const CLAIM = HELPERS + `
+export const CLAIM = `${HELPERS}
 local ep, lease = ARGV[2], ARGV[5]
 local out = {}
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', P .. 'due:' .. ep, '-inf', ARGV[3], 'LIMIT', 0, tonumber(ARGV[4]))) do
@@ -74,7 +74,7 @@ return out
  * ARGV: prefix, ep, id, lease end, attempt JSON, status, next ('' when none), scheduled count,
  * retention ms, failing ('' unchanged, 'clear', or ms to set when unset), disable reason ('' none).
  */
-export const COMPLETE = HELPERS + `
+export const COMPLETE = `${HELPERS}
 local ep, id, lease, status, next = ARGV[2], ARGV[3], ARGV[4], ARGV[6], ARGV[7]
 local key = P .. 'dl:' .. id
 if redis.call('EXISTS', key) == 0 then return 0 end
@@ -102,7 +102,7 @@ return 1
 `;
 
 /** ARGV: prefix, ep, cfg JSON, enabled ('1'/'0'), reason, failing, retention ms. */
-export const SET_ENDPOINT = HELPERS + `
+export const SET_ENDPOINT = `${HELPERS}
 local ep = ARGV[2]
 local key = P .. 'ep:' .. ep
 if redis.call('EXISTS', key) == 0 then return 0 end
@@ -112,7 +112,7 @@ return 1
 `;
 
 /** ARGV: prefix, ep, id, now, message ttl. Returns 0 (unknown), 1 (queued) or 2 (already under way or due). */
-export const RETRY = HELPERS + `
+export const RETRY = `${HELPERS}
 local ep, id, now = ARGV[2], ARGV[3], tonumber(ARGV[4])
 local key = P .. 'dl:' .. id
 if redis.call('HGET', key, 'ep') ~= ep then return 0 end

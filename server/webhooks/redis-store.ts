@@ -10,7 +10,11 @@ export interface RedisWebhookStoreOptions {
   retentionMs: number;
 }
 
-type Scripts = Record<'whEnqueue' | 'whClaim' | 'whComplete' | 'whSetEndpoint' | 'whRetry' | 'whFinishRelease', (...args: (string | number)[]) => Promise<any>>;
+type Scripts = Record<
+  'whEnqueue' | 'whClaim' | 'whComplete' | 'whSetEndpoint' | 'whRetry' | 'whFinishRelease',
+  // biome-ignore lint/suspicious/noExplicitAny: Redis script replies are untyped; each caller reads its own shape
+  (...args: (string | number)[]) => Promise<any>
+>;
 type Hash = Record<string, string>;
 
 /** Messages outlive the retention by the retry schedule's span, so a pending delivery never loses its body. */
@@ -38,25 +42,48 @@ export class RedisWebhookStore implements WebhookStore {
     redis.defineCommand('whSetEndpoint', { numberOfKeys: 0, lua: SET_ENDPOINT });
     redis.defineCommand('whRetry', { numberOfKeys: 0, lua: RETRY });
     redis.defineCommand('whFinishRelease', { numberOfKeys: 0, lua: FINISH_RELEASE });
-    redis.on('error', () => { /* reported by the failing calls */ });
+    redis.on('error', () => {
+      /* reported by the failing calls */
+    });
     this.#redis = redis as Redis & Scripts;
   }
 
-  #k(...parts: string[]): string { return this.#p + parts.join(''); }
-  get #msgTtl(): number { return this.#retention + SCHEDULE_SPAN_MS; }
+  #k(...parts: string[]): string {
+    return this.#p + parts.join('');
+  }
+  get #msgTtl(): number {
+    return this.#retention + SCHEDULE_SPAN_MS;
+  }
 
   async createEndpoint(e: Endpoint): Promise<void> {
-    await this.#redis.multi()
-      .hset(this.#k('ep:', e.id), 'cfg', JSON.stringify(cfgOf(e)), 'enabled', e.enabled ? '1' : '0', 'reason', e.disabledReason ?? '', 'failing', e.failingSince === null ? '' : String(e.failingSince))
-      .sadd(this.#k('eps'), e.id).sadd(this.#k('owner:', e.owner), e.id).exec();
+    await this.#redis
+      .multi()
+      .hset(
+        this.#k('ep:', e.id),
+        'cfg',
+        JSON.stringify(cfgOf(e)),
+        'enabled',
+        e.enabled ? '1' : '0',
+        'reason',
+        e.disabledReason ?? '',
+        'failing',
+        e.failingSince === null ? '' : String(e.failingSince),
+      )
+      .sadd(this.#k('eps'), e.id)
+      .sadd(this.#k('owner:', e.owner), e.id)
+      .exec();
   }
 
   async endpoint(id: string): Promise<Endpoint | null> {
     return endpointOf(await this.#redis.hgetall(this.#k('ep:', id)));
   }
 
-  async endpointsOf(owner: string): Promise<Endpoint[]> { return this.#endpoints(await this.#redis.smembers(this.#k('owner:', owner))); }
-  async allEndpoints(): Promise<Endpoint[]> { return this.#endpoints(await this.#redis.smembers(this.#k('eps'))); }
+  async endpointsOf(owner: string): Promise<Endpoint[]> {
+    return this.#endpoints(await this.#redis.smembers(this.#k('owner:', owner)));
+  }
+  async allEndpoints(): Promise<Endpoint[]> {
+    return this.#endpoints(await this.#redis.smembers(this.#k('eps')));
+  }
 
   async #endpoints(ids: string[]): Promise<Endpoint[]> {
     const p = this.#redis.pipeline();
@@ -65,7 +92,15 @@ export class RedisWebhookStore implements WebhookStore {
   }
 
   async updateEndpoint(e: Endpoint): Promise<void> {
-    await this.#redis.whSetEndpoint(this.#p, e.id, JSON.stringify(cfgOf(e)), e.enabled ? '1' : '0', e.disabledReason ?? '', e.failingSince === null ? '' : e.failingSince, this.#retention);
+    await this.#redis.whSetEndpoint(
+      this.#p,
+      e.id,
+      JSON.stringify(cfgOf(e)),
+      e.enabled ? '1' : '0',
+      e.disabledReason ?? '',
+      e.failingSince === null ? '' : e.failingSince,
+      this.#retention,
+    );
   }
 
   async deleteEndpoint(id: string): Promise<void> {
@@ -74,16 +109,26 @@ export class RedisWebhookStore implements WebhookStore {
     const ids = await this.#redis.zrange(this.#k('dls:', id), '0', '-1');
     const m = this.#redis.multi();
     for (const d of ids) m.del(this.#k('dl:', d), this.#k('att:', d));
-    await m.del(this.#k('ep:', id), this.#k('due:', id), this.#k('dls:', id)).zrem(this.#k('due-eps'), id)
-      .srem(this.#k('eps'), id).srem(this.#k('owner:', e.owner), id).exec();
+    await m
+      .del(this.#k('ep:', id), this.#k('due:', id), this.#k('dls:', id))
+      .zrem(this.#k('due-eps'), id)
+      .srem(this.#k('eps'), id)
+      .srem(this.#k('owner:', e.owner), id)
+      .exec();
   }
 
-  lastRelease(): Promise<string | null> { return this.#redis.get(this.#k('release:last')); }
-  async setBaseline(release: string): Promise<void> { await this.#redis.set(this.#k('release:last'), release, 'NX'); }
+  lastRelease(): Promise<string | null> {
+    return this.#redis.get(this.#k('release:last'));
+  }
+  async setBaseline(release: string): Promise<void> {
+    await this.#redis.set(this.#k('release:last'), release, 'NX');
+  }
   async claimRelease(release: string, leaseMs: number): Promise<boolean> {
     return (await this.#redis.set(this.#k('release:', release), `claimed by ${process.pid}`, 'PX', leaseMs, 'NX')) === 'OK';
   }
-  async finishRelease(release: string): Promise<void> { await this.#redis.whFinishRelease(this.#p, release); }
+  async finishRelease(release: string): Promise<void> {
+    await this.#redis.whFinishRelease(this.#p, release);
+  }
 
   async enqueue(messages: Message[], deliveries: Delivery[]): Promise<void> {
     if (deliveries.length === 0) return;
@@ -93,7 +138,9 @@ export class RedisWebhookStore implements WebhookStore {
     await this.#redis.whEnqueue(...args);
   }
 
-  dueEndpoints(now: number): Promise<string[]> { return this.#redis.zrangebyscore(this.#k('due-eps'), '-inf', String(now)); }
+  dueEndpoints(now: number): Promise<string[]> {
+    return this.#redis.zrangebyscore(this.#k('due-eps'), '-inf', String(now));
+  }
 
   async claim(endpointId: string, now: number, max: number, leaseUntil: number): Promise<ClaimedDelivery[]> {
     const ids: string[] = await this.#redis.whClaim(this.#p, endpointId, now, max, leaseUntil);
@@ -109,8 +156,20 @@ export class RedisWebhookStore implements WebhookStore {
 
   async complete(c: ClaimedDelivery, o: AttemptOutcome): Promise<void> {
     const failing = !o.endpoint ? '' : o.endpoint.failingSince === null ? 'clear' : String(o.endpoint.failingSince);
-    const reason = o.endpoint?.enabled === false ? o.endpoint.disabledReason ?? 'disabled' : '';
-    await this.#redis.whComplete(this.#p, c.endpoint.id, c.delivery.id, c.leaseUntil, JSON.stringify(o.attempt), o.status, o.nextAttemptAt ?? '', o.scheduled, this.#retention, failing, reason);
+    const reason = o.endpoint?.enabled === false ? (o.endpoint.disabledReason ?? 'disabled') : '';
+    await this.#redis.whComplete(
+      this.#p,
+      c.endpoint.id,
+      c.delivery.id,
+      c.leaseUntil,
+      JSON.stringify(o.attempt),
+      o.status,
+      o.nextAttemptAt ?? '',
+      o.scheduled,
+      this.#retention,
+      failing,
+      reason,
+    );
   }
 
   async deliveries(endpointId: string, offset: number, limit: number, statuses: DeliveryStatus[] | null): Promise<DeliveryPage> {
@@ -121,7 +180,9 @@ export class RedisWebhookStore implements WebhookStore {
     const matching = all.filter((d): d is Delivery => d !== null && (!statuses || statuses.includes(d.status)));
     const page = matching.slice(offset, offset + limit);
     const attempts = await this.#attempts(page.map((d) => d.id));
-    page.forEach((d, i) => { d.attempts = attempts[i]; });
+    page.forEach((d, i) => {
+      d.attempts = attempts[i];
+    });
     return { items: page, total: matching.length };
   }
 
@@ -140,7 +201,9 @@ export class RedisWebhookStore implements WebhookStore {
     return first.length ? Number(first[1]) : null;
   }
 
-  async close(): Promise<void> { await this.#redis.quit().catch(() => this.#redis.disconnect()); }
+  async close(): Promise<void> {
+    await this.#redis.quit().catch(() => this.#redis.disconnect());
+  }
 
   /** Deliveries by id (null where gone), with their attempts unless `withAttempts` is false. */
   async #deliveries(ids: string[], withAttempts = true): Promise<(Delivery | null)[]> {
@@ -148,7 +211,7 @@ export class RedisWebhookStore implements WebhookStore {
     for (const id of ids) p.hgetall(this.#k('dl:', id));
     const hashes = ((await p.exec()) ?? []).map(([, h]) => h as Hash);
     const attempts = withAttempts ? await this.#attempts(ids) : ids.map(() => []);
-    return hashes.map((h, i) => (h && h.ep ? deliveryOf(ids[i], h, attempts[i]) : null));
+    return hashes.map((h, i) => (h?.ep ? deliveryOf(ids[i], h, attempts[i]) : null));
   }
 
   async #attempts(ids: string[]): Promise<Attempt[][]> {
@@ -165,13 +228,26 @@ function cfgOf(e: Endpoint): Cfg {
 }
 
 function endpointOf(h: Hash | null): Endpoint | null {
-  if (!h || !h.cfg) return null;
-  return { ...(JSON.parse(h.cfg) as Cfg), enabled: h.enabled === '1', disabledReason: h.reason || null, failingSince: h.failing ? Number(h.failing) : null };
+  if (!h?.cfg) return null;
+  return {
+    ...(JSON.parse(h.cfg) as Cfg),
+    enabled: h.enabled === '1',
+    disabledReason: h.reason || null,
+    failingSince: h.failing ? Number(h.failing) : null,
+  };
 }
 
 function deliveryOf(id: string, h: Hash, attempts: Attempt[]): Delivery {
   return {
-    id, endpointId: h.ep, msgId: h.msg, type: h.type as EventType, status: h.status as DeliveryStatus, attempts,
-    nextAttemptAt: h.next ? Number(h.next) : null, scheduled: Number(h.sched), manual: (h.manual || null) as DeliveryStatus | null, createdAt: Number(h.created),
+    id,
+    endpointId: h.ep,
+    msgId: h.msg,
+    type: h.type as EventType,
+    status: h.status as DeliveryStatus,
+    attempts,
+    nextAttemptAt: h.next ? Number(h.next) : null,
+    scheduled: Number(h.sched),
+    manual: (h.manual || null) as DeliveryStatus | null,
+    createdAt: Number(h.created),
   };
 }

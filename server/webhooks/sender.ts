@@ -23,7 +23,10 @@ export interface SendOptions {
 
 // Connections are kept alive between deliveries to the same host: a large release is thousands of
 // POSTs to each endpoint, and a TLS handshake per POST would cost both sides more than the POST.
-const agents = { http: new HttpAgent({ keepAlive: true, maxFreeSockets: 64 }), https: new HttpsAgent({ keepAlive: true, maxFreeSockets: 64 }) };
+const agents = {
+  http: new HttpAgent({ keepAlive: true, maxFreeSockets: 64 }),
+  https: new HttpsAgent({ keepAlive: true, maxFreeSockets: 64 }),
+};
 /** Bytes of an answer's body read before it is dropped: receivers are asked for a status, not a body. */
 const MAX_ANSWER = 64 * 1024;
 
@@ -44,37 +47,51 @@ export async function sendOnce(o: SendOptions): Promise<SendResult> {
     const answer = await post(url, addresses, o, controller.signal);
     return { ...answer, durationMs: took(), error: null };
   } catch (err) {
-    const message = controller.signal.aborted ? `timed out after ${o.timeoutMs} ms` : err instanceof DestinationError ? `destination refused: ${err.message}` : errorText(err);
+    const message = controller.signal.aborted
+      ? `timed out after ${o.timeoutMs} ms`
+      : err instanceof DestinationError
+        ? `destination refused: ${err.message}`
+        : errorText(err);
     return { status: null, headers: {}, durationMs: took(), error: message };
   } finally {
     clearTimeout(timer);
   }
 }
 
-function post(url: URL, addresses: LookupAddress[], o: SendOptions, signal: AbortSignal): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+function post(
+  url: URL,
+  addresses: LookupAddress[],
+  o: SendOptions,
+  signal: AbortSignal,
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
   const https = url.protocol === 'https:';
   const body = Buffer.from(o.body);
   return new Promise((done, fail) => {
-    const req = (https ? httpsRequest : httpRequest)(url, {
-      method: 'POST',
-      agent: https ? agents.https : agents.http,
-      headers: { ...o.headers, 'content-length': String(body.length) },
-      signal,
-      // Only checked addresses, whatever the name resolves to by now.
-      lookup: (_host: string, opts: { all?: boolean }, cb: (...args: any[]) => void) => {
-        if (opts.all) cb(null, addresses);
-        else cb(null, addresses[0].address, addresses[0].family);
+    const req = (https ? httpsRequest : httpRequest)(
+      url,
+      {
+        method: 'POST',
+        agent: https ? agents.https : agents.http,
+        headers: { ...o.headers, 'content-length': String(body.length) },
+        signal,
+        // Only checked addresses, whatever the name resolves to by now.
+        // biome-ignore lint/suspicious/noExplicitAny: node's LookupFunction callback is overloaded (one address or all)
+        lookup: (_host: string, opts: { all?: boolean }, cb: (...args: any[]) => void) => {
+          if (opts.all) cb(null, addresses);
+          else cb(null, addresses[0].address, addresses[0].family);
+        },
       },
-    }, (res) => {
-      let read = 0;
-      res.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        if (read > MAX_ANSWER) res.destroy();
-      });
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers }));
-      res.on('close', () => done({ status: res.statusCode ?? 0, headers: res.headers }));
-      res.on('error', () => done({ status: res.statusCode ?? 0, headers: res.headers }));
-    });
+      (res) => {
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_ANSWER) res.destroy();
+        });
+        res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers }));
+        res.on('close', () => done({ status: res.statusCode ?? 0, headers: res.headers }));
+        res.on('error', () => done({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
     req.on('error', fail);
     req.end(body);
   });
@@ -86,7 +103,7 @@ function aborted(signal: AbortSignal, ms: number): Promise<never> {
 
 function errorText(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
-  return e.code ? `${e.code}: ${e.message}` : e.message ?? String(err);
+  return e.code ? `${e.code}: ${e.message}` : (e.message ?? String(err));
 }
 
 /** Close kept-alive connections (shutdown, tests). */

@@ -8,7 +8,11 @@ import type { Delivery, DeliveryPage, Endpoint, WebhookStore } from './types.ts'
 
 /** A body member the service refused (after the schema passed it): one `invalidParams` entry. */
 export class FieldError extends Error {
-  constructor(readonly field: string, readonly reason: 'malformed' | 'forbidden-destination', detail: string) {
+  constructor(
+    readonly field: string,
+    readonly reason: 'malformed' | 'forbidden-destination',
+    detail: string,
+  ) {
     super(detail);
   }
 }
@@ -49,7 +53,9 @@ export class WebhookService {
     this.#now = o.now ?? Date.now;
   }
 
-  now(): number { return this.#now(); }
+  now(): number {
+    return this.#now();
+  }
 
   /** Start sending and announce whatever was published while no process ran. */
   async start(): Promise<void> {
@@ -68,7 +74,10 @@ export class WebhookService {
       // A resolver that does not answer must not hold the request: the name is refused instead.
       let timer: NodeJS.Timeout | undefined;
       const slow = new Promise<never>((_, fail) => {
-        timer = setTimeout(() => fail(new DestinationError(`${hostOf(parsed)} did not resolve within ${RESOLVE_MS / 1000} s`, 'malformed')), RESOLVE_MS);
+        timer = setTimeout(
+          () => fail(new DestinationError(`${hostOf(parsed)} did not resolve within ${RESOLVE_MS / 1000} s`, 'malformed')),
+          RESOLVE_MS,
+        );
       });
       await Promise.race([resolveChecked(hostOf(parsed), this.#o.policy), slow]).finally(() => clearTimeout(timer));
       return parsed.href;
@@ -81,13 +90,25 @@ export class WebhookService {
   async create(owner: string, input: CreateEndpointInput): Promise<{ endpoint: Endpoint; secret: string }> {
     const url = await this.#checkedUrl(input.url);
     if ((await this.store.endpointsOf(owner)).length >= WEBHOOK_LIMITS.endpointsPerKey) {
-      throw new ConflictError(`This API key already has ${WEBHOOK_LIMITS.endpointsPerKey} webhook endpoints, the most it may have; delete one first.`);
+      throw new ConflictError(
+        `This API key already has ${WEBHOOK_LIMITS.endpointsPerKey} webhook endpoints, the most it may have; delete one first.`,
+      );
     }
     const now = this.#now();
     const secret = newSecret();
     const endpoint: Endpoint = {
-      id: randomId('ep_'), owner, url, events: input.events ?? null, diseases: input.diseases ?? null, description: input.description ?? null,
-      enabled: true, disabledReason: null, secrets: [{ secret, expiresAt: null }], failingSince: null, createdAt: now, updatedAt: now,
+      id: randomId('ep_'),
+      owner,
+      url,
+      events: input.events ?? null,
+      diseases: input.diseases ?? null,
+      description: input.description ?? null,
+      enabled: true,
+      disabledReason: null,
+      secrets: [{ secret, expiresAt: null }],
+      failingSince: null,
+      createdAt: now,
+      updatedAt: now,
     };
     await this.store.createEndpoint(endpoint);
     return { endpoint, secret };
@@ -131,7 +152,14 @@ export class WebhookService {
     if (!e) return null;
     const now = this.#now();
     const secret = newSecret();
-    const next: Endpoint = { ...e, secrets: [{ secret, expiresAt: null }, { secret: e.secrets[0].secret, expiresAt: now + this.#o.overlapMs }], updatedAt: now };
+    const next: Endpoint = {
+      ...e,
+      secrets: [
+        { secret, expiresAt: null },
+        { secret: e.secrets[0].secret, expiresAt: now + this.#o.overlapMs },
+      ],
+      updatedAt: now,
+    };
     await this.store.updateEndpoint(next);
     return { endpoint: next, secret };
   }
@@ -147,7 +175,13 @@ export class WebhookService {
     return d;
   }
 
-  async deliveries(owner: string, id: string, offset: number, limit: number, statuses: DeliveryStatus[] | null): Promise<DeliveryPage | null> {
+  async deliveries(
+    owner: string,
+    id: string,
+    offset: number,
+    limit: number,
+    statuses: DeliveryStatus[] | null,
+  ): Promise<DeliveryPage | null> {
     if (!(await this.get(owner, id))) return null;
     return this.store.deliveries(id, offset, limit, statuses);
   }
@@ -161,7 +195,10 @@ export class WebhookService {
 
   async #enabled(owner: string, id: string): Promise<Endpoint | null> {
     const e = await this.get(owner, id);
-    if (e && !e.enabled) throw new ConflictError(`The endpoint is disabled (${e.disabledReason ?? 'no reason recorded'}); PATCH it with {"enabled": true} first.`);
+    if (e && !e.enabled)
+      throw new ConflictError(
+        `The endpoint is disabled (${e.disabledReason ?? 'no reason recorded'}); PATCH it with {"enabled": true} first.`,
+      );
     return e;
   }
 }

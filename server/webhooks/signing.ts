@@ -16,6 +16,11 @@ export function signatureHeader(secrets: EndpointSecret[], id: string, timestamp
   const content = `${id}.${timestamp}.${body}`;
   return secrets
     .filter((s) => s.expiresAt === null || s.expiresAt > now)
-    .map((s) => `${SIGNATURE_VERSION},${createHmac('sha256', Buffer.from(s.secret.slice(SECRET_PREFIX.length), 'base64')).update(content).digest('base64')}`)
+    .map(
+      (s) =>
+        `${SIGNATURE_VERSION},${createHmac('sha256', Buffer.from(s.secret.slice(SECRET_PREFIX.length), 'base64'))
+          .update(content)
+          .digest('base64')}`,
+    )
     .join(' ');
 }

@@ -1,7 +1,10 @@
 import type { DeliveryStatus, EventType } from '../contract/webhooks.ts';
 
 /** A signing secret and, for the previous one during a rotation, when it stops being used. */
-export interface EndpointSecret { secret: string; expiresAt: number | null }
+export interface EndpointSecret {
+  secret: string;
+  expiresAt: number | null;
+}
 
 /** A subscription as stored. Secrets never leave the store except in signatures and the create/rotate answers. */
 export interface Endpoint {
@@ -65,7 +68,12 @@ export interface Delivery {
 }
 
 /** A delivery handed to the dispatcher, with what it needs to send it. */
-export interface ClaimedDelivery { delivery: Delivery; message: Message; endpoint: Endpoint; leaseUntil: number }
+export interface ClaimedDelivery {
+  delivery: Delivery;
+  message: Message;
+  endpoint: Endpoint;
+  leaseUntil: number;
+}
 
 /** What an attempt leads to, decided by the dispatcher and written by the store. */
 export interface AttemptOutcome {
@@ -78,7 +86,10 @@ export interface AttemptOutcome {
 }
 
 /** A page of deliveries. */
-export interface DeliveryPage { items: Delivery[]; total: number }
+export interface DeliveryPage {
+  items: Delivery[];
+  total: number;
+}
 
 /**
  * Where subscriptions, the outbox and the release claims live: the embedded file store (one

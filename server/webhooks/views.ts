@@ -9,9 +9,15 @@ export function endpointView(e: Endpoint, now: number) {
   const previous = e.secrets.slice(1).find((s) => s.expiresAt !== null && s.expiresAt > now);
   const self = `${API_BASE}/webhooks/${e.id}`;
   return {
-    id: e.id, url: e.url, events: e.events, diseases: e.diseases, description: e.description,
-    enabled: e.enabled, disabledReason: e.disabledReason,
-    createdAt: iso(e.createdAt), updatedAt: iso(e.updatedAt),
+    id: e.id,
+    url: e.url,
+    events: e.events,
+    diseases: e.diseases,
+    description: e.description,
+    enabled: e.enabled,
+    disabledReason: e.disabledReason,
+    createdAt: iso(e.createdAt),
+    updatedAt: iso(e.updatedAt),
     previousSecretExpiresAt: previous ? iso(previous.expiresAt) : null,
     links: { self, deliveries: `${self}/deliveries` },
   };
@@ -20,8 +26,12 @@ export function endpointView(e: Endpoint, now: number) {
 /** A delivery with its attempts. */
 export function deliveryView(d: Delivery) {
   return {
-    id: d.id, eventId: d.msgId, eventType: d.type, status: d.status,
-    createdAt: iso(d.createdAt), nextAttemptAt: iso(d.nextAttemptAt),
+    id: d.id,
+    eventId: d.msgId,
+    eventType: d.type,
+    status: d.status,
+    createdAt: iso(d.createdAt),
+    nextAttemptAt: iso(d.nextAttemptAt),
     attempts: d.attempts.map((a) => ({ at: iso(a.at), status: a.status, durationMs: a.durationMs, error: a.error, trigger: a.trigger })),
     links: { retry: `${API_BASE}/webhooks/${d.endpointId}/deliveries/${d.id}/retry` },
   };

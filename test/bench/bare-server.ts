@@ -8,8 +8,16 @@ import type { BareConfig } from './bare-target.ts';
  * do per request. It negotiates just enough to mirror the real server: a 304 when If-None-Match
  * equals the ETag, brotli when Accept-Encoding names br, identity otherwise.
  */
-interface Answer { headers: OutgoingHttpHeaders; body: Buffer }
-interface Loaded { identity: Answer; br?: Answer; etag?: string; notModified?: OutgoingHttpHeaders }
+interface Answer {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+interface Loaded {
+  identity: Answer;
+  br?: Answer;
+  etag?: string;
+  notModified?: OutgoingHttpHeaders;
+}
 
 const config = JSON.parse(readFileSync(process.argv[2], 'utf8')) as BareConfig;
 const routes = new Map<string, Loaded>();

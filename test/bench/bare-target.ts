@@ -7,7 +7,10 @@ import type { RunningTarget } from './real-server.ts';
 import { untilReady } from './until-ready.ts';
 
 /** One answer as the baseline sends it: headers verbatim, body read from `file` at start. */
-export interface BareAnswer { headers: Record<string, string>; file: string }
+export interface BareAnswer {
+  headers: Record<string, string>;
+  file: string;
+}
 
 /** What the baseline answers for one exact request target (path and query). */
 export interface BareRoute {
@@ -18,7 +21,9 @@ export interface BareRoute {
   notModified?: { etag: string; headers: Record<string, string> };
 }
 
-export interface BareConfig { routes: BareRoute[] }
+export interface BareConfig {
+  routes: BareRoute[];
+}
 
 // Node adds these per connection or per response itself; copying them would send them twice.
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -46,10 +51,12 @@ export function bareAnswer(dir: string, name: string, probed: RawResponse, body:
 export async function startBareServer(dir: string, name: string, routes: BareRoute[]): Promise<RunningTarget> {
   const configFile = join(dir, `bare-${name}.json`);
   writeFileSync(configFile, JSON.stringify({ routes } satisfies BareConfig));
-  const child = track(fork(join(import.meta.dirname, 'bare-server.ts'), [configFile], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  }));
+  const child = track(
+    fork(join(import.meta.dirname, 'bare-server.ts'), [configFile], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    }),
+  );
   const url = await untilReady(child, 'bare node:http server', 30_000);
   return { url, pid: child.pid!, stop: () => stopChild(child) };
 }

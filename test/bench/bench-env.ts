@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import defaultTiers from '../../server/contract/tiers.json' with { type: 'json' };
@@ -26,13 +26,20 @@ export interface BenchEnv {
  */
 export function createBenchEnv(): BenchEnv {
   const dir = mkdtempSync(join(tmpdir(), 'dcs-bench-'));
-  const { file, keys } = makeKeys([{ tier: 'enterprise', name: 'unmetered' }, { tier: 'professional', name: 'metered' }]);
+  const { file, keys } = makeKeys([
+    { tier: 'enterprise', name: 'unmetered' },
+    { tier: 'professional', name: 'metered' },
+  ]);
   const tiers = structuredClone(defaultTiers) as { tiers: Record<string, unknown> };
   tiers.tiers.professional = { day: RAISED_LIMIT, month: RAISED_LIMIT };
   const tiersFile = join(dir, 'tiers.json');
   writeFileSync(tiersFile, JSON.stringify(tiers, null, 2));
   return {
-    dir, keysFile: file, tiersFile, unmeteredKey: keys.unmetered, meteredKey: keys.metered,
+    dir,
+    keysFile: file,
+    tiersFile,
+    unmeteredKey: keys.unmetered,
+    meteredKey: keys.metered,
     dispose() {
       rmSync(dir, { recursive: true, force: true });
       rmSync(dirname(file), { recursive: true, force: true });

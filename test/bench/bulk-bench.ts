@@ -12,9 +12,18 @@ export const BULK_GOAL_RPS = 2000;
  */
 export async function benchBulkGroup(ctx: BenchContext): Promise<GroupResult> {
   const ids = spreadRows(ctx.src.rows, 50).map((r) => r.id);
-  const [bulk] = await benchCollections(ctx, 'bulk', [{ name: 'Bulk of 50 full records', path: `/api/v1/diseases/bulk?ids=${ids.join(',')}` }]);
+  const [bulk] = await benchCollections(ctx, 'bulk', [
+    { name: 'Bulk of 50 full records', path: `/api/v1/diseases/bulk?ids=${ids.join(',')}` },
+  ]);
   const rps = bulk.stack.requestsPerSec;
-  const goals = [goal(`bulk of 50 >= ${BULK_GOAL_RPS.toLocaleString('en-US')} requests/s (whole stack)`, rps, rps >= BULK_GOAL_RPS, `${Math.round(rps).toLocaleString('en-US')} req/s`)];
+  const goals = [
+    goal(
+      `bulk of 50 >= ${BULK_GOAL_RPS.toLocaleString('en-US')} requests/s (whole stack)`,
+      rps,
+      rps >= BULK_GOAL_RPS,
+      `${Math.round(rps).toLocaleString('en-US')} req/s`,
+    ),
+  ];
   const { stack: _s, bodyBytes: _b, ...c } = bulk;
   return { cases: [c], goals, notes: [] };
 }

@@ -70,7 +70,11 @@ export function installCleanup(onExit: () => void = () => {}): void {
   process.on('SIGTERM', () => onSignal('SIGTERM', 143));
   process.on('exit', () => {
     for (const [child, signals] of live) {
-      try { child.kill(signals.onExit); } catch { /* already gone */ }
+      try {
+        child.kill(signals.onExit);
+      } catch {
+        /* already gone */
+      }
     }
     onExit();
   });

@@ -35,7 +35,9 @@ interface AutocannonResult {
   timeouts: number;
   statusCodeStats: Record<string, { count: number }>;
 }
-interface AutocannonInstance { on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): void }
+interface AutocannonInstance {
+  on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+}
 type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, result: AutocannonResult) => void) => AutocannonInstance;
 
 // autocannon is CommonJS without bundled types; this is the part of its API used here.
@@ -43,7 +45,10 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 function run(spec: LoadSpec, duration: number, latencies: number[] | null): Promise<AutocannonResult> {
   return new Promise((done, fail) => {
-    const instance = autocannon({ url: spec.url, headers: spec.headers, connections: spec.connections, duration, pipelining: 1 }, (err, result) => (err ? fail(err) : done(result)));
+    const instance = autocannon(
+      { url: spec.url, headers: spec.headers, connections: spec.connections, duration, pipelining: 1 },
+      (err, result) => (err ? fail(err) : done(result)),
+    );
     // autocannon's histogram keeps whole milliseconds; sub-millisecond p50s need the raw times.
     if (latencies) instance.on('response', (_c, _s, _b, ms) => latencies.push(ms));
   });
@@ -64,10 +69,16 @@ async function main(): Promise<void> {
   const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([k, v]) => [k, v.count]));
   const result: LoadResult = {
     requestsPerSec: r.requests.total / r.duration,
-    p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99),
-    total: r.requests.total, warmupTotal: warm?.requests.total ?? 0, statuses, errors: r.errors, timeouts: r.timeouts, bytesPerSec: r.throughput.average,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    total: r.requests.total,
+    warmupTotal: warm?.requests.total ?? 0,
+    statuses,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    bytesPerSec: r.throughput.average,
   };
-  process.stdout.write(JSON.stringify(result) + '\n');
+  process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 main().catch((err) => {

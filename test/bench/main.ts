@@ -29,13 +29,22 @@ const GROUPS: Record<Area, { title: string; run: (ctx: BenchContext) => Promise<
   search: { title: 'Issue 5: search and listing', run: benchSearchGroup },
   bulk: { title: 'Issue 5: bulk of 50', run: benchBulkGroup },
   quota: { title: 'Issue 6: quota cost', run: benchQuota },
-  webhooks: { title: 'Issue 11: webhook delivery (events/s to a local receiver; API rate while a large release is delivered)', run: benchWebhooks },
-  startup: { title: 'Issue 14: start-up to the first served request, tsx against the bundle; bundle sizes (no HTTP load)', run: benchStartup },
+  webhooks: {
+    title: 'Issue 11: webhook delivery (events/s to a local receiver; API rate while a large release is delivered)',
+    run: benchWebhooks,
+  },
+  startup: {
+    title: 'Issue 14: start-up to the first served request, tsx against the bundle; bundle sizes (no HTTP load)',
+    run: benchStartup,
+  },
   workers: { title: 'Issue 14: one route with WORKERS=1 and WORKERS=2 (Redis quota store)', run: benchWorkers },
   tls: { title: 'Issue 14: HTTPS against plain HTTP (summary, keep-alive)', run: benchTls },
 };
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<void> {
   let env: BenchEnv | null = null;
@@ -47,8 +56,12 @@ async function main(): Promise<void> {
     const ctx: BenchContext = { options, src, env, progress: (l) => process.stderr.write(`# ${l}\n`) };
     const startedAt = new Date().toISOString();
     const loadBefore = load();
-    console.log(`Benchmark of snapshot ${src.manifest.snapshot} (${relative(ROOT, src.dist) || '.'}) on ${cpus().length} CPUs, node ${process.version}`);
-    console.log(`load: ${options.loader}, ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s measured per run, ${options.rounds} rounds (targets alternate; medians shown); ${options.pin ? 'servers pinned to CPU 0, load generator to CPU 1' : 'not pinned'}; load average ${loadBefore}`);
+    console.log(
+      `Benchmark of snapshot ${src.manifest.snapshot} (${relative(ROOT, src.dist) || '.'}) on ${cpus().length} CPUs, node ${process.version}`,
+    );
+    console.log(
+      `load: ${options.loader}, ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s measured per run, ${options.rounds} rounds (targets alternate; medians shown); ${options.pin ? 'servers pinned to CPU 0, load generator to CPU 1' : 'not pinned'}; load average ${loadBefore}`,
+    );
     const groups: Partial<Record<Area, GroupResult>> = {};
     for (const area of (Object.keys(GROUPS) as Area[]).filter((a) => options.only.has(a))) {
       console.log(`\n== ${GROUPS[area].title}`);
@@ -58,9 +71,20 @@ async function main(): Promise<void> {
     console.log(`\nload average after: ${loadAfter}`);
     const goals = Object.values(groups).flatMap((g) => g!.goals);
     writeSummary(options.out, {
-      startedAt, finishedAt: new Date().toISOString(), snapshot: src.manifest.snapshot, dist: src.dist,
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
-      options: { ...options, only: [...options.only] }, goals, groups,
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      snapshot: src.manifest.snapshot,
+      dist: src.dist,
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? null,
+        node: process.version,
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: loadAfter,
+      },
+      options: { ...options, only: [...options.only] },
+      goals,
+      groups,
     });
     console.log(`goals met: ${goals.filter((g) => g.met).length}/${goals.length}; summary written to ${relative(ROOT, options.out)}`);
   } finally {

@@ -7,7 +7,10 @@ import { stopChild, track } from './child-registry.ts';
 import type { RunningTarget } from './real-server.ts';
 
 /** One exact path nginx serves from a file. */
-export interface NginxRoute { path: string; file: string }
+export interface NginxRoute {
+  path: string;
+  file: string;
+}
 
 /** Whether an `nginx` binary is on PATH. */
 export function nginxInstalled(): boolean {
@@ -59,7 +62,12 @@ export async function startNginx(dir: string, routes: NginxRoute[]): Promise<Run
   const port = await freePort();
   const conf = join(home, 'nginx.conf');
   writeFileSync(conf, config(home, port, routes));
-  const child = track(spawn('nginx', ['-p', home, '-e', join(home, 'error.log'), '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] }), { stop: 'SIGTERM', onExit: 'SIGTERM' });
+  const child = track(
+    spawn('nginx', ['-p', home, '-e', join(home, 'error.log'), '-c', conf, '-g', 'daemon off;'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+    { stop: 'SIGTERM', onExit: 'SIGTERM' },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -68,7 +76,9 @@ export async function startNginx(dir: string, routes: NginxRoute[]): Promise<Run
     if (r?.status === 200) break;
     if (Date.now() > deadline) {
       await stopChild(child);
-      throw new Error(`nginx did not answer ${routes[0].path} within 10 s (last status ${r?.status ?? 'none'}); see ${join(home, 'error.log')}`);
+      throw new Error(
+        `nginx did not answer ${routes[0].path} within 10 s (last status ${r?.status ?? 'none'}); see ${join(home, 'error.log')}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }

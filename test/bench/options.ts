@@ -23,7 +23,8 @@ export interface BenchOptions {
   pin: boolean;
 }
 
-const USAGE = 'usage: npm run bench -- [--only=path,record,search,bulk,quota,webhooks,startup,workers,tls] [--duration=5] [--warmup=1] [--connections=32] [--rounds=3] [--loader=wrk|autocannon] [--pin=true|false] [--redis=redis://127.0.0.1:6390/0] [--out=.bench/results.json]';
+const USAGE =
+  'usage: npm run bench -- [--only=path,record,search,bulk,quota,webhooks,startup,workers,tls] [--duration=5] [--warmup=1] [--connections=32] [--rounds=3] [--loader=wrk|autocannon] [--pin=true|false] [--redis=redis://127.0.0.1:6390/0] [--out=.bench/results.json]';
 
 /**
  * Read `--name=value` arguments; DIST_DIR (default dist/) names the snapshot. Throws with the
@@ -31,9 +32,16 @@ const USAGE = 'usage: npm run bench -- [--only=path,record,search,bulk,quota,web
  */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: string, machine: { wrk: boolean; pin: boolean }): BenchOptions {
   const o: BenchOptions = {
-    only: new Set(AREAS), duration: 5, warmup: 1, connections: 32, rounds: 3,
-    dist: resolve(root, env.DIST_DIR ?? 'dist'), redisUrl: 'redis://127.0.0.1:6390/0', out: resolve(root, '.bench/results.json'),
-    loader: machine.wrk ? 'wrk' : 'autocannon', pin: machine.pin,
+    only: new Set(AREAS),
+    duration: 5,
+    warmup: 1,
+    connections: 32,
+    rounds: 3,
+    dist: resolve(root, env.DIST_DIR ?? 'dist'),
+    redisUrl: 'redis://127.0.0.1:6390/0',
+    out: resolve(root, '.bench/results.json'),
+    loader: machine.wrk ? 'wrk' : 'autocannon',
+    pin: machine.pin,
   };
   const positive = (name: string, v: string, min: number): number => {
     const n = Number(v);
@@ -45,7 +53,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: strin
     if (!m) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     const [, name, value] = m;
     if (name === 'only') {
-      const picked = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const picked = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = picked.filter((a) => !(AREAS as readonly string[]).includes(a));
       if (bad.length || !picked.length) throw new Error(`--only takes ${AREAS.join(',')}, got "${value}"\n${USAGE}`);
       o.only = new Set(picked as Area[]);
@@ -62,8 +73,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, root: strin
       if (value !== 'true' && value !== 'false') throw new Error(`--pin takes true or false, got "${value}"\n${USAGE}`);
       if (value === 'true' && !machine.pin) throw new Error('--pin=true needs taskset and at least two CPUs');
       o.pin = value === 'true';
-    }
-    else if (name === 'out') o.out = resolve(root, value);
+    } else if (name === 'out') o.out = resolve(root, value);
     else throw new Error(`unknown option --${name}\n${USAGE}`);
   }
   return o;

@@ -14,7 +14,6 @@ const OFF = 'quotas off (enterprise key)';
 const MEMORY = 'memory store (professional key)';
 const REDIS = 'redis store (professional key)';
 
-
 /** Delete the run's counters: they would otherwise live in Redis until their month ends. */
 export async function dropCounters(url: string, prefix: string): Promise<void> {
   const r = new Redis(url, { maxRetriesPerRequest: 1 });
@@ -37,10 +36,15 @@ export async function dropCounters(url: string, prefix: string): Promise<void> {
  */
 export async function benchQuota(ctx: BenchContext): Promise<GroupResult> {
   const { env, src, options } = ctx;
-  const notes: string[] = ['"quotas off" = enterprise key (unlimited tier: not counted, no store call); "on" = professional key with raised limits (counted, never refused)'];
+  const notes: string[] = [
+    '"quotas off" = enterprise key (unlimited tier: not counted, no store call); "on" = professional key with raised limits (counted, never refused)',
+  ];
   const prefix = `bench-quota:${process.pid}-${Date.now()}:`;
   const useRedis = await redisReachable(options.redisUrl);
-  if (!useRedis) notes.push(`Redis is not reachable at ${options.redisUrl}: no redis row (start one: redis-server --port 6390 --save '' --daemonize yes)`);
+  if (!useRedis)
+    notes.push(
+      `Redis is not reachable at ${options.redisUrl}: no redis row (start one: redis-server --port 6390 --save '' --daemonize yes)`,
+    );
   const started: RunningTarget[] = [];
   const forget = useRedis ? onInterrupt(() => dropCounters(options.redisUrl, prefix)) : () => {};
   try {
@@ -61,13 +65,19 @@ export async function benchQuota(ctx: BenchContext): Promise<GroupResult> {
       const r = await call(t.url, '', { headers: t.headers });
       const counted = r.headers.ratelimit !== undefined;
       if (r.status !== 200 || counted !== (t.name !== OFF)) {
-        throw new Error(`${t.name}: expected 200 ${t.name === OFF ? 'without' : 'with'} a RateLimit header, got ${r.status} RateLimit=${r.headers.ratelimit}`);
+        throw new Error(
+          `${t.name}: expected 200 ${t.name === OFF ? 'without' : 'with'} a RateLimit header, got ${r.status} RateLimit=${r.headers.ratelimit}`,
+        );
       }
     }
     const etag = `W/"${entryOf(src, RECORD_ID)[0]}"`;
     const variants = [
       { name: '200 identity', request: `GET ${PATH}`, targets: base },
-      { name: '304 (If-None-Match)', request: `GET ${PATH}, If-None-Match: ${etag}`, targets: base.map((t) => ({ ...t, headers: { ...t.headers, 'if-none-match': etag }, expectStatus: 304 })) },
+      {
+        name: '304 (If-None-Match)',
+        request: `GET ${PATH}, If-None-Match: ${etag}`,
+        targets: base.map((t) => ({ ...t, headers: { ...t.headers, 'if-none-match': etag }, expectStatus: 304 })),
+      },
     ];
     const cases: CaseResult[] = [];
     const goals: Goal[] = [];
@@ -76,7 +86,14 @@ export async function benchQuota(ctx: BenchContext): Promise<GroupResult> {
       const rows = rowsOf(await compareTargets(v.targets, options, ctx.progress), OFF);
       printTable(`Quota cost, full record ${RECORD_ID}, ${v.name}: ${v.request}`, rows, OFF, notes);
       const mem = rows.find((r) => r.target === MEMORY)!;
-      goals.push(goal(`${v.name}: embedded (memory) store costs under 5% of throughput`, mem.ratio, mem.ratio > 0.95, `${((1 - mem.ratio) * 100).toFixed(1)}% cost`));
+      goals.push(
+        goal(
+          `${v.name}: embedded (memory) store costs under 5% of throughput`,
+          mem.ratio,
+          mem.ratio > 0.95,
+          `${((1 - mem.ratio) * 100).toFixed(1)}% cost`,
+        ),
+      );
       cases.push({ name: `quotas on vs off, ${v.name}`, request: v.request, baseline: OFF, rows, notes });
     }
     return { cases, goals, notes: [] };

@@ -31,11 +31,13 @@ export interface RealServerOptions {
  * building and writing each line stays, the terminal stays quiet), and its own quota state file.
  */
 export async function startRealServer(o: RealServerOptions): Promise<RunningTarget> {
-  const child = track(fork(join(ROOT, 'server/main.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: envFor(o),
-  }));
+  const child = track(
+    fork(join(ROOT, 'server/main.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: envFor(o),
+    }),
+  );
   const url = await untilReady(child, 'server/main.ts');
   return { url, pid: child.pid!, stop: () => stopChild(child) };
 }

@@ -17,7 +17,8 @@ const NGINX = 'nginx (static file)';
 
 function expect(r: RawResponse, status: number, body: Buffer | null, what: string): void {
   if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.body.toString('utf8').slice(0, 300)}`);
-  if (body && !r.body.equals(body)) throw new Error(`${what}: the body differs from the stored object (${r.body.length} vs ${body.length} bytes)`);
+  if (body && !r.body.equals(body))
+    throw new Error(`${what}: the body differs from the stored object (${r.body.length} vs ${body.length} bytes)`);
 }
 
 /**
@@ -45,12 +46,14 @@ export async function benchRecord(ctx: BenchContext): Promise<GroupResult> {
     if (pBr && br) expect(pBr, 200, br, 'whole stack br');
     const p304 = await call(stack.url, PATH, { headers: { ...auth, 'if-none-match': etag } });
     expect(p304, 304, null, 'whole stack 304');
-    const bare = await startBareServer(env.dir, 'record', [{
-      url: PATH,
-      identity: bareAnswer(env.dir, 'record', p200, identity),
-      br: pBr && br ? bareAnswer(env.dir, 'record-br', pBr, br) : undefined,
-      notModified: { etag, headers: replayHeaders(p304) },
-    }]);
+    const bare = await startBareServer(env.dir, 'record', [
+      {
+        url: PATH,
+        identity: bareAnswer(env.dir, 'record', p200, identity),
+        br: pBr && br ? bareAnswer(env.dir, 'record-br', pBr, br) : undefined,
+        notModified: { etag, headers: replayHeaders(p304) },
+      },
+    ]);
     started.push(bare);
 
     let nginx: RunningTarget | null = null;
@@ -63,21 +66,38 @@ export async function benchRecord(ctx: BenchContext): Promise<GroupResult> {
       nginxEtag = String(n.headers.etag);
     } else notes.push('nginx is not installed (apt-get install -y nginx): its rows are skipped');
 
-    const at = (t: RunningTarget, name: string, headers: Record<string, string>, status: number): LoadTarget => ({ name, url: t.url + PATH, headers: { ...auth, ...headers }, expectStatus: status, pid: t.pid });
+    const at = (t: RunningTarget, name: string, headers: Record<string, string>, status: number): LoadTarget => ({
+      name,
+      url: t.url + PATH,
+      headers: { ...auth, ...headers },
+      expectStatus: status,
+      pid: t.pid,
+    });
     const cases: { name: string; request: string; targets: LoadTarget[]; notes: string[] }[] = [
       {
-        name: `200 identity (${identity.length.toLocaleString('en-US')} bytes)`, request: `GET ${PATH}`,
+        name: `200 identity (${identity.length.toLocaleString('en-US')} bytes)`,
+        request: `GET ${PATH}`,
         targets: [at(stack, STACK, {}, 200), at(bare, BARE, {}, 200), ...(nginx ? [at(nginx, NGINX, {}, 200)] : [])],
         notes: nginx ? ['nginx sends its own headers (Server, Last-Modified, Accept-Ranges; no X-Request-Id, Vary or Cache-Control)'] : [],
       },
-      ...(br ? [{
-        name: `200 br (${br.length.toLocaleString('en-US')} bytes)`, request: `GET ${PATH}, Accept-Encoding: br`,
-        targets: [at(stack, STACK, { 'accept-encoding': 'br' }, 200), at(bare, BARE, { 'accept-encoding': 'br' }, 200)],
-        notes: nginx ? ['nginx: no row, stock nginx has no brotli module'] : [],
-      }] : []),
+      ...(br
+        ? [
+            {
+              name: `200 br (${br.length.toLocaleString('en-US')} bytes)`,
+              request: `GET ${PATH}, Accept-Encoding: br`,
+              targets: [at(stack, STACK, { 'accept-encoding': 'br' }, 200), at(bare, BARE, { 'accept-encoding': 'br' }, 200)],
+              notes: nginx ? ['nginx: no row, stock nginx has no brotli module'] : [],
+            },
+          ]
+        : []),
       {
-        name: '304 (If-None-Match)', request: `GET ${PATH}, If-None-Match: ${etag}`,
-        targets: [at(stack, STACK, { 'if-none-match': etag }, 304), at(bare, BARE, { 'if-none-match': etag }, 304), ...(nginx ? [at(nginx, NGINX, { 'if-none-match': nginxEtag }, 304)] : [])],
+        name: '304 (If-None-Match)',
+        request: `GET ${PATH}, If-None-Match: ${etag}`,
+        targets: [
+          at(stack, STACK, { 'if-none-match': etag }, 304),
+          at(bare, BARE, { 'if-none-match': etag }, 304),
+          ...(nginx ? [at(nginx, NGINX, { 'if-none-match': nginxEtag }, 304)] : []),
+        ],
         notes: nginx ? [`nginx gets its own ETag (${nginxEtag}), from size and mtime`] : [],
       },
     ];

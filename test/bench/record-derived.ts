@@ -26,8 +26,30 @@ function rng(seed: number): () => number {
   };
 }
 
-const WORDS = ['abnormal', 'morphology', 'kidney', 'retina', 'muscle', 'liver', 'skeletal', 'cardiac', 'cortex', 'enzyme', 'deficiency', 'syndrome', 'dysplasia', 'atrophy', 'seizure', 'growth'];
-const BANDS: [string, string, [number, number]][] = [['HP:0040281', 'Very frequent', [80, 99]], ['HP:0040282', 'Frequent', [30, 79]], ['HP:0040283', 'Occasional', [5, 29]], ['HP:0040284', 'Very rare', [1, 4]]];
+const WORDS = [
+  'abnormal',
+  'morphology',
+  'kidney',
+  'retina',
+  'muscle',
+  'liver',
+  'skeletal',
+  'cardiac',
+  'cortex',
+  'enzyme',
+  'deficiency',
+  'syndrome',
+  'dysplasia',
+  'atrophy',
+  'seizure',
+  'growth',
+];
+const BANDS: [string, string, [number, number]][] = [
+  ['HP:0040281', 'Very frequent', [80, 99]],
+  ['HP:0040282', 'Frequent', [30, 79]],
+  ['HP:0040283', 'Occasional', [5, 29]],
+  ['HP:0040284', 'Very rare', [1, 4]],
+];
 
 function generate(i: number, r: () => number): RecordFacts {
   const f = r() < 0.05 ? cysticFibrosisFacts() : bareFacts();
@@ -38,22 +60,49 @@ function generate(i: number, r: () => number): RecordFacts {
   f.id = `MONDO:${String(i).padStart(7, '0')}`;
   f.name = `${words(3)} type ${i % 40}`;
   f.isRare = r() < 0.7;
-  if (r() < 0.4) f.definition = { text: `${words(40)} (${i}).`, source: pick(['mondo', 'orphanet', 'doid'] as const), sourceId: `ORPHA:${i}`, release: '2025-12', references: [] };
-  f.synonyms = Array.from({ length: sized(0.3, 8, 50) }, (_, k) => ({ text: `${words(3)} ${k}`, scope: 'exact' as const, type: null, origin: 'mondo', sourceId: null }));
-  f.parents = Array.from({ length: 1 + Math.floor(r() * 3) }, (_, k) => ({ id: `MONDO:${String(i + k + 1).padStart(7, '0')}`, name: words(3) }));
-  f.children = Array.from({ length: sized(0.74, 4, 300) }, (_, k) => ({ id: `MONDO:${String(900000 + k).padStart(7, '0')}`, name: words(4) }));
+  if (r() < 0.4)
+    f.definition = {
+      text: `${words(40)} (${i}).`,
+      source: pick(['mondo', 'orphanet', 'doid'] as const),
+      sourceId: `ORPHA:${i}`,
+      release: '2025-12',
+      references: [],
+    };
+  f.synonyms = Array.from({ length: sized(0.3, 8, 50) }, (_, k) => ({
+    text: `${words(3)} ${k}`,
+    scope: 'exact' as const,
+    type: null,
+    origin: 'mondo',
+    sourceId: null,
+  }));
+  f.parents = Array.from({ length: 1 + Math.floor(r() * 3) }, (_, k) => ({
+    id: `MONDO:${String(i + k + 1).padStart(7, '0')}`,
+    name: words(3),
+  }));
+  f.children = Array.from({ length: sized(0.74, 4, 300) }, (_, k) => ({
+    id: `MONDO:${String(900000 + k).padStart(7, '0')}`,
+    name: words(4),
+  }));
   const phenotypes: Phenotype[] = Array.from({ length: sized(0.5, 60, 240) }, (_, k) => {
     const id = `HP:${String(1000 + ((i * 7 + k * 13) % 90000)).padStart(7, '0')}`;
     const label = words(3).replace(/^./, (c) => c.toUpperCase());
     const b = pick(BANDS);
-    return phenotype(id, label, r() < 0.3 ? fraction(1 + Math.floor(r() * 20), 21) : r() < 0.8 ? band(b[0], b[1], b[2]) : null, { negated: r() < 0.03 });
+    return phenotype(id, label, r() < 0.3 ? fraction(1 + Math.floor(r() * 20), 21) : r() < 0.8 ? band(b[0], b[1], b[2]) : null, {
+      negated: r() < 0.03,
+    });
   });
   f.phenotypes = [...new Map(phenotypes.map((p) => [p.hpoId, p])).values()];
   const template = cysticFibrosisFacts();
-  f.prevalence = Array.from({ length: sized(0.74, 6, 100) }, (_, k) => ({ ...template.prevalence[k % 3], geography: `${pick(WORDS)} ${k}` }));
+  f.prevalence = Array.from({ length: sized(0.74, 6, 100) }, (_, k) => ({
+    ...template.prevalence[k % 3],
+    geography: `${pick(WORDS)} ${k}`,
+  }));
   f.genes = r() < 0.34 ? template.genes.slice(0, 1 + Math.floor(r() * 2)) : [];
   if (r() < 0.03) f.orphanDrugs = Array.from({ length: 1 + Math.floor(r() * 10) }, (_, k) => template.orphanDrugs[k % 3]);
-  const trials = r() < 0.05 ? Array.from({ length: sized(0, 6, 50) }, (_, k) => ({ ...template.trials.items[k % 2], nctId: `NCT${String(10000000 + k)}` })) : [];
+  const trials =
+    r() < 0.05
+      ? Array.from({ length: sized(0, 6, 50) }, (_, k) => ({ ...template.trials.items[k % 2], nctId: `NCT${String(10000000 + k)}` }))
+      : [];
   f.trials = { ...f.trials, total: trials.length, active: trials.filter((t) => t.active).length, items: trials };
   return f;
 }
@@ -77,8 +126,13 @@ for (const f of facts) {
 }
 const wall = performance.now() - wall0;
 const cpu = process.cpuUsage(cpu0);
-console.log(JSON.stringify({
-  records: COUNT, regeneratedSections: regenerated,
-  wallMs: Math.round(wall), cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-  sectionsMs: Math.round(timings.sections), computedClassifyQualityMs: Math.round(timings.computedClassifyQuality),
-}));
+console.log(
+  JSON.stringify({
+    records: COUNT,
+    regeneratedSections: regenerated,
+    wallMs: Math.round(wall),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    sectionsMs: Math.round(timings.sections),
+    computedClassifyQualityMs: Math.round(timings.computedClassifyQuality),
+  }),
+);

@@ -68,8 +68,21 @@ export async function benchRequestPath(ctx: BenchContext): Promise<GroupResult> 
     const goals: Goal[] = [];
     for (const c of CASES) {
       ctx.progress(`path: ${c.name}`);
-      const at = (t: RunningTarget, name: string, key: string): LoadTarget => ({ name, url: t.url + c.path, headers: { ...bearer(key), ...c.headers }, expectStatus: c.status, pid: t.pid });
-      const rows = rowsOf(await compareTargets([at(stack, METERED, env.meteredKey), at(stack, UNMETERED, env.unmeteredKey), at(bare, BARE, env.meteredKey)], options, ctx.progress), BARE);
+      const at = (t: RunningTarget, name: string, key: string): LoadTarget => ({
+        name,
+        url: t.url + c.path,
+        headers: { ...bearer(key), ...c.headers },
+        expectStatus: c.status,
+        pid: t.pid,
+      });
+      const rows = rowsOf(
+        await compareTargets(
+          [at(stack, METERED, env.meteredKey), at(stack, UNMETERED, env.unmeteredKey), at(bare, BARE, env.meteredKey)],
+          options,
+          ctx.progress,
+        ),
+        BARE,
+      );
       const row = (name: string): Row => rows.find((r) => r.target === name)!;
       const above = (name: string) => (row(name).cpuUsPerRequest ?? NaN) - (row(BARE).cpuUsPerRequest ?? NaN);
       const bytes = routes[CASES.indexOf(c)].bytes;
@@ -77,10 +90,24 @@ export async function benchRequestPath(ctx: BenchContext): Promise<GroupResult> 
         `CPU above bare node per request: metered ${above(METERED).toFixed(1)} us, unmetered ${above(UNMETERED).toFixed(1)} us`,
         `metering costs ${(100 * (1 - row(METERED).requestsPerSec / row(UNMETERED).requestsPerSec)).toFixed(1)} % of the unmetered rate`,
       ];
-      printTable(`Request path, ${c.name}: GET ${c.path}${c.status === 304 ? ' with If-None-Match' : ` (${bytes.toLocaleString('en-US')} bytes)`}`, rows, BARE, notes);
-      goals.push(goal(`${c.name}: metered whole stack >= ${c.goal} of bare node:http`, row(METERED).ratio, row(METERED).ratio >= c.goal, row(METERED).ratio.toFixed(2)));
+      printTable(
+        `Request path, ${c.name}: GET ${c.path}${c.status === 304 ? ' with If-None-Match' : ` (${bytes.toLocaleString('en-US')} bytes)`}`,
+        rows,
+        BARE,
+        notes,
+      );
+      goals.push(
+        goal(
+          `${c.name}: metered whole stack >= ${c.goal} of bare node:http`,
+          row(METERED).ratio,
+          row(METERED).ratio >= c.goal,
+          row(METERED).ratio.toFixed(2),
+        ),
+      );
       const quotaRatio = row(METERED).requestsPerSec / row(UNMETERED).requestsPerSec;
-      goals.push(goal(`${c.name}: quotas on within 5 % of quotas off`, quotaRatio, quotaRatio >= 0.95, `${(100 * (quotaRatio - 1)).toFixed(1)} %`));
+      goals.push(
+        goal(`${c.name}: quotas on within 5 % of quotas off`, quotaRatio, quotaRatio >= 0.95, `${(100 * (quotaRatio - 1)).toFixed(1)} %`),
+      );
       results.push({ name: c.name, request: `GET ${c.path}`, baseline: BARE, rows, notes });
     }
     return { cases: results, goals, notes: [] };

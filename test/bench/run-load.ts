@@ -16,7 +16,10 @@ export interface LoadTarget {
 }
 
 export interface LoadSettings {
-  connections: number; duration: number; warmup: number; rounds: number;
+  connections: number;
+  duration: number;
+  warmup: number;
+  rounds: number;
   loader: 'wrk' | 'autocannon';
   /** Pin the load generator to LOAD_CPU (the servers run on SERVER_CPU). */
   pin: boolean;
@@ -52,7 +55,11 @@ export function runWorker(spec: LoadSpec, cpu: number | null): Promise<LoadResul
     child.once('error', fail);
     child.once('exit', (code, signal) => {
       if (code !== 0) return fail(new Error(`load worker failed (code ${code}, signal ${signal}) on ${spec.url}`));
-      try { done(JSON.parse(out) as LoadResult); } catch { fail(new Error(`load worker printed no result: ${out.slice(0, 200)}`)); }
+      try {
+        done(JSON.parse(out) as LoadResult);
+      } catch {
+        fail(new Error(`load worker printed no result: ${out.slice(0, 200)}`));
+      }
     });
   });
 }
@@ -69,7 +76,11 @@ export function median(xs: number[]): number {
  * machine (thermal, neighbours) falls on every target alike. Throws when any response had
  * another status than expected or failed: a throughput of 429s or errors measures nothing.
  */
-export async function compareTargets(targets: LoadTarget[], s: LoadSettings, onRound: (msg: string) => void = () => {}): Promise<TargetSummary[]> {
+export async function compareTargets(
+  targets: LoadTarget[],
+  s: LoadSettings,
+  onRound: (msg: string) => void = () => {},
+): Promise<TargetSummary[]> {
   const results = targets.map(() => [] as TargetSummary['rounds']);
   // Every server on one core, the load generator on the other: a server never competes with it.
   if (s.pin) for (const t of targets) if (t.pid) for (const pid of [t.pid, ...children(t.pid)]) pinProcess(pid, SERVER_CPU);
@@ -78,13 +89,19 @@ export async function compareTargets(targets: LoadTarget[], s: LoadSettings, onR
       const t = targets[i];
       const cpuBefore = t.pid ? processTreeCpuUs(t.pid) : null;
       const spec = { url: t.url, headers: t.headers, connections: s.connections, duration: s.duration, warmup: s.warmup };
-      const r = s.loader === 'wrk' ? await runWrk(spec, t.expectStatus, s.pin ? LOAD_CPU : null) : await runWorker(spec, s.pin ? LOAD_CPU : null);
+      const r =
+        s.loader === 'wrk' ? await runWrk(spec, t.expectStatus, s.pin ? LOAD_CPU : null) : await runWorker(spec, s.pin ? LOAD_CPU : null);
       const cpuAfter = t.pid ? processTreeCpuUs(t.pid) : null;
       const unexpected = Object.entries(r.statuses).filter(([code]) => Number(code) !== t.expectStatus);
       if (unexpected.length || r.errors || r.timeouts || r.total === 0) {
-        throw new Error(`${t.name}: expected only ${t.expectStatus}, got statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors, ${r.timeouts} timeouts`);
+        throw new Error(
+          `${t.name}: expected only ${t.expectStatus}, got statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors, ${r.timeouts} timeouts`,
+        );
       }
-      results[i].push({ ...r, cpuUsPerRequest: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / (r.total + r.warmupTotal) : null });
+      results[i].push({
+        ...r,
+        cpuUsPerRequest: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / (r.total + r.warmupTotal) : null,
+      });
       onRound(`  round ${round + 1}/${s.rounds} ${t.name}: ${Math.round(r.requestsPerSec)} req/s`);
     }
   }

@@ -31,20 +31,34 @@ export class ScratchReleases {
     const id = `${this.#src.manifest.snapshot}-webhooks-${n}`;
     const dir = join(this.#dist, 'snapshots', id);
     mkdirSync(dir);
-    for (const f of readdirSync(this.#src.dir)) if (f !== SNAPSHOT_FILES.manifest && f !== SNAPSHOT_FILES.releases) symlinkSync(join(this.#src.dir, f), join(dir, f));
+    for (const f of readdirSync(this.#src.dir))
+      if (f !== SNAPSHOT_FILES.manifest && f !== SNAPSHOT_FILES.releases) symlinkSync(join(this.#src.dir, f), join(dir, f));
     writeFileSync(join(dir, SNAPSHOT_FILES.manifest), JSON.stringify({ ...this.#src.manifest, snapshot: id }));
     const changes: Change[] = changed.map((d) => ({
-      id: d, name: this.#names.get(d) ?? d, kind: 'changed', release: `r${n}`, sections: ['overview'], fields: ['metadata'],
-      before: { version: n - 1, contentVersion: `v${n - 1}` }, after: { version: n, contentVersion: `v${n}` }, replacedBy: null, consider: [],
+      id: d,
+      name: this.#names.get(d) ?? d,
+      kind: 'changed',
+      release: `r${n}`,
+      sections: ['overview'],
+      fields: ['metadata'],
+      before: { version: n - 1, contentVersion: `v${n - 1}` },
+      after: { version: n, contentVersion: `v${n}` },
+      replacedBy: null,
+      consider: [],
     }));
     const bytes = Buffer.from(JSON.stringify(changes));
     const hash = contentHash(bytes);
     this.#write(objectFile(hash, 'identity'), bytes);
     const previous = this.#releases.at(-1)?.id ?? null;
     this.#releases.push({
-      id: `r${n}`, publishedAt: new Date().toISOString(), snapshot: id, previous,
-      code: { apiVersion: 'bench', commit: null, inputFingerprint: this.#src.manifest.inputFingerprint }, sources: [],
-      counts: { added: 0, changed: changed.length, removed: 0, unchanged: this.#src.rows.length - changed.length }, changes: [hash, bytes.length, 0, 0],
+      id: `r${n}`,
+      publishedAt: new Date().toISOString(),
+      snapshot: id,
+      previous,
+      code: { apiVersion: 'bench', commit: null, inputFingerprint: this.#src.manifest.inputFingerprint },
+      sources: [],
+      counts: { added: 0, changed: changed.length, removed: 0, unchanged: this.#src.rows.length - changed.length },
+      changes: [hash, bytes.length, 0, 0],
     });
     const doc: ReleasesDoc = { format: 1, keep: null, releases: this.#releases };
     writeFileSync(join(dir, SNAPSHOT_FILES.releases), JSON.stringify(doc));
@@ -57,7 +71,11 @@ export class ScratchReleases {
   #write(rel: string, bytes: Buffer): void {
     const fan = join(this.#dist, dirname(rel));
     let shared = false;
-    try { shared = lstatSync(fan).isSymbolicLink(); } catch { mkdirSync(fan); }
+    try {
+      shared = lstatSync(fan).isSymbolicLink();
+    } catch {
+      mkdirSync(fan);
+    }
     if (shared) {
       const source = join(this.#src.dist, dirname(rel));
       unlinkSync(fan);

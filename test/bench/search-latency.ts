@@ -27,7 +27,10 @@ export function benchSearchLatency(ctx: BenchContext): GroupResult {
     const { p50, p99 } = benchSearch(engine, queries, iterations);
     return { name, queries: queries.length, samples: iterations * queries.length, p50, p99 };
   });
-  printLatencies(`Search in process (SearchEngine over ${ctx.src.rows.length.toLocaleString('en-US')} rows, no result cache, limit 20, highlight on)`, latencies);
+  printLatencies(
+    `Search in process (SearchEngine over ${ctx.src.rows.length.toLocaleString('en-US')} rows, no result cache, limit 20, highlight on)`,
+    latencies,
+  );
   const worst = Math.max(...latencies.map((l) => l.p99));
   const goals = [goal('search p99 < 5 ms in process (worst family)', worst, worst < 5, `${worst.toFixed(3)} ms`)];
   return { cases: [], latencies, goals, notes: [] };

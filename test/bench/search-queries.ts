@@ -37,6 +37,8 @@ export function queryFamilies(rows: ListingRow[], count = 200): Record<string, s
     'one word': first(1),
     'two words': first(2),
     'three words': first(3),
-    'misspelling (2 words, 2 letters swapped)': first(2).map((q, n) => swapLetters(q, n)).filter((q): q is string => q !== null),
+    'misspelling (2 words, 2 letters swapped)': first(2)
+      .map((q, n) => swapLetters(q, n))
+      .filter((q): q is string => q !== null),
   };
 }

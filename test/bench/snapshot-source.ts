@@ -20,7 +20,9 @@ export interface SnapshotSource {
 export function openSnapshot(dist: string): SnapshotSource {
   const current = join(dist, 'current');
   if (!existsSync(join(current, SNAPSHOT_FILES.manifest)) || !existsSync(join(current, SNAPSHOT_FILES.listing))) {
-    throw new Error(`no published snapshot in ${dist} (expected ${current}/manifest.json): run \`npm run build\` first (DIST_DIR=${dist} if it is not dist/)`);
+    throw new Error(
+      `no published snapshot in ${dist} (expected ${current}/manifest.json): run \`npm run build\` first (DIST_DIR=${dist} if it is not dist/)`,
+    );
   }
   const dir = realpathSync(current);
   const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8'));

@@ -19,8 +19,10 @@ const RECORD = `/api/v1/diseases/${RECORD_ID}/summary`;
 const SEARCH = '/api/v1/diseases/search?q=cystic%20fibrosis';
 const GOAL_MS = 1000;
 
-
-interface Start { firstRecordMs: number; firstSearchMs: number }
+interface Start {
+  firstRecordMs: number;
+  firstSearchMs: number;
+}
 
 /**
  * Start one server and time, from the spawn, the first answered record (its summary, a 200 with a
@@ -69,12 +71,24 @@ export async function benchStartup(ctx: BenchContext): Promise<GroupResult> {
   const bundle = join(src.dist, 'server.mjs');
   if (!existsSync(bundle)) throw new Error(`no bundle at ${bundle}: run \`npm run build\` first`);
   const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env, HOST: '127.0.0.1', DIST_DIR: src.dist, KEYS_FILE: env.keysFile, TIERS_FILE: env.tiersFile,
-    LOG_FILE: '/dev/null', LOG_LEVEL: 'info', QUOTA_STORE: 'memory', QUOTA_STATE_FILE: join(env.dir, 'startup-quota.json'),
-    WEBHOOK_DIR: join(env.dir, 'startup-webhooks'), SHUTDOWN_GRACE_MS: '1000', WORKERS: '1',
+    ...process.env,
+    HOST: '127.0.0.1',
+    DIST_DIR: src.dist,
+    KEYS_FILE: env.keysFile,
+    TIERS_FILE: env.tiersFile,
+    LOG_FILE: '/dev/null',
+    LOG_LEVEL: 'info',
+    QUOTA_STORE: 'memory',
+    QUOTA_STATE_FILE: join(env.dir, 'startup-quota.json'),
+    WEBHOOK_DIR: join(env.dir, 'startup-webhooks'),
+    SHUTDOWN_GRACE_MS: '1000',
+    WORKERS: '1',
   };
   const targets = [
-    { name: `tsx ${SOURCE_ROOT === ROOT ? 'server/main.ts' : join(SOURCE_ROOT, 'server/main.ts')}`, args: ['--import', 'tsx', join(SOURCE_ROOT, 'server/main.ts')] },
+    {
+      name: `tsx ${SOURCE_ROOT === ROOT ? 'server/main.ts' : join(SOURCE_ROOT, 'server/main.ts')}`,
+      args: ['--import', 'tsx', join(SOURCE_ROOT, 'server/main.ts')],
+    },
     { name: 'node dist/server.mjs', args: [bundle] },
   ];
   const runs = new Map<string, Start[]>(targets.map((t) => [t.name, []]));
@@ -85,20 +99,35 @@ export async function benchStartup(ctx: BenchContext): Promise<GroupResult> {
     }
   }
   const w = Math.max(...targets.map((t) => t.name.length)) + 2;
-  console.log(`\nStart-up over snapshot ${src.manifest.snapshot} (${src.manifest.counts.diseases} diseases; manifest ${(statSync(join(src.dir, 'manifest.json')).size / 1e6).toFixed(1)} MB), medians`);
+  console.log(
+    `\nStart-up over snapshot ${src.manifest.snapshot} (${src.manifest.counts.diseases} diseases; manifest ${(statSync(join(src.dir, 'manifest.json')).size / 1e6).toFixed(1)} MB), medians`,
+  );
   console.log(`  ${'target'.padEnd(w)}${'first record ms'.padStart(17)}${'first search ms'.padStart(17)}   first record per round`);
   const rows = targets.map((t) => {
     const r = runs.get(t.name)!;
-    const row = { target: t.name, firstRecordMs: median(r.map((x) => x.firstRecordMs)), firstSearchMs: median(r.map((x) => x.firstSearchMs)), rounds: r };
-    console.log(`  ${t.name.padEnd(w)}${row.firstRecordMs.toFixed(0).padStart(17)}${row.firstSearchMs.toFixed(0).padStart(17)}   ${r.map((x) => x.firstRecordMs.toFixed(0)).join(' ')}`);
+    const row = {
+      target: t.name,
+      firstRecordMs: median(r.map((x) => x.firstRecordMs)),
+      firstSearchMs: median(r.map((x) => x.firstSearchMs)),
+      rounds: r,
+    };
+    console.log(
+      `  ${t.name.padEnd(w)}${row.firstRecordMs.toFixed(0).padStart(17)}${row.firstSearchMs.toFixed(0).padStart(17)}   ${r.map((x) => x.firstRecordMs.toFixed(0)).join(' ')}`,
+    );
     return row;
   });
-  const sizes = Object.keys(BUNDLES).filter((f) => existsSync(join(src.dist, f))).map((f) => {
-    const bytes = readFileSync(join(src.dist, f));
-    return { file: f, bytes: bytes.length, gzipBytes: gzipSync(bytes).length };
-  });
-  console.log(`  bundles: ${sizes.map((s) => `${s.file} ${(s.bytes / 1024).toFixed(0)} KB (${(s.gzipBytes / 1024).toFixed(0)} KB gzipped)`).join(', ')}`);
+  const sizes = Object.keys(BUNDLES)
+    .filter((f) => existsSync(join(src.dist, f)))
+    .map((f) => {
+      const bytes = readFileSync(join(src.dist, f));
+      return { file: f, bytes: bytes.length, gzipBytes: gzipSync(bytes).length };
+    });
+  console.log(
+    `  bundles: ${sizes.map((s) => `${s.file} ${(s.bytes / 1024).toFixed(0)} KB (${(s.gzipBytes / 1024).toFixed(0)} KB gzipped)`).join(', ')}`,
+  );
   const bundled = rows[1].firstRecordMs;
-  const goals = [goal(`start-up to the first served record under ${GOAL_MS} ms (bundle)`, bundled, bundled < GOAL_MS, `${bundled.toFixed(0)} ms`)];
+  const goals = [
+    goal(`start-up to the first served record under ${GOAL_MS} ms (bundle)`, bundled, bundled < GOAL_MS, `${bundled.toFixed(0)} ms`),
+  ];
   return { cases: [], goals, notes: [], data: { startup: rows, bundles: sizes } };
 }

@@ -44,7 +44,9 @@ export async function benchTls(ctx: BenchContext): Promise<GroupResult> {
     const rows = rowsOf(await compareTargets([at(plain, PLAIN), at(tls, TLS)], options, ctx.progress), PLAIN);
     const row = (name: string) => rows.find((r) => r.target === name)!;
     const cpu = (row(TLS).cpuUsPerRequest ?? NaN) - (row(PLAIN).cpuUsPerRequest ?? NaN);
-    const notes = [`TLS costs ${cpu.toFixed(1)} us of server CPU per request above plain HTTP (keep-alive connections: no handshake per request)`];
+    const notes = [
+      `TLS costs ${cpu.toFixed(1)} us of server CPU per request above plain HTTP (keep-alive connections: no handshake per request)`,
+    ];
     printTable(`TLS: GET ${PATH}, metered key`, rows, PLAIN, notes);
     return { cases: [{ name: 'summary over TLS', request: `GET ${PATH}`, baseline: PLAIN, rows, notes }], goals: [], notes: [] };
   } finally {

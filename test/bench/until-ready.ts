@@ -8,7 +8,8 @@ import type { ChildProcess } from 'node:child_process';
 export function untilReady(child: ChildProcess, what: string, timeoutMs = 60_000): Promise<string> {
   return new Promise((done, fail) => {
     const timer = setTimeout(() => settle(new Error(`${what} did not report ready within ${timeoutMs / 1000} s`)), timeoutMs);
-    const onExit = (code: number | null, signal: string | null) => settle(new Error(`${what} exited before it was ready (code ${code}, signal ${signal})`));
+    const onExit = (code: number | null, signal: string | null) =>
+      settle(new Error(`${what} exited before it was ready (code ${code}, signal ${signal})`));
     const onMessage = (m: { ready?: boolean; url?: string }) => {
       if (m?.ready && typeof m.url === 'string') settle(null, m.url);
     };

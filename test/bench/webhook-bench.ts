@@ -45,9 +45,17 @@ export async function benchWebhooks(ctx: BenchContext): Promise<GroupResult> {
   publish([]);
   ctx.progress('webhooks: starting the real server on a copy of the snapshot');
   const outbox = join(env.dir, 'webhook-outbox');
-  const stack = await startRealServer({ env, dist, extraEnv: { WEBHOOK_ALLOW_ADDRESSES: 'loopback', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_DIR: outbox } });
+  const stack = await startRealServer({
+    env,
+    dist,
+    extraEnv: { WEBHOOK_ALLOW_ADDRESSES: 'loopback', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_DIR: outbox },
+  });
   try {
-    const created = await fetch(`${stack.url}/api/v1/webhooks`, { method: 'POST', headers: { ...bearer(env.meteredKey), 'content-type': 'application/json' }, body: JSON.stringify({ url: hook }) });
+    const created = await fetch(`${stack.url}/api/v1/webhooks`, {
+      method: 'POST',
+      headers: { ...bearer(env.meteredKey), 'content-type': 'application/json' },
+      body: JSON.stringify({ url: hook }),
+    });
     if (created.status !== 201) throw new Error(`webhooks: creating the endpoint answered ${created.status}: ${await created.text()}`);
     const events = ids.length + 1;
     const until = async (n: number, what: string) => {
@@ -70,7 +78,13 @@ export async function benchWebhooks(ctx: BenchContext): Promise<GroupResult> {
     const compacted = Date.now() + 30_000;
     while (statSync(join(outbox, 'outbox.log')).size >= grown && Date.now() < compacted) await new Promise((r) => setTimeout(r, 100));
     const load = { ...options, rounds: 1 };
-    const target = { name: 'summary', url: `${stack.url}/api/v1/diseases/MONDO:0009061/summary`, headers: bearer(env.meteredKey), expectStatus: 200, pid: stack.pid };
+    const target = {
+      name: 'summary',
+      url: `${stack.url}/api/v1/diseases/MONDO:0009061/summary`,
+      headers: bearer(env.meteredKey),
+      expectStatus: 200,
+      pid: stack.pid,
+    };
     ctx.progress('webhooks: API rate while idle');
     const [idle] = await compareTargets([{ ...target, name: 'idle' }], load, ctx.progress);
     ctx.progress('webhooks: API rate while the next large release is delivered');
@@ -88,19 +102,37 @@ export async function benchWebhooks(ctx: BenchContext): Promise<GroupResult> {
     const stillDelivering = atEnd < before + events;
 
     console.log(`\nWebhook delivery to one local endpoint (default settings: 4 in flight per endpoint, 32 in all)`);
-    console.log(`  release of ${alone.events.toLocaleString('en-US')} events delivered alone: ${Math.round(perSecond).toLocaleString('en-US')} events/s (${alone.seconds.toFixed(1)} s first to last, ${alone.fromPublish.toFixed(1)} s from publishing)`);
-    console.log(`  API summary while idle:              ${Math.round(idle.requestsPerSec).toLocaleString('en-US')} req/s (p99 ${idle.p99} ms)`);
-    console.log(`  API summary while a release is sent: ${Math.round(busy.requestsPerSec).toLocaleString('en-US')} req/s (p99 ${busy.p99} ms), ratio ${ratio.toFixed(2)}; ${during.toLocaleString('en-US')} events delivered meanwhile (${Math.round(during / (options.warmup + options.duration))}/s)`);
+    console.log(
+      `  release of ${alone.events.toLocaleString('en-US')} events delivered alone: ${Math.round(perSecond).toLocaleString('en-US')} events/s (${alone.seconds.toFixed(1)} s first to last, ${alone.fromPublish.toFixed(1)} s from publishing)`,
+    );
+    console.log(
+      `  API summary while idle:              ${Math.round(idle.requestsPerSec).toLocaleString('en-US')} req/s (p99 ${idle.p99} ms)`,
+    );
+    console.log(
+      `  API summary while a release is sent: ${Math.round(busy.requestsPerSec).toLocaleString('en-US')} req/s (p99 ${busy.p99} ms), ratio ${ratio.toFixed(2)}; ${during.toLocaleString('en-US')} events delivered meanwhile (${Math.round(during / (options.warmup + options.duration))}/s)`,
+    );
     const notes = [
       `${Math.round(perSecond)} events/s to one endpoint alone; ${during} events delivered during the ${options.warmup + options.duration} s of API load`,
       `API rate during delivery / idle: ${ratio.toFixed(2)}${stillDelivering ? '' : ' (the release finished before the load did)'}`,
     ];
     return {
-      cases: [{
-        name: 'API rate during a large delivery', request: 'GET /api/v1/diseases/MONDO:0009061/summary', baseline: 'idle',
-        rows: [idle, busy].map((s) => ({ target: s.name, requestsPerSec: s.requestsPerSec, p50Ms: s.p50, p99Ms: s.p99, ratio: s.requestsPerSec / idle.requestsPerSec, cpuUsPerRequest: s.cpuUsPerRequest, roundsRequestsPerSec: s.rounds.map((r) => r.requestsPerSec) })),
-        notes,
-      }],
+      cases: [
+        {
+          name: 'API rate during a large delivery',
+          request: 'GET /api/v1/diseases/MONDO:0009061/summary',
+          baseline: 'idle',
+          rows: [idle, busy].map((s) => ({
+            target: s.name,
+            requestsPerSec: s.requestsPerSec,
+            p50Ms: s.p50,
+            p99Ms: s.p99,
+            ratio: s.requestsPerSec / idle.requestsPerSec,
+            cpuUsPerRequest: s.cpuUsPerRequest,
+            roundsRequestsPerSec: s.rounds.map((r) => r.requestsPerSec),
+          })),
+          notes,
+        },
+      ],
       goals: [],
       notes,
     };

@@ -31,11 +31,29 @@ export async function benchWorkers(ctx: BenchContext): Promise<GroupResult> {
     const targets: LoadTarget[] = [];
     for (const workers of [1, 2]) {
       ctx.progress(`workers: starting WORKERS=${workers}`);
-      const server = await startRealServer({ env, dist: src.dist, quotaStore: options.redisUrl, redisPrefix: prefix, extraEnv: { WORKERS: String(workers) } });
+      const server = await startRealServer({
+        env,
+        dist: src.dist,
+        quotaStore: options.redisUrl,
+        redisPrefix: prefix,
+        extraEnv: { WORKERS: String(workers) },
+      });
       started.push(server);
       targets.push(
-        { name: `WORKERS=${workers}, unmetered key`, url: server.url + PATH, headers: bearer(env.unmeteredKey), expectStatus: 200, pid: server.pid },
-        { name: `WORKERS=${workers}, metered key`, url: server.url + PATH, headers: bearer(env.meteredKey), expectStatus: 200, pid: server.pid },
+        {
+          name: `WORKERS=${workers}, unmetered key`,
+          url: server.url + PATH,
+          headers: bearer(env.unmeteredKey),
+          expectStatus: 200,
+          pid: server.pid,
+        },
+        {
+          name: `WORKERS=${workers}, metered key`,
+          url: server.url + PATH,
+          headers: bearer(env.meteredKey),
+          expectStatus: 200,
+          pid: server.pid,
+        },
       );
     }
     for (const t of targets) {
@@ -44,7 +62,9 @@ export async function benchWorkers(ctx: BenchContext): Promise<GroupResult> {
     }
     const cases: CaseResult[] = [];
     const goals = [];
-    const notes = ['servers not pinned (each worker needs a core); on 2 CPUs the load generator shares them, so the 2-worker gain is a floor'];
+    const notes = [
+      'servers not pinned (each worker needs a core); on 2 CPUs the load generator shares them, so the 2-worker gain is a floor',
+    ];
     for (const kind of ['unmetered', 'metered']) {
       const pair = targets.filter((t) => t.name.endsWith(`${kind} key`));
       ctx.progress(`workers: ${kind}, 1 vs 2 workers`);

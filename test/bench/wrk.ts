@@ -36,10 +36,21 @@ end
 
 function luaTable(headers: Record<string, string>): string {
   const q = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-  return `{ ${Object.entries(headers).map(([k, v]) => `[${q(k)}] = ${q(v)}`).join(', ')} }`;
+  return `{ ${Object.entries(headers)
+    .map(([k, v]) => `[${q(k)}] = ${q(v)}`)
+    .join(', ')} }`;
 }
 
-interface WrkRun { requests: number; seconds: number; bytes: number; p50: number; p99: number; failed: number; errors: number; timeouts: number }
+interface WrkRun {
+  requests: number;
+  seconds: number;
+  bytes: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  errors: number;
+  timeouts: number;
+}
 
 function runOnce(url: string, script: string, connections: number, seconds: number, cpu: number | null): Promise<WrkRun> {
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, url];
@@ -71,9 +82,15 @@ export async function runWrk(spec: LoadSpec, expectStatus: number, cpu: number |
     const warm = spec.warmup > 0 ? await runOnce(spec.url, script, spec.connections, spec.warmup, cpu) : null;
     const r = await runOnce(spec.url, script, spec.connections, spec.duration, cpu);
     return {
-      requestsPerSec: r.requests / r.seconds, p50: r.p50, p99: r.p99, total: r.requests, warmupTotal: warm?.requests ?? 0,
+      requestsPerSec: r.requests / r.seconds,
+      p50: r.p50,
+      p99: r.p99,
+      total: r.requests,
+      warmupTotal: warm?.requests ?? 0,
       // A warm-up that met a 429 or an error counts too: the key or server was on the wrong path.
-      statuses: statusCounts(expectStatus, r, warm), errors: r.errors + (warm?.errors ?? 0), timeouts: r.timeouts + (warm?.timeouts ?? 0),
+      statuses: statusCounts(expectStatus, r, warm),
+      errors: r.errors + (warm?.errors ?? 0),
+      timeouts: r.timeouts + (warm?.timeouts ?? 0),
       bytesPerSec: r.bytes / r.seconds,
     };
   } finally {

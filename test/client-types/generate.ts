@@ -26,4 +26,6 @@ if (old !== text) {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, text);
 }
-process.stdout.write(`openapi types: ${relative(root, out)} ${old === text ? 'unchanged' : 'written'} (${(text.length / 1024).toFixed(0)} KiB) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+process.stdout.write(
+  `openapi types: ${relative(root, out)} ${old === text ? 'unchanged' : 'written'} (${(text.length / 1024).toFixed(0)} KiB) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+);

@@ -51,7 +51,10 @@ export class ConceptMap {
   private readonly xref: Map<string, Set<string>>;
 
   /** Read the mappings under `mappingsDir`; `served` holds the Mondo ids of the snapshot's rows. */
-  constructor(mappingsDir: string, private readonly served: ReadonlySet<string>) {
+  constructor(
+    mappingsDir: string,
+    private readonly served: ReadonlySet<string>,
+  ) {
     this.exact = subjectsByObject(mappingsDir, EXACT);
     this.related = subjectsByObject(mappingsDir, BROAD_NARROW);
     this.xref = subjectsByObject(mappingsDir, XREF);

@@ -34,12 +34,20 @@ export function readMentions(file: string): Mention[] {
     if (line === '' || /^\d+\|[ta]\|/.test(line)) return;
     const cells = line.split('\t');
     const where = `${file}: line ${i + 1}`;
-    if (cells.length !== 6) throw new Error(`${where}: expected 6 tab-separated cells (pmid, start, end, text, type, concepts), got ${cells.length}`);
+    if (cells.length !== 6)
+      throw new Error(`${where}: expected 6 tab-separated cells (pmid, start, end, text, type, concepts), got ${cells.length}`);
     const [pmid, , , text, type, ids] = cells;
-    if (!(MENTION_TYPES as readonly string[]).includes(type)) throw new Error(`${where}: unknown mention type "${type}" (expected ${MENTION_TYPES.join(', ')})`);
+    if (!(MENTION_TYPES as readonly string[]).includes(type))
+      throw new Error(`${where}: unknown mention type "${type}" (expected ${MENTION_TYPES.join(', ')})`);
     const concepts = ids.split(/[|+]/).map((c) => c.trim());
-    for (const c of concepts) if (!CONCEPT.test(c)) throw new Error(`${where}: malformed concept "${c}" (expected D123456, C123456 or OMIM:123456)`);
-    out.push({ pmid, text, type: type as MentionType, concepts: [...new Set(concepts.map((c) => (c.startsWith('OMIM:') ? c : `MESH:${c}`)))] });
+    for (const c of concepts)
+      if (!CONCEPT.test(c)) throw new Error(`${where}: malformed concept "${c}" (expected D123456, C123456 or OMIM:123456)`);
+    out.push({
+      pmid,
+      text,
+      type: type as MentionType,
+      concepts: [...new Set(concepts.map((c) => (c.startsWith('OMIM:') ? c : `MESH:${c}`)))],
+    });
   });
   return out;
 }

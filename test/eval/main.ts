@@ -36,7 +36,13 @@ function latency(results: SplitResult[], ranker: string): string {
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { 'rebuild-index': { type: 'boolean', default: false }, show: { type: 'string', default: '10' }, out: { type: 'string', default: join(ROOT, '.scratch', 'eval-search') } } });
+  const { values } = parseArgs({
+    options: {
+      'rebuild-index': { type: 'boolean', default: false },
+      show: { type: 'string', default: '10' },
+      out: { type: 'string', default: join(ROOT, '.scratch', 'eval-search') },
+    },
+  });
   const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   const dataDir = resolve(ROOT, process.env.DATA_DIR ?? '../shared/data/raw');
   const evalDir = resolve(ROOT, process.env.EVAL_DIR ?? '../shared/data/eval/ncbi-disease');
@@ -46,7 +52,9 @@ function main(): void {
 
   let start = process.hrtime.bigint();
   const rows = JSON.parse(readFileSync(join(snapshot, SNAPSHOT_FILES.listing), 'utf8')) as ListingRow[];
-  const index = values['rebuild-index'] ? buildSearchIndex(rows) : JSON.parse(readFileSync(join(snapshot, SNAPSHOT_FILES.searchIndex), 'utf8')) as SerializedSearchIndex;
+  const index = values['rebuild-index']
+    ? buildSearchIndex(rows)
+    : (JSON.parse(readFileSync(join(snapshot, SNAPSHOT_FILES.searchIndex), 'utf8')) as SerializedSearchIndex);
   const engine = engineRanker(rows, index);
   console.log(`snapshot ${snapshot}: ${rows.length} rows, engine loaded in ${ms(start)}`);
   start = process.hrtime.bigint();
@@ -70,7 +78,7 @@ function main(): void {
   console.log(`\nquery time, ${latency(results, engine.name)}; ${latency(results, baseline.name)}`);
   const files = writeMisses(results, [engine.name, baseline.name], byId, values.out!);
   const summary = Object.fromEntries(results.map((s) => [s.split, { figures: s.figures, unreachable: s.unreachable.length }]));
-  writeFileSync(join(values.out!, 'figures.json'), JSON.stringify({ snapshot, ...summary }, null, 2) + '\n');
+  writeFileSync(join(values.out!, 'figures.json'), `${JSON.stringify({ snapshot, ...summary }, null, 2)}\n`);
   console.log(`misses (every mention the engine does not rank first, and the unreachable ones): ${files.join(', ')}`);
 }
 

@@ -16,7 +16,14 @@ export const DEPTH = 100;
 /** Our engine, in process, as the search route calls it (relevance order, no filters). */
 export function engineRanker(rows: ListingRow[], index: SerializedSearchIndex): Ranker {
   const engine = new SearchEngine(index, rows);
-  const base: Omit<SearchParams, 'q'> = { filters: {}, sort: { field: 'relevance', direction: 'desc' }, limit: DEPTH, offset: 0, highlight: false, facets: false };
+  const base: Omit<SearchParams, 'q'> = {
+    filters: {},
+    sort: { field: 'relevance', direction: 'desc' },
+    limit: DEPTH,
+    offset: 0,
+    highlight: false,
+    facets: false,
+  };
   return { name: 'engine', rank: (q) => engine.search({ ...base, q }).items.map((h) => h.row.id) };
 }
 
@@ -31,5 +38,12 @@ export function miniSearchRanker(rows: ListingRow[]): Ranker {
     searchOptions: { fuzzy: 0.2, prefix: true, boost: { name: 2 } },
   });
   mini.addAll(rows.map((r) => ({ id: r.id, name: r.name, synonyms: r.synonyms.join(' ; ') })));
-  return { name: 'minisearch', rank: (q) => mini.search(q).slice(0, DEPTH).map((h) => h.id as string) };
+  return {
+    name: 'minisearch',
+    rank: (q) =>
+      mini
+        .search(q)
+        .slice(0, DEPTH)
+        .map((h) => h.id as string),
+  };
 }

@@ -11,7 +11,9 @@ export function printFigures(results: SplitResult[]): void {
   console.log('\nsplit        ranker       reachable  hit@1    hit@10   MRR     (unreachable)');
   for (const s of results) {
     for (const [name, f] of Object.entries(s.figures)) {
-      console.log(`${s.split.padEnd(12)} ${name.padEnd(12)} ${String(f.mentions).padStart(9)}  ${percent(f.hit1).padStart(7)}  ${percent(f.hit10).padStart(7)}  ${f.mrr.toFixed(3)}   (${s.unreachable.length})`);
+      console.log(
+        `${s.split.padEnd(12)} ${name.padEnd(12)} ${String(f.mentions).padStart(9)}  ${percent(f.hit1).padStart(7)}  ${percent(f.hit10).padStart(7)}  ${f.mrr.toFixed(3)}   (${s.unreachable.length})`,
+      );
     }
   }
 }
@@ -29,10 +31,14 @@ export function printUnreachable(results: SplitResult[]): void {
 export function printMissSummary(results: SplitResult[], ranker: string, rows: Map<string, ListingRow>, show: number): void {
   for (const s of results) {
     const misses = s.outcomes.filter((o) => o.ranks[ranker] === 0 || o.ranks[ranker] > 10);
-    const byType = MENTION_TYPES.map((t) => `${t} ${misses.filter((o) => o.mention.type === t).length}/${s.outcomes.filter((o) => o.mention.type === t).length}`);
+    const byType = MENTION_TYPES.map(
+      (t) => `${t} ${misses.filter((o) => o.mention.type === t).length}/${s.outcomes.filter((o) => o.mention.type === t).length}`,
+    );
     const empty = misses.filter((o) => o.top[ranker].length === 0).length;
     const deep = misses.filter((o) => o.ranks[ranker] > 10).length;
-    console.log(`\n${ranker} misses in ${s.split} (not in the top 10): ${misses.length}; no result at all ${empty}, found at rank 11-100 ${deep}; by type (missed/all): ${byType.join(', ')}`);
+    console.log(
+      `\n${ranker} misses in ${s.split} (not in the top 10): ${misses.length}; no result at all ${empty}, found at rank 11-100 ${deep}; by type (missed/all): ${byType.join(', ')}`,
+    );
     for (const o of misses.slice(0, show)) {
       const got = o.top[ranker].map((id) => rows.get(id)?.name ?? id).join(' | ') || '(nothing)';
       console.log(`  "${o.mention.text}" -> want ${o.gold.map((id) => rows.get(id)?.name ?? id).join(' / ')}; got ${got}`);
@@ -54,15 +60,25 @@ export function writeMisses(results: SplitResult[], rankers: string[], rows: Map
     const lines = [head.join('\t')];
     const missed = (o: Outcome) => o.ranks[rankers[0]] !== 1;
     for (const o of s.outcomes.filter(missed)) {
-      const cells = [o.mention.type, String(o.mention.count), o.mention.text, o.mention.concepts.join(' '), o.gold.map(name).join(' | '),
-        ...rankers.flatMap((r) => [String(o.ranks[r]), o.top[r].map(name).join(' | ')])];
+      const cells = [
+        o.mention.type,
+        String(o.mention.count),
+        o.mention.text,
+        o.mention.concepts.join(' '),
+        o.gold.map(name).join(' | '),
+        ...rankers.flatMap((r) => [String(o.ranks[r]), o.top[r].map(name).join(' | ')]),
+      ];
       lines.push(cells.map(tsvCell).join('\t'));
     }
     for (const u of s.unreachable) {
-      lines.push([u.mention.type, String(u.mention.count), u.mention.text, u.mention.concepts.join(' '), `unreachable: ${u.reason}`].map(tsvCell).join('\t'));
+      lines.push(
+        [u.mention.type, String(u.mention.count), u.mention.text, u.mention.concepts.join(' '), `unreachable: ${u.reason}`]
+          .map(tsvCell)
+          .join('\t'),
+      );
     }
     const file = join(dir, `misses-${s.split}.tsv`);
-    writeFileSync(file, lines.join('\n') + '\n');
+    writeFileSync(file, `${lines.join('\n')}\n`);
     files.push(file);
   }
   return files;

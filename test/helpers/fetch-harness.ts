@@ -12,7 +12,9 @@ export const CONTENT = resolve(ROOT, 'content');
 export const FAST: RetryPolicy = { retries: 3, baseDelayMs: 1, maxDelayMs: 2, idleTimeoutMs: 20_000 };
 
 const made: string[] = [];
-process.on('exit', () => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+process.on('exit', () => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 
 /** A new empty directory, removed when the test process exits. */
 export function tempDir(prefix: string): string {
@@ -24,7 +26,13 @@ export function tempDir(prefix: string): string {
 /** A progress reporter that keeps the lines it is given. */
 export function recorder(): Progress & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, update() {}, line(text) { lines.push(text); } };
+  return {
+    lines,
+    update() {},
+    line(text) {
+      lines.push(text);
+    },
+  };
 }
 
 export const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -34,7 +42,7 @@ export function buildInputs(dataDir: string, sources?: string[]): string[] {
   return readRegistry(CONTENT)
     .filter((e) => !sources || sources.includes(e.id))
     .flatMap((e) => [...resolveInputs(e, dataDir, CONTENT).values()].flatMap((r) => r.files))
-    .filter((f) => f.startsWith(dataDir + '/'))
+    .filter((f) => f.startsWith(`${dataDir}/`))
     .map((f) => relative(dataDir, f))
     .sort();
 }

@@ -3,17 +3,30 @@ import { connect, type IncomingHttpHeaders } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import { suiteTransport } from './tls-cert.ts';
 
-export interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; json<T = any>(): T }
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  json<T = any>(): T;
+}
 
-const response = (status: number, headers: RawResponse['headers'], body: Buffer): RawResponse =>
-  ({ status, headers, body, json: () => JSON.parse(body.toString('utf8')) });
+const response = (status: number, headers: RawResponse['headers'], body: Buffer): RawResponse => ({
+  status,
+  headers,
+  body,
+  json: () => JSON.parse(body.toString('utf8')),
+});
 
 /**
  * One HTTP request with node:http (node:https for an https base, trusting `ca`): no automatic
  * decompression, redirects or default headers. Under DCS_TEST_TRANSPORT (see suiteTransport) an
  * https base trusts the suite's certificate unless `ca` is given, and goes over HTTP/2 with `h2`.
  */
-export function call(base: string, path: string, options: { method?: string; headers?: Record<string, string>; ca?: string } = {}): Promise<RawResponse> {
+export function call(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; ca?: string } = {},
+): Promise<RawResponse> {
   const url = new URL(path, base);
   const suite = url.protocol === 'https:' ? suiteTransport() : null;
   const ca = options.ca ?? suite?.cert.pem;

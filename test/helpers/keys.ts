@@ -5,7 +5,11 @@ import { KeyStore } from '../../server/keys/key-store.ts';
 import type { Tier } from '../../server/contract/tiers.ts';
 
 /** A fresh key file in a temp dir, with one key per requested tier. */
-export function makeKeys(tiers: { tier: Tier; test?: boolean; name: string }[]): { file: string; keys: Record<string, string>; ids: Record<string, string> } {
+export function makeKeys(tiers: { tier: Tier; test?: boolean; name: string }[]): {
+  file: string;
+  keys: Record<string, string>;
+  ids: Record<string, string>;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'dcs-keys-'));
   const file = join(dir, 'keys.json');
   const store = KeyStore.load(file);

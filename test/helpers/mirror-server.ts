@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 
 /** One request the mirror saw, with the response status and how many body bytes it sent. */
-export interface SeenRequest { method: string; path: string; headers: IncomingMessage['headers']; status: number; bytes: number }
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  status: number;
+  bytes: number;
+}
 
 export interface MirrorServer {
   url: string;
@@ -38,10 +44,16 @@ export async function startMirror(root: string): Promise<MirrorServer> {
     const send = (status: number, headers: Record<string, string | number>, body?: Buffer) => {
       seen.status = status;
       res.writeHead(status, headers);
-      if (body && req.method !== 'HEAD') { seen.bytes = body.length; res.end(body); } else res.end();
+      if (body && req.method !== 'HEAD') {
+        seen.bytes = body.length;
+        res.end(body);
+      } else res.end();
     };
     const fail = failures.get(path);
-    if (fail && fail.times > 0) { fail.times--; return send(fail.status, { 'content-length': 0 }); }
+    if (fail && fail.times > 0) {
+      fail.times--;
+      return send(fail.status, { 'content-length': 0 });
+    }
     let bytes: Buffer;
     let modified: Date;
     const swap = replaced.get(path);
@@ -59,15 +71,22 @@ export async function startMirror(root: string): Promise<MirrorServer> {
     const etag = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
     const lastModified = modified.toUTCString();
     const common = { etag, 'last-modified': lastModified, 'accept-ranges': 'bytes' };
-    const notModified = req.headers['if-none-match'] ? req.headers['if-none-match'] === etag
-      : req.headers['if-modified-since'] ? Date.parse(req.headers['if-modified-since']) >= modified.getTime() : false;
+    const notModified = req.headers['if-none-match']
+      ? req.headers['if-none-match'] === etag
+      : req.headers['if-modified-since']
+        ? Date.parse(req.headers['if-modified-since']) >= modified.getTime()
+        : false;
     if (notModified) return send(304, common);
     const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
     const ifRange = req.headers['if-range'];
     if (range && (!ifRange || ifRange === etag || ifRange === lastModified)) {
       const from = Number(range[1]);
       if (from >= bytes.length) return send(416, { ...common, 'content-range': `bytes */${bytes.length}` });
-      return send(206, { ...common, 'content-range': `bytes ${from}-${bytes.length - 1}/${bytes.length}`, 'content-length': bytes.length - from }, bytes.subarray(from));
+      return send(
+        206,
+        { ...common, 'content-range': `bytes ${from}-${bytes.length - 1}/${bytes.length}`, 'content-length': bytes.length - from },
+        bytes.subarray(from),
+      );
     }
     const cut = interrupts.get(path);
     if (cut && cut.times > 0 && req.method === 'GET') {
@@ -88,6 +107,10 @@ export async function startMirror(root: string): Promise<MirrorServer> {
     replace: (path, bytes) => replaced.set(path, { bytes, modified: new Date(Math.floor(Date.now() / 1000) * 1000) }),
     interrupt: (path, afterBytes, times = 1) => interrupts.set(path, { afterBytes, times }),
     failWith: (path, status, times) => failures.set(path, { status, times }),
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

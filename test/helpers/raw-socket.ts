@@ -8,9 +8,10 @@ import { connect as tlsConnect } from 'node:tls';
 export function rawExchange(url: string, bytes: string, ca?: string): Promise<string> {
   const { protocol, hostname, port } = new URL(url);
   return new Promise((done, fail) => {
-    const socket = protocol === 'https:'
-      ? tlsConnect({ host: hostname, port: Number(port), ca, servername: 'localhost' }, () => socket.end(bytes))
-      : netConnect(Number(port), hostname, () => socket.end(bytes));
+    const socket =
+      protocol === 'https:'
+        ? tlsConnect({ host: hostname, port: Number(port), ca, servername: 'localhost' }, () => socket.end(bytes))
+        : netConnect(Number(port), hostname, () => socket.end(bytes));
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('close', () => done(Buffer.concat(chunks).toString('utf8')));

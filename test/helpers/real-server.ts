@@ -6,13 +6,21 @@ import { makeKeys } from './keys.ts';
 import { ensureRealSnapshot, REAL_DIST } from './real-snapshot.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
-export interface RealServer { server: RunningServer; keys: Record<string, string>; logFile: string; env: Record<string, string> }
+export interface RealServer {
+  server: RunningServer;
+  keys: Record<string, string>;
+  logFile: string;
+  env: Record<string, string>;
+}
 
 /**
  * The real server over the real snapshot, with fresh keys, quota state and access log in a temp
  * dir. `env` adds or overrides variables (e.g. TIERS_FILE); `start: false` only prepares them.
  */
-export async function startRealServer(keySpecs: { tier: Tier; name: string; test?: boolean }[], env: Record<string, string> = {}): Promise<RealServer> {
+export async function startRealServer(
+  keySpecs: { tier: Tier; name: string; test?: boolean }[],
+  env: Record<string, string> = {},
+): Promise<RealServer> {
   await ensureRealSnapshot();
   const made = makeKeys(keySpecs);
   const dir = mkdtempSync(join(tmpdir(), 'dcs-e2e-'));

@@ -13,11 +13,17 @@ let built: Promise<void> | null = null;
  * published snapshot already has the current inputs). Integration tests share this one build.
  */
 export function ensureRealSnapshot(): Promise<void> {
-  built ??= runBuild({ root: ROOT, dataDir: REAL_DATA, contentDir: resolve(ROOT, 'content'), dist: REAL_DIST, force: false, log: (l) => process.stderr.write(`# ${l}\n`) })
-    .then((r) => {
-      if (!r.ok) throw new Error('real-data build failed');
-      // As npm run build does: the reference page beside the snapshot.
-      publishDocsPage(REAL_DIST, (l) => process.stderr.write(`# ${l}\n`));
-    });
+  built ??= runBuild({
+    root: ROOT,
+    dataDir: REAL_DATA,
+    contentDir: resolve(ROOT, 'content'),
+    dist: REAL_DIST,
+    force: false,
+    log: (l) => process.stderr.write(`# ${l}\n`),
+  }).then((r) => {
+    if (!r.ok) throw new Error('real-data build failed');
+    // As npm run build does: the reference page beside the snapshot.
+    publishDocsPage(REAL_DIST, (l) => process.stderr.write(`# ${l}\n`));
+  });
   return built;
 }

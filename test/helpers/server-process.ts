@@ -3,7 +3,11 @@ import { resolve } from 'node:path';
 import { ROOT } from './real-snapshot.ts';
 import { suiteTransport } from './tls-cert.ts';
 
-export interface RunningServer { url: string; child: ChildProcess; stop(signal?: NodeJS.Signals): Promise<number | null> }
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
 
 /**
  * Start the real server (server/main.ts) on an ephemeral loopback port and resolve once it
@@ -11,7 +15,10 @@ export interface RunningServer { url: string; child: ChildProcess; stop(signal?:
  */
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   const suite = suiteTransport();
-  const tls = suite && !env.TLS_CERT_FILE ? { TLS_CERT_FILE: suite.cert.certFile, TLS_KEY_FILE: suite.cert.keyFile, TLS_HTTP2: String(suite.transport === 'h2') } : {};
+  const tls =
+    suite && !env.TLS_CERT_FILE
+      ? { TLS_CERT_FILE: suite.cert.certFile, TLS_KEY_FILE: suite.cert.keyFile, TLS_HTTP2: String(suite.transport === 'h2') }
+      : {};
   const child = fork(resolve(ROOT, 'server/main.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...tls, ...env },
@@ -26,11 +33,12 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
       done({
         url: m.url,
         child,
-        stop: (signal = 'SIGTERM') => new Promise((exited) => {
-          if (child.exitCode !== null) return exited(child.exitCode);
-          child.once('exit', (code) => exited(code));
-          child.kill(signal);
-        }),
+        stop: (signal = 'SIGTERM') =>
+          new Promise((exited) => {
+            if (child.exitCode !== null) return exited(child.exitCode);
+            child.once('exit', (code) => exited(code));
+            child.kill(signal);
+          }),
       });
     });
   });

@@ -4,7 +4,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface TestCertificate { certFile: string; keyFile: string; pem: string; fingerprint: string }
+export interface TestCertificate {
+  certFile: string;
+  keyFile: string;
+  pem: string;
+  fingerprint: string;
+}
 
 /**
  * A self-signed certificate for 127.0.0.1 and localhost made now with openssl (P-256, one day):
@@ -13,9 +18,29 @@ export interface TestCertificate { certFile: string; keyFile: string; pem: strin
 export function makeCertificate(dir: string, name: string): TestCertificate {
   const certFile = join(dir, `${name}.cert.pem`);
   const keyFile = join(dir, `${name}.key.pem`);
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', `/CN=${name}`,
-    '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${name}`,
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
+    { stdio: 'ignore' },
+  );
   return loaded(certFile, keyFile);
 }
 
@@ -36,7 +61,9 @@ export function suiteTransport(): { transport: 'https' | 'h2'; cert: TestCertifi
   const transport = process.env.DCS_TEST_TRANSPORT;
   if (transport !== 'https' && transport !== 'h2') return null;
   const dir = process.env.DCS_TEST_CERT_DIR;
-  suite ??= dir && existsSync(join(dir, 'suite.cert.pem')) ? loaded(join(dir, 'suite.cert.pem'), join(dir, 'suite.key.pem'))
-    : makeCertificate(dir || mkdtempSync(join(tmpdir(), 'dcs-suite-tls-')), 'suite');
+  suite ??=
+    dir && existsSync(join(dir, 'suite.cert.pem'))
+      ? loaded(join(dir, 'suite.cert.pem'), join(dir, 'suite.key.pem'))
+      : makeCertificate(dir || mkdtempSync(join(tmpdir(), 'dcs-suite-tls-')), 'suite');
   return { transport, cert: suite };
 }

@@ -15,7 +15,11 @@ export const DOCUMENT = openApiDocument({ contentDir: join(ROOT, 'content') }) a
  * has: its media type and body component (null: no body), or undefined when the status is not
  * documented for that operation.
  */
-export function documentedBody(schemaPath: string, method: string, status: number): { type: string; component: string | null } | null | undefined {
+export function documentedBody(
+  schemaPath: string,
+  method: string,
+  status: number,
+): { type: string; component: string | null } | null | undefined {
   const response = DOCUMENT.paths?.[schemaPath]?.[method.toLowerCase()]?.responses?.[String(status)] as Obj | undefined;
   if (!response) return undefined;
   const content = response.content as Obj | undefined;

@@ -20,6 +20,10 @@ export async function waitFor<T>(what: string, probe: () => T | undefined, timeo
 export function accessLogLine(file: string, requestId: string): Promise<Record<string, any>> {
   return waitFor(`the access-log line of request ${requestId}`, () => {
     if (!existsSync(file)) return undefined;
-    return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((l) => l.reqId === requestId);
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((l) => l.reqId === requestId);
   });
 }

@@ -14,27 +14,54 @@ import type { WebhookService } from '../../server/webhooks/service.ts';
 import { HistoryFeed } from '../../server/webhooks/history-feed.ts';
 import { ROOT } from './real-snapshot.ts';
 
-export interface WebhookApp { url: string; webhooks: WebhookService; live: LiveSnapshot; close(): Promise<void> }
+export interface WebhookApp {
+  url: string;
+  webhooks: WebhookService;
+  live: LiveSnapshot;
+  close(): Promise<void>;
+}
 
 /**
  * The application in this process over a snapshot in `dist`, with webhooks whose settings the
  * test chooses (fast retry schedule, loopback allowed...) and, optionally, a stand-in resolver.
  */
-export async function startWebhookApp(o: { dist: string; keysFile: string; dir: string; env?: Record<string, string>; resolver?: Resolver; config?: Partial<WebhookConfig> }): Promise<WebhookApp> {
+export async function startWebhookApp(o: {
+  dist: string;
+  keysFile: string;
+  dir: string;
+  env?: Record<string, string>;
+  resolver?: Resolver;
+  config?: Partial<WebhookConfig>;
+}): Promise<WebhookApp> {
   const logger = pino({ level: 'silent' });
   const live = new LiveSnapshot(o.dist, 1 << 24);
   const keys = KeyStore.load(o.keysFile);
   const quotaStore = new MemoryStore({ file: null });
   const webhooks = createWebhooks({
-    env: { WEBHOOK_DIR: join(o.dir, 'outbox'), ...o.env }, root: ROOT, feed: new HistoryFeed(() => live.snapshot), logger,
-    ownerActive: (id) => keys.list().some((k) => k.id === id && k.revokedAt === null), resolver: o.resolver, config: o.config,
+    env: { WEBHOOK_DIR: join(o.dir, 'outbox'), ...o.env },
+    root: ROOT,
+    feed: new HistoryFeed(() => live.snapshot),
+    logger,
+    ownerActive: (id) => keys.list().some((k) => k.id === id && k.revokedAt === null),
+    resolver: o.resolver,
+    config: o.config,
   });
-  const app = createApp({ snapshot: () => live.snapshot, engine: () => live.search, keys, quotaStore, policies: DEFAULT_POLICIES, logger, webhooks });
+  const app = createApp({
+    snapshot: () => live.snapshot,
+    engine: () => live.search,
+    keys,
+    quotaStore,
+    policies: DEFAULT_POLICIES,
+    logger,
+    webhooks,
+  });
   const server: Server = createServer((req, res) => app.handler(req as never, res as never, undefined as never));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   await webhooks.start();
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, webhooks, live,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    webhooks,
+    live,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
@@ -45,13 +72,25 @@ export async function startWebhookApp(o: { dist: string; keysFile: string; dir: 
 }
 
 /** A JSON request: method, key, body (an object is sent as JSON; a string as it is). */
-export async function api(base: string, path: string, o: { method?: string; key?: string; body?: unknown; contentType?: string } = {}): Promise<{ status: number; headers: Headers; json: any; text: string }> {
+export async function api(
+  base: string,
+  path: string,
+  o: { method?: string; key?: string; body?: unknown; contentType?: string } = {},
+): Promise<{ status: number; headers: Headers; json: any; text: string }> {
   const headers: Record<string, string> = {};
   if (o.key) headers.authorization = `Bearer ${o.key}`;
   if (o.body !== undefined) headers['content-type'] = o.contentType ?? 'application/json';
-  const res = await fetch(base + path, { method: o.method ?? 'GET', headers, body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body) });
+  const res = await fetch(base + path, {
+    method: o.method ?? 'GET',
+    headers,
+    body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body),
+  });
   const text = await res.text();
   let json: any = null;
-  try { json = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, headers: res.headers, json, text };
 }

@@ -14,7 +14,12 @@ import { Receiver } from './webhook-receiver.ts';
 // One published mini snapshot, read by every app below; each app has its own outbox.
 let dist = '';
 let ready = false;
-const made = makeKeys([{ tier: 'professional', name: 'pro' }, { tier: 'enterprise', name: 'ent' }, { tier: 'developer', name: 'dev' }, { tier: 'free', name: 'free' }]);
+const made = makeKeys([
+  { tier: 'professional', name: 'pro' },
+  { tier: 'enterprise', name: 'ent' },
+  { tier: 'developer', name: 'dev' },
+  { tier: 'free', name: 'free' },
+]);
 export const { keys } = made;
 const apps: WebhookApp[] = [];
 const receivers: Receiver[] = [];
@@ -71,4 +76,3 @@ export async function pollDeliveries(a: WebhookApp, id: string, done: (data: any
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-

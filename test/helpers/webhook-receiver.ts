@@ -43,7 +43,9 @@ export class Receiver {
     return this;
   }
 
-  get port(): number { return (this.#server.address() as AddressInfo).port; }
+  get port(): number {
+    return (this.#server.address() as AddressInfo).port;
+  }
 
   /** Received requests with a 2xx answer, by webhook-id. */
   acked(): Map<string, Received[]> {
@@ -69,7 +71,11 @@ export class Receiver {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const h = (n: string) => String(req.headers[n] ?? '');
-      const headers = { 'webhook-id': h('webhook-id'), 'webhook-timestamp': h('webhook-timestamp'), 'webhook-signature': h('webhook-signature') };
+      const headers = {
+        'webhook-id': h('webhook-id'),
+        'webhook-timestamp': h('webhook-timestamp'),
+        'webhook-signature': h('webhook-signature'),
+      };
       const verifiedWith = this.secrets.findIndex((s) => {
         try {
           new Webhook(s).verify(body, headers);
@@ -79,8 +85,22 @@ export class Receiver {
         }
       });
       let payload: Received['payload'];
-      try { payload = JSON.parse(body); } catch { payload = { type: '(not JSON)', timestamp: '', data: {} }; }
-      const r: Received = { id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body, payload, host: h('host'), verifiedWith, answered: 0, at: Date.now() };
+      try {
+        payload = JSON.parse(body);
+      } catch {
+        payload = { type: '(not JSON)', timestamp: '', data: {} };
+      }
+      const r: Received = {
+        id: headers['webhook-id'],
+        timestamp: headers['webhook-timestamp'],
+        signature: headers['webhook-signature'],
+        body,
+        payload,
+        host: h('host'),
+        verifiedWith,
+        answered: 0,
+        at: Date.now(),
+      };
       const answer = this.answer(r, this.received.length);
       this.received.push(r);
       if (answer === 'hang') {
