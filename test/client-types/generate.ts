@@ -7,7 +7,7 @@ import { openApiDocument } from '../../build/docs/openapi-document.ts';
  * `npm run types` (also run before the tests and the type check): TypeScript types of the OpenAPI
  * document the build publishes, for openapi-fetch, into test/generated/api.ts (git-ignored). The
  * document comes from the build's own writer, so the types describe exactly what the server serves
- * (test/e2e-client.test.ts checks the served document is that one). The file is rewritten only when
+ * (test/e2e/client.test.ts checks the served document is that one). The file is rewritten only when
  * its text changes.
  */
 const root = resolve(import.meta.dirname, '../..');

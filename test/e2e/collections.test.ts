@@ -1,0 +1,219 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { bearer, call } from '../helpers/http.ts';
+import { REAL_DIST } from '../helpers/real-snapshot.ts';
+import { startRealServer } from '../helpers/real-server.ts';
+import { accessLogLine } from '../helpers/wait-for.ts';
+import type { RunningServer } from '../helpers/server-process.ts';
+
+let server: RunningServer;
+let keys: Record<string, string>;
+let logFile: string;
+
+before(async () => {
+  ({ server, keys, logFile } = await startRealServer([
+    { tier: 'developer', name: 'dev' },
+    { tier: 'enterprise', name: 'ent' },
+  ]));
+});
+after(async () => {
+  assert.equal(await server.stop(), 0);
+});
+
+const get = (path: string, key = keys.dev, headers: Record<string, string> = {}) =>
+  call(server.url, path, { headers: { ...bearer(key), ...headers } });
+
+describe('listing', () => {
+  test('pages in Mondo id order with pagination, links and a Link header', async () => {
+    const r = await get('/api/v1/diseases?limit=3&offset=3');
+    assert.equal(r.status, 200);
+    const body = r.json();
+    assert.equal(body.data.length, 3);
+    const ids = body.data.map((d: { id: string }) => d.id);
+    assert.deepEqual(ids, [...ids].sort());
+    assert.deepEqual(Object.keys(body.data[0]), [
+      'id',
+      'name',
+      'isRare',
+      'hasContent',
+      'hasExpertContent',
+      'definitionSource',
+      'qualityScore',
+      'updatedAt',
+      'links',
+    ]);
+    assert.equal(body.pagination.limit, 3);
+    assert.equal(body.pagination.offset, 3);
+    assert.equal(body.pagination.hasMore, true);
+    assert.ok(body.pagination.total > 15000);
+    assert.deepEqual(body.links, {
+      self: '/api/v1/diseases?limit=3&offset=3',
+      first: '/api/v1/diseases?limit=3&offset=0',
+      next: '/api/v1/diseases?limit=3&offset=6',
+      prev: '/api/v1/diseases?limit=3&offset=0',
+    });
+    assert.equal(
+      r.headers.link,
+      '</api/v1/diseases?limit=3&offset=0>; rel="first", </api/v1/diseases?limit=3&offset=0>; rel="prev", </api/v1/diseases?limit=3&offset=6>; rel="next"',
+    );
+    const first = (await get('/api/v1/diseases?limit=6')).json().data.map((d: { id: string }) => d.id);
+    assert.deepEqual(first.slice(3), ids);
+  });
+
+  test('filters narrow the set (AND between filters, OR within a list)', async () => {
+    const all = (await get('/api/v1/diseases?limit=1')).json().pagination.total;
+    const rare = (await get('/api/v1/diseases?limit=1&isRare=true')).json().pagination.total;
+    const rareAr = (await get('/api/v1/diseases?limit=100&isRare=true&inheritance=autosomal-recessive')).json();
+    const rareArAd = (await get('/api/v1/diseases?limit=1&isRare=true&inheritance=autosomal-recessive,autosomal-dominant')).json()
+      .pagination.total;
+    assert.ok(rare < all && rareAr.pagination.total < rare && rareAr.pagination.total < rareArAd);
+    for (const d of rareAr.data) assert.equal(d.isRare, true);
+    const trials = (await get('/api/v1/diseases?limit=100&hasTrials=true')).json();
+    assert.ok(trials.pagination.total > 0 && trials.pagination.total < 2000);
+    const ultra = (await get('/api/v1/diseases?limit=1&prevalence=ultra-rare&onset=neonatal&hasContent=true')).json();
+    assert.ok(ultra.pagination.total > 0);
+  });
+
+  test('bad filter values are a 400 naming each parameter', async () => {
+    const r = await get('/api/v1/diseases?limit=500&isRare=yes&inheritance=dominant&page=2');
+    assert.equal(r.status, 400);
+    assert.deepEqual(
+      r.json().invalidParams.map((p: { name: string; reason: string }) => `${p.name}:${p.reason}`),
+      ['page:unknown-parameter', 'limit:out-of-range', 'isRare:wrong-type', 'inheritance:not-allowed-value'],
+    );
+  });
+});
+
+describe('search', () => {
+  test('a name query ranks the disease first and says what matched; identical queries hit the result cache', async () => {
+    const q = '/api/v1/diseases/search?q=cystic%20fibrosis&limit=5';
+    const r = await get(q, keys.dev, { 'x-request-id': 'search-cache-1' });
+    assert.equal(r.status, 200);
+    assert.equal((await accessLogLine(logFile, 'search-cache-1')).cache, 'computed');
+    const body = r.json();
+    assert.equal(body.data[0].id, 'MONDO:0009061');
+    const { why, ...match } = body.data[0].match;
+    assert.deepEqual(match, { field: 'name', text: 'cystic fibrosis', kind: 'exact', score: 1 });
+    // Why it ranks first: the exact name, every word met exactly (weights depend on the data).
+    assert.deepEqual(
+      { ...why, words: why.words.map((w: { query: string; text: string; how: string }) => [w.query, w.text, w.how]) },
+      {
+        tier: 'exact-name',
+        queryCoverage: 1,
+        textCoverage: 1,
+        order: 'adjacent',
+        words: [
+          ['cystic', 'cystic', 'exact'],
+          ['fibrosis', 'fibrosis', 'exact'],
+        ],
+      },
+    );
+    for (const k of ['hasActiveTrials', 'activeTrialCount', 'inheritancePatterns', 'onsetCategories', 'prevalenceCategory'])
+      assert.ok(k in body.data[0], k);
+    assert.deepEqual(Object.keys(body.pagination), ['limit', 'offset', 'total', 'hasMore']);
+    const again = await get(q, keys.dev, { 'x-request-id': 'search-cache-2' });
+    assert.deepEqual(again.body, r.body);
+    assert.equal((await accessLogLine(logFile, 'search-cache-2')).cache, 'result-cache');
+  });
+
+  test('highlight marks the matched text; facets count the whole result set', async () => {
+    const body = (await get('/api/v1/diseases/search?q=mucoviscidosis&highlight=true&limit=1')).json();
+    assert.equal(body.data[0].id, 'MONDO:0009061');
+    assert.equal(body.data[0].match.field, 'synonym');
+    assert.equal(body.data[0].highlight.text, '<mark>mucoviscidosis</mark>');
+    const f = (await get('/api/v1/diseases/search?q=muscular%20dystrophy&facets=true&limit=1')).json();
+    assert.equal(f.data.length, 1);
+    const inh = Object.values(f.facets.inheritance as Record<string, number>);
+    assert.ok(f.pagination.total > 1);
+    assert.equal(f.facets.rarity.rare + f.facets.rarity.common, f.pagination.total);
+    assert.equal(
+      f.facets.trialStatus.withActiveTrials + f.facets.trialStatus.withTrialsNoneActive + f.facets.trialStatus.noTrials,
+      f.pagination.total,
+    );
+    assert.ok(inh.reduce((a, b) => a + b, 0) > 0);
+  });
+
+  test('filters and sort: gene filter, minTrialCount, descending trial count', async () => {
+    const byGene = (await get('/api/v1/diseases/search?gene=cftr&limit=100')).json();
+    assert.ok(byGene.data.some((d: { id: string }) => d.id === 'MONDO:0009061'));
+    for (const d of byGene.data) assert.ok(d.genes.includes('CFTR'));
+    const sorted = (await get('/api/v1/diseases/search?minTrialCount=1&sort=-activeTrialCount&limit=20')).json();
+    const counts = sorted.data.map((d: { activeTrialCount: number }) => d.activeTrialCount);
+    assert.deepEqual(
+      counts,
+      [...counts].sort((a: number, b: number) => b - a),
+    );
+    for (const d of sorted.data) assert.ok(d.trialCount >= 1);
+  });
+
+  test('no match is an empty 200; a missing q without filters is a 400', async () => {
+    const none = await get('/api/v1/diseases/search?q=zzqxjvvk');
+    assert.equal(none.status, 200);
+    assert.deepEqual(none.json().data, []);
+    assert.equal(none.json().pagination.total, 0);
+    for (const path of ['/api/v1/diseases/search', '/api/v1/diseases/search?q=%20']) {
+      const r = await get(path);
+      assert.equal(r.status, 400);
+      assert.deepEqual(r.json().invalidParams, [
+        { name: 'q', reason: 'missing', detail: 'give a query text, at least one filter, or both' },
+      ]);
+    }
+    const bad = await get('/api/v1/diseases/search?q=x&sort=name');
+    assert.equal(bad.json().invalidParams[0].name, 'sort');
+  });
+});
+
+describe('bulk', () => {
+  test('answers each id in order with its status, joining stored record bytes', async () => {
+    const ids = ['MONDO:0009061', 'MONDO:9999999', 'MONDO:0000002', 'MONDO:12', 'MONDO:0007739'];
+    const r = await get(`/api/v1/diseases/bulk?ids=${ids.join(',')}`, keys.ent);
+    assert.equal(r.status, 200);
+    const body = r.json();
+    assert.deepEqual(
+      body.data.map((d: { id: string; status: string }) => [d.id, d.status]),
+      [
+        ['MONDO:0009061', 'found'],
+        ['MONDO:9999999', 'not_found'],
+        ['MONDO:0000002', 'obsolete'],
+        ['MONDO:12', 'malformed'],
+        ['MONDO:0007739', 'found'],
+      ],
+    );
+    assert.deepEqual(body.meta, { requested: 5, found: 2, notFound: 1, obsolete: 1, malformed: 1 });
+    assert.deepEqual(body.data[2], { id: 'MONDO:0000002', status: 'obsolete', replacedBy: 'MONDO:0009299', consider: [] });
+    const single = (await get('/api/v1/diseases/MONDO:0009061', keys.ent)).json().data;
+    assert.deepEqual(body.data[0].data, single);
+    const revalidated = await get(`/api/v1/diseases/bulk?ids=${ids.join(',')}`, keys.ent, { 'if-none-match': String(r.headers.etag) });
+    assert.equal(revalidated.status, 304);
+  });
+
+  test('sections= keeps only those sections of each record', async () => {
+    const body = (await get('/api/v1/diseases/bulk?ids=MONDO:0009061,MONDO:0007739&sections=genetics', keys.ent)).json();
+    for (const item of body.data) assert.deepEqual(Object.keys(item.data.sections), ['genetics']);
+  });
+
+  test('51 ids, a duplicate or an empty list is a 400 that says so', async () => {
+    const rows = JSON.parse(readFileSync(join(REAL_DIST, 'current', 'listing.json'), 'utf8')) as { id: string }[];
+    const fiftyOne = rows
+      .slice(0, 51)
+      .map((x) => x.id)
+      .join(',');
+    const many = await get(`/api/v1/diseases/bulk?ids=${fiftyOne}`, keys.ent);
+    assert.equal(many.status, 400);
+    assert.deepEqual(many.json().invalidParams, [{ name: 'ids', reason: 'out-of-range', detail: 'at most 50 values, got 51' }]);
+    const fifty = await get(
+      `/api/v1/diseases/bulk?ids=${rows
+        .slice(0, 50)
+        .map((x) => x.id)
+        .join(',')}`,
+      keys.ent,
+    );
+    assert.equal(fifty.json().meta.found, 50);
+    const dup = await get('/api/v1/diseases/bulk?ids=MONDO:0009061,MONDO:0009061', keys.ent);
+    assert.deepEqual(dup.json().invalidParams, [{ name: 'ids', reason: 'duplicate', detail: 'duplicate value(s): MONDO:0009061' }]);
+    const empty = await get('/api/v1/diseases/bulk?ids=', keys.ent);
+    assert.deepEqual(empty.json().invalidParams, [{ name: 'ids', reason: 'missing', detail: 'empty list' }]);
+  });
+});
