@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { runBuild } from './run-build.ts';
 import { IngestError } from './ingest/types.ts';
 import { publishDocsPage } from './docs/docs-page.ts';
-import { APP_ROOT, BUNDLED, distDir } from '../server/contract/app-paths.ts';
+import { APP_ROOT, BUNDLED, distDir } from '../server/contract/snapshot/app-paths.ts';
 
 /**
  * `npm run build [-- --force]`: compile the snapshot from DATA_DIR (default ../shared/data/raw)

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { Manifest } from '../server/contract/manifest.ts';
-import type { ReleaseDoc } from '../server/contract/release.ts';
-import { releaseNumber, type ReleasesDoc } from '../server/contract/history.ts';
-import { SNAPSHOT_FILES } from '../server/contract/route-map.ts';
+import type { Manifest } from '../server/contract/snapshot/manifest.ts';
+import type { ReleaseDoc } from '../server/contract/snapshot/release.ts';
+import type { ReleasesDoc } from '../server/contract/snapshot/history.ts';
+import { releaseNumber } from '../server/contract/api/releases.ts';
+import { SNAPSHOT_FILES } from '../server/contract/snapshot/route-map.ts';
 import { buildSearchIndex } from './compile/search-index.ts';
 import { stampVersions, type ContentIndex } from './compile/content-versions.ts';
 import { gitCommit } from './compile/code-version.ts';
@@ -24,7 +25,7 @@ import {
 import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
 import { buildRecords } from './record/build-records.ts';
 import { COMPUTED_FIELDS } from './record/computed.ts';
-import { SECTION_KEYS } from '../server/contract/vocab.ts';
+import { SECTION_KEYS } from '../server/contract/api/vocab.ts';
 import { loadSchemas } from './schema/load-schemas.ts';
 import { createRecordValidator, createValidator } from './schema/validate-record.ts';
 import { withComputed } from './schema/computed-schema.ts';

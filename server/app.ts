@@ -1,20 +1,20 @@
 import polka from 'polka';
 import type { Logger } from 'pino';
 import type { Guard, Handler, Req, Res } from './http/context.ts';
-import { API_BASE, ROUTE_LIST, ROUTES, type OperationId } from './contract/routes.ts';
+import { API_BASE, ROUTE_LIST, ROUTES, type OperationId } from './contract/api/routes.ts';
 import { guarded } from './http/chain.ts';
 import { problem, sendProblem } from './http/problem.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import type { AccessLogger } from './middleware/access-log.ts';
 import { auth } from './middleware/auth.ts';
 import { cors } from './middleware/cors.ts';
-import type { CorsOrigins } from './contract/cors.ts';
-import { HSTS_VALUE } from './contract/cors.ts';
+import type { CorsOrigins } from './contract/api/cors.ts';
+import { HSTS_VALUE } from './contract/api/cors.ts';
 import { respond } from './http/respond.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requireScope } from './middleware/require-scope.ts';
-import type { Policies } from './contract/quotas.ts';
+import type { Policies } from './contract/api/quotas.ts';
 import type { QuotaStore } from './quota/store.ts';
 import { bulkResource } from './routes/bulk.ts';
 import {
@@ -31,7 +31,7 @@ import { releaseChangesResource, releaseResource, releasesResource } from './rou
 import { versionResource, versionsResource } from './routes/versions.ts';
 import { healthResource, openapiResource } from './routes/meta.ts';
 import { docsPage } from './routes/docs.ts';
-import { DOCS_PATH } from './contract/docs.ts';
+import { DOCS_PATH } from './contract/api/docs.ts';
 import { searchResource } from './routes/search.ts';
 import { webhookHandlers } from './routes/webhooks.ts';
 import type { WebhookService } from './webhooks/service.ts';
@@ -134,7 +134,7 @@ export function createApp(o: AppOptions) {
       methodNotAllowed(req, res, allow);
     } as never);
   }
-  // The reference page is a static mount beside the API, not a route of the table (server/contract/docs.ts).
+  // The reference page is a static mount beside the API, not a route of the table (server/contract/api/docs.ts).
   if (o.docsDir) app.use(DOCS_PATH, docsPage(o.docsDir, startRequest) as never);
   return app;
 }

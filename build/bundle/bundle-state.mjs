@@ -7,13 +7,13 @@ import { join } from 'node:path';
 export const BUNDLE_RECORD = 'bundle.json';
 
 /**
- * The bundles to write, file name -> entry point, from server/contract/bundles.json (the one
+ * The bundles to write, file name -> entry point, from server/contract/snapshot/bundles.json (the one
  * list: the server reads it too, to find the bundled build).
  * @param {string} root the checkout
  * @returns {Record<string, string>}
  */
 export function bundleTable(root) {
-  return JSON.parse(readFileSync(join(root, 'server/contract/bundles.json'), 'utf8')).bundles;
+  return JSON.parse(readFileSync(join(root, 'server/contract/snapshot/bundles.json'), 'utf8')).bundles;
 }
 
 /**

@@ -30,7 +30,7 @@ export function nodeTarget(root) {
 }
 
 /**
- * Bundle the server, the build and the keys CLI (server/contract/bundles.json) into `dist` as ES
+ * Bundle the server, the build and the keys CLI (server/contract/snapshot/bundles.json) into `dist` as ES
  * modules for Node, every package included: `node dist/server.mjs` needs no node_modules. The
  * build bundle carries the digest of the build's code (code-digest.mjs), so it fingerprints its
  * inputs exactly as the build from source does. A bundle whose bytes did not change is not
@@ -91,7 +91,7 @@ export async function bundle(o) {
   // The bundler's own code and settings are inputs too: changing them makes new bundles.
   const here = fileURLToPath(new URL('.', import.meta.url));
   for (const f of ['bundle.mjs', 'bundle-state.mjs', 'code-digest.mjs']) inputs[relative(o.root, join(here, f))] = fileHash(join(here, f));
-  for (const f of ['package.json', 'server/contract/bundles.json']) inputs[f] = fileHash(join(o.root, f));
+  for (const f of ['package.json', 'server/contract/snapshot/bundles.json']) inputs[f] = fileHash(join(o.root, f));
   const record = {
     esbuild: version,
     target,

@@ -1,6 +1,6 @@
 import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
-import type { Manifest, ManifestEntry } from '../../server/contract/manifest.ts';
-import { diseaseKey, sectionKey } from '../../server/contract/route-map.ts';
+import type { Manifest, ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
+import { diseaseKey, sectionKey } from '../../server/contract/snapshot/route-map.ts';
 import { ObjectStore } from './object-store.ts';
 import { Progress } from './progress.ts';
 import { diseaseBodies, obsoleteBody } from './responses.ts';

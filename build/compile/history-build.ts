@@ -1,8 +1,9 @@
 import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
-import { releaseId, type Change, type ReleaseEntry, type ReleaseSourceState, type ReleasesDoc } from '../../server/contract/history.ts';
-import type { Manifest, ManifestEntry } from '../../server/contract/manifest.ts';
-import type { ReleaseSource } from '../../server/contract/release.ts';
-import { historyKeyOf, versionKey, versionsKey } from '../../server/contract/route-map.ts';
+import type { Change, ReleaseEntry, ReleaseSourceState, ReleasesDoc } from '../../server/contract/snapshot/history.ts';
+import { releaseId } from '../../server/contract/api/releases.ts';
+import type { Manifest, ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
+import type { ReleaseSource } from '../../server/contract/snapshot/release.ts';
+import { historyKeyOf, versionKey, versionsKey } from '../../server/contract/snapshot/route-map.ts';
 import type { ContentIndex, NewVersion, VersionDiff } from './content-versions.ts';
 import { applyRetention, type Pruned } from './history-retention.ts';
 import type { ObjectStore } from './object-store.ts';

@@ -1,7 +1,7 @@
-import type { ReleaseEntry } from '../../server/contract/history.ts';
-import { releaseNumber } from '../../server/contract/history.ts';
-import type { ManifestEntry } from '../../server/contract/manifest.ts';
-import { versionKey, versionsKey } from '../../server/contract/route-map.ts';
+import type { ReleaseEntry } from '../../server/contract/snapshot/history.ts';
+import { releaseNumber } from '../../server/contract/api/releases.ts';
+import type { ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
+import { versionKey, versionsKey } from '../../server/contract/snapshot/route-map.ts';
 import type { ContentIndex } from './content-versions.ts';
 import type { ObjectStore } from './object-store.ts';
 import { readVersions, storeVersions } from './version-docs.ts';

@@ -1,5 +1,5 @@
 import type { DiseaseRecord, GeneAssociation } from '../record/types.ts';
-import type { ListingRow } from '../../server/contract/listing-row.ts';
+import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 
 /** Associations that make a gene a cause of the disease, not a risk factor, modifier or candidate. */
 const CAUSAL: ReadonlySet<GeneAssociation> = new Set(['causal', 'causal-loss-of-function', 'causal-gain-of-function']);

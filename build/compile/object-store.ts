@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { objectFile } from '../../server/contract/route-map.ts';
-import type { ManifestEntry } from '../../server/contract/manifest.ts';
+import { objectFile } from '../../server/contract/snapshot/route-map.ts';
+import type { ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);

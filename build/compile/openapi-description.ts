@@ -1,8 +1,9 @@
-import { CHANGE_KINDS, IMMUTABLE_CACHE, LATEST_RELEASE } from '../../server/contract/history.ts';
-import { PROBLEMS, INVALID_PARAM_REASONS } from '../../server/contract/problems.ts';
-import { DEFAULT_POLICIES } from '../../server/contract/quotas.ts';
-import { BULK_MAX, ROUTES, SEARCH_SORTS } from '../../server/contract/routes.ts';
-import { TIER_SCOPES, TIERS } from '../../server/contract/tiers.ts';
+import { CHANGE_KINDS, IMMUTABLE_CACHE, LATEST_RELEASE } from '../../server/contract/api/releases.ts';
+import { PROBLEMS, INVALID_PARAM_REASONS } from '../../server/contract/api/problems.ts';
+import { DEFAULT_POLICIES } from '../../server/contract/api/quotas.ts';
+import { ROUTES } from '../../server/contract/api/routes.ts';
+import { BULK_MAX, SEARCH_SORTS } from '../../server/contract/api/disease-params.ts';
+import { TIER_SCOPES, TIERS } from '../../server/contract/api/tiers.ts';
 import { describeTransport } from './openapi-transport.ts';
 import { describeWebhooks } from './openapi-webhooks.ts';
 import {
@@ -11,7 +12,7 @@ import {
   ONSET_CATEGORIES,
   PREVALENCE_CATEGORIES,
   SECTION_KEYS,
-} from '../../server/contract/vocab.ts';
+} from '../../server/contract/api/vocab.ts';
 
 /**
  * The `info.description` of the OpenAPI document: every decision the interface left "not shown",

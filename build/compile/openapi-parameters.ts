@@ -1,12 +1,12 @@
-import type { ParamSchema, ParamsSchema } from '../../server/contract/params.ts';
-import type { RouteDef } from '../../server/contract/routes.ts';
+import type { ParamSchema, ParamsSchema } from '../../server/contract/api/params.ts';
+import type { RouteDef } from '../../server/contract/api/route-def.ts';
 import {
   ASSISTANCE_STATUSES,
   INHERITANCE_TERMS,
   ONSET_CATEGORIES,
   PREVALENCE_CATEGORIES,
   SECTION_KEYS,
-} from '../../server/contract/vocab.ts';
+} from '../../server/contract/api/vocab.ts';
 
 /**
  * OpenAPI parameter objects, derived from the route table's parameter schemas (the same schemas

@@ -1,4 +1,5 @@
-import { ROUTE_LIST, type RouteDef } from '../../server/contract/routes.ts';
+import { ROUTE_LIST } from '../../server/contract/api/routes.ts';
+import type { RouteDef } from '../../server/contract/api/route-def.ts';
 import { routeParameters } from './openapi-parameters.ts';
 import { responses } from './openapi-responses.ts';
 
@@ -44,7 +45,7 @@ function operation(route: RouteDef): Obj {
     ...(auth ? { 'x-required-scope': route.scope } : {}),
     responses: responses(ok, {
       auth,
-      perDisease: route.perDisease ?? false,
+      resolvesDisease: route.resolvesDisease ?? false,
       notFound: route.notFound,
       link: route.link,
       etag: route.etag,

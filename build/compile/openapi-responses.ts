@@ -4,8 +4,8 @@
  * RateLimit fields, while every counted response (2xx, 301, 304, 400, 404, 410) and a 429 do.
  */
 
-import { IMMUTABLE_CACHE } from '../../server/contract/history.ts';
-import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../../server/contract/problems.ts';
+import { IMMUTABLE_CACHE } from '../../server/contract/api/releases.ts';
+import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../../server/contract/api/problems.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -53,7 +53,7 @@ export interface ResponseOptions {
   /** Needs an API key: adds 401, 403, 429 and the RateLimit headers. */
   auth: boolean;
   /** Takes `{mondoId}`: adds 301, 404 and 410. */
-  perDisease: boolean;
+  resolvesDisease: boolean;
   /** When another route answers 404: adds it, with this explanation. */
   notFound?: string;
   /** Adds the Link header to the 200 (the listing). */
@@ -139,7 +139,7 @@ function problem(kind: ProblemKind, explanation: string, headers: Obj = {}): [nu
  * ready response object), then the redirect, revalidation and error responses that apply.
  */
 export function responses(ok: { description: string; schema: string } | Obj, options: ResponseOptions): Obj {
-  const { auth, perDisease, notFound, link = false, etag = true, status = 200 } = options;
+  const { auth, resolvesDisease, notFound, link = false, etag = true, status = 200 } = options;
   const quota = quotaHeaders(auth);
   const okResponse =
     'schema' in ok && typeof ok.schema === 'string'
@@ -157,7 +157,7 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
         ? { ...ok, headers: { 'Cache-Control': headerRef('CacheControl'), ...quota } }
         : ok;
   const out: Obj = { [status]: okResponse };
-  if (perDisease) {
+  if (resolvesDisease) {
     out[301] = {
       description:
         'The id is obsolete and has a replacement: `Location` is the same resource of the replacement; the body is a small redirect document.',
@@ -185,7 +185,7 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
       problem('forbidden', '`requiredScope` and `tier` say which scope is missing.', { 'WWW-Authenticate': headerRef('WWWAuthenticate') }),
     );
   }
-  if (perDisease) {
+  if (resolvesDisease) {
     problems.push(problem('not-found', 'a well-formed id that was never a Mondo class.', quota));
     problems.push(problem('obsolete', '`consider` lists current ids to look at.', quota));
   }

@@ -5,8 +5,8 @@ import {
   EVENT_TYPES,
   WEBHOOK_DEFAULTS as D,
   WEBHOOK_LIMITS as L,
-} from '../../server/contract/webhooks.ts';
-import { SELF_SERVE_TIER, TIER_SCOPES, TIERS } from '../../server/contract/tiers.ts';
+} from '../../server/contract/api/webhooks.ts';
+import { SELF_SERVE_TIER, TIER_SCOPES, TIERS } from '../../server/contract/api/tiers.ts';
 
 /**
  * The webhooks in the OpenAPI document: `x-webhooks` (the document is 3.0, which has no

@@ -1,11 +1,12 @@
 import { stringify } from 'yaml';
 import type { ComputedFieldDoc } from '../record/computed.ts';
 import { withComputed } from '../schema/computed-schema.ts';
-import { refsOf, type SchemaMap } from '../schema/load-schemas.ts';
+import { refsOf } from '../schema/load-schemas.ts';
+import type { SchemaMap } from '../schema/schema-types.ts';
 import { describeApi } from './openapi-description.ts';
-import { DEFAULT_POLICIES } from '../../server/contract/quotas.ts';
-import { TAGS } from '../../server/contract/routes.ts';
-import { SCOPES } from '../../server/contract/tiers.ts';
+import { DEFAULT_POLICIES } from '../../server/contract/api/quotas.ts';
+import { TAGS } from '../../server/contract/api/routes.ts';
+import { SCOPES } from '../../server/contract/api/tiers.ts';
 import { SECURITY_SCHEME, openApiPaths } from './openapi-paths.ts';
 import { HEADERS } from './openapi-responses.ts';
 import { openApiWebhooks } from './openapi-webhooks.ts';

@@ -11,9 +11,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { ReleasesDoc } from '../../server/contract/history.ts';
-import type { Manifest } from '../../server/contract/manifest.ts';
-import { SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
+import type { ReleasesDoc } from '../../server/contract/snapshot/history.ts';
+import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 
 /**
  * dist/ layout: objects/ (content-addressed bodies, shared by snapshots), snapshots/<id>/

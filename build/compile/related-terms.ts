@@ -1,4 +1,4 @@
-import { MODIFIER_WORDS, STOP_WORDS } from '../../server/contract/word-forms.ts';
+import { MODIFIER_WORDS, STOP_WORDS } from '../../server/contract/text/word-forms.ts';
 
 /**
  * Words the data itself uses for one another, learned from the names: when two names or synonyms

@@ -1,8 +1,9 @@
 import { ORPHAN_DRUG_LIST_NOTE } from '../record/text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
-import { envelope, recordEnvelope, sectionEnvelope } from '../../server/contract/envelope.ts';
-import { diseasePath, type DiseaseResource } from '../../server/contract/route-map.ts';
-import { ROUTES } from '../../server/contract/routes.ts';
+import { envelope, recordEnvelope, sectionEnvelope } from '../../server/contract/api/envelope.ts';
+import { diseasePath } from '../../server/contract/api/paths.ts';
+import type { DiseaseResource } from '../../server/contract/api/route-def.ts';
+import { ROUTES } from '../../server/contract/api/routes.ts';
 
 /** The stored page of advocacy groups is the route's default page; the server cuts the others. */
 const PAG_PAGE = ROUTES.listDiseasePags.query.properties.limit.default;

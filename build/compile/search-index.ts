@@ -1,4 +1,4 @@
-import type { ListingRow } from '../../server/contract/listing-row.ts';
+import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import {
   MIN_FUZZY_WORD,
   SEARCH_INDEX_VERSION,
@@ -7,12 +7,12 @@ import {
   geneKey,
   wordBigrams,
   type SerializedSearchIndex,
-} from '../../server/contract/search-index.ts';
-import { bracketedWords, normalize, tokenize } from '../../server/contract/normalize.ts';
-import { termsOf } from '../../server/contract/word-forms.ts';
+} from '../../server/contract/snapshot/search-index.ts';
+import { bracketedWords, normalize, tokenize } from '../../server/contract/text/normalize.ts';
+import { termsOf } from '../../server/contract/text/word-forms.ts';
 import { relatedTerms } from './related-terms.ts';
 
-export type { SerializedSearchIndex } from '../../server/contract/search-index.ts';
+export type { SerializedSearchIndex } from '../../server/contract/snapshot/search-index.ts';
 
 /** Bracketed word positions under this go into the index's bit masks. */
 const MASK_POSITIONS = 30;
@@ -21,7 +21,7 @@ const MASK_POSITIONS = 30;
  * Build the search index over `rows` (in the order the server will load them): the term vocabulary
  * with its postings, each slot's term-id sequence, bracketed words, gene symbols and the bigram
  * index for typos. Every synonym of a row is a slot, whatever its origin. The result is plain
- * JSON; see server/contract/search-index.ts for its layout.
+ * JSON; see server/contract/snapshot/search-index.ts for its layout.
  */
 export function buildSearchIndex(rows: ListingRow[]): SerializedSearchIndex {
   const slotTokens: string[][] = [];

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DiseaseRecord } from '../record/types.ts';
-import { envelope } from '../../server/contract/envelope.ts';
-import type { DiseaseVersion, DiseaseVersions, SourceState, VersionChanges } from '../../server/contract/history.ts';
-import { etagOf, type ManifestEntry } from '../../server/contract/manifest.ts';
-import type { ReleaseSource } from '../../server/contract/release.ts';
-import { diseasePath, objectFile, releasePath, versionPath, versionsPath } from '../../server/contract/route-map.ts';
+import { envelope } from '../../server/contract/api/envelope.ts';
+import type { DiseaseVersion, DiseaseVersions, SourceState, VersionChanges } from '../../server/contract/snapshot/history.ts';
+import { etagOf, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
+import type { ReleaseSource } from '../../server/contract/snapshot/release.ts';
+import { objectFile } from '../../server/contract/snapshot/route-map.ts';
+import { diseasePath, releasePath, versionPath, versionsPath } from '../../server/contract/api/paths.ts';
 import type { ObjectStore } from './object-store.ts';
 
 /**

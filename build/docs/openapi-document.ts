@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { generateOpenApi, type OpenApiDocument } from '../compile/openapi.ts';
 import { COMPUTED_FIELDS } from '../record/computed.ts';
-import { loadSchemas, type SchemaMap } from '../schema/load-schemas.ts';
+import { loadSchemas } from '../schema/load-schemas.ts';
+import type { SchemaMap } from '../schema/schema-types.ts';
 
 /**
  * The OpenAPI document exactly as the build publishes it, from one call: the snapshot build writes

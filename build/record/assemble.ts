@@ -18,7 +18,7 @@ import type {
   TrialEntry,
   VocabValue,
 } from './types.ts';
-import { INHERITANCE_LABELS, ONSET_LABELS } from '../../server/contract/vocab.ts';
+import { INHERITANCE_LABELS, ONSET_LABELS } from '../../server/contract/api/vocab.ts';
 import { inheritanceFromHpo, inheritanceFromOrphanet, onsetFromHpo, onsetFromOrphanet, prevalenceCategoryOfClass } from './vocab.ts';
 import { pickPrevalenceCategory } from './prevalence.ts';
 

@@ -15,7 +15,7 @@ import { createScreeningLookup } from './screening.ts';
 import { joinGard } from './gard-links.ts';
 import { linkDesignations, linkTrials } from './text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry, SourceId } from './types.ts';
-import { versionsPath } from '../../server/contract/route-map.ts';
+import { versionsPath } from '../../server/contract/api/paths.ts';
 
 export interface BuiltRecords {
   records: DiseaseRecord[];

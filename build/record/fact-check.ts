@@ -2,7 +2,7 @@ import type { Section, SectionKey } from './types.ts';
 import type { RecordFacts } from './record-facts.ts';
 import { factIndex, type FactIndex, type FactScope } from './fact-index.ts';
 import { composeFactsOnly } from './facts-only.ts';
-import { SECTION_KEYS } from '../../server/contract/vocab.ts';
+import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { SECTION_BASIS, composeSection } from './sections.ts';
 
 export { composeFactsOnly } from './facts-only.ts';

@@ -1,5 +1,5 @@
 import type { GardDisease, GardXref, SssomMapping } from '../ingest/types.ts';
-import { GARD_PATHS, type GardPath } from '../../server/contract/vocab.ts';
+import { GARD_PATHS, type GardPath } from '../../server/contract/api/vocab.ts';
 import type { GardLink } from './types.ts';
 
 /** A GARD disease joined to one Mondo class, with every path that joined it. */

@@ -1,5 +1,5 @@
 import type { DiseaseRecord, GeneAssociation, GeneEntry, OnsetCategory, OrphanDrugStatus, Phenotype } from './types.ts';
-import { ORPHAN_DRUG_STATUSES } from '../../server/contract/vocab.ts';
+import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 
 /** The sourced parts of a record: everything the derived parts (sections, computed, classification, quality) are computed from. */
 export type RecordFacts = Omit<DiseaseRecord, 'sections' | 'computed' | 'classification' | 'metadata'>;

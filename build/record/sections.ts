@@ -4,7 +4,7 @@ import { clinicalFeaturesText, epidemiologyText, geneticsText, overviewText } fr
 import { researchText, screeningText, supportText, treatmentText } from './sections-care.ts';
 
 export type { RecordFacts } from './record-facts.ts';
-import { SECTION_KEYS } from '../../server/contract/vocab.ts';
+import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 
 /** Human-readable section titles. */
 export const SECTION_TITLES: Record<SectionKey, string> = {

@@ -2,7 +2,7 @@ import type { OrphanDesignation, Trial, TrialStatus } from '../ingest/types.ts';
 import type { NameHit, NameIndex } from './name-index.ts';
 import type { QcReport } from './qc.ts';
 import type { OrphanDrugEntry, OrphanDrugStatus, TrialEntry } from './types.ts';
-import { ORPHAN_DRUG_STATUSES } from '../../server/contract/vocab.ts';
+import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 import { orphanStatusFromFda } from './vocab.ts';
 
 /** A synonym shared by more diseases than this names a family, not one disease: not linked. */

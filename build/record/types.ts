@@ -11,7 +11,7 @@ import type {
   OrphanDrugStatus,
   PrevalenceCategory,
   SectionKey,
-} from '../../server/contract/vocab.ts';
+} from '../../server/contract/api/vocab.ts';
 
 export type { AssistanceStatus, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey };
 

@@ -1,4 +1,4 @@
-import type { InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory } from '../../server/contract/vocab.ts';
+import type { InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory } from '../../server/contract/api/vocab.ts';
 
 /**
  * One vocabulary for inheritance, onset and prevalence, whatever the source wrote. HPO terms map

@@ -1,8 +1,8 @@
-import { CHANGE_KINDS, RELEASE_ID_PATTERN } from '../../server/contract/history.ts';
-import { AUTH_FAILURES, INVALID_PARAM_REASONS, PROBLEM_BASE, PROBLEMS } from '../../server/contract/problems.ts';
-import { WINDOW_NAMES } from '../../server/contract/quotas.ts';
-import { SCOPES, TIERS } from '../../server/contract/tiers.ts';
-import { CREATE_ENDPOINT_BODY, DELIVERY_STATUSES, EVENT_TYPES, UPDATE_ENDPOINT_BODY } from '../../server/contract/webhooks.ts';
+import { CHANGE_KINDS, RELEASE_ID_PATTERN } from '../../server/contract/api/releases.ts';
+import { AUTH_FAILURES, INVALID_PARAM_REASONS, PROBLEM_BASE, PROBLEMS } from '../../server/contract/api/problems.ts';
+import { WINDOW_NAMES } from '../../server/contract/api/quotas.ts';
+import { SCOPES, TIERS } from '../../server/contract/api/tiers.ts';
+import { CREATE_ENDPOINT_BODY, DELIVERY_STATUSES, EVENT_TYPES, UPDATE_ENDPOINT_BODY } from '../../server/contract/api/webhooks.ts';
 import {
   ASSISTANCE_STATUSES,
   GARD_PATHS,
@@ -13,8 +13,8 @@ import {
   ORPHAN_DRUG_STATUSES,
   PREVALENCE_CATEGORIES,
   SECTION_KEYS,
-} from '../../server/contract/vocab.ts';
-import type { SchemaMap, SchemaObject } from './load-schemas.ts';
+} from '../../server/contract/api/vocab.ts';
+import type { SchemaMap, SchemaObject } from './schema-types.ts';
 
 /**
  * The components whose values live in server/contract/ (the code's one home for them): the

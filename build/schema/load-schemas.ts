@@ -1,12 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withContract } from './contract-schemas.ts';
-
-/** A JSON Schema in the subset shared by JSON Schema (ajv) and OpenAPI 3.0.3 schema objects. */
-export type SchemaObject = Record<string, unknown>;
-
-/** Component name -> schema, as under `components.schemas` of the OpenAPI document. */
-export type SchemaMap = Record<string, SchemaObject>;
+import type { SchemaMap, SchemaObject } from './schema-types.ts';
 
 /** Schema files are content/schemas/*.schema.json (also what the input fingerprint covers). */
 export const SCHEMA_SUFFIX = '.schema.json';

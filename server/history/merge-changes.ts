@@ -1,4 +1,4 @@
-import type { Change } from '../contract/history.ts';
+import type { Change } from '../contract/snapshot/history.ts';
 
 /**
  * Merge the change lists of consecutive releases (oldest first) into one change per disease:

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { LATEST_RELEASE, releaseNumber, type Change, type ReleaseEntry, type ReleasesDoc } from '../contract/history.ts';
-import type { ManifestEntry } from '../contract/manifest.ts';
+import type { Change, ReleaseEntry, ReleasesDoc } from '../contract/snapshot/history.ts';
+import { LATEST_RELEASE, releaseNumber } from '../contract/api/releases.ts';
+import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
 import { mergeChanges } from './merge-changes.ts';
 
 /** Reads the identity bytes of a stored object (the snapshot's body reader). */

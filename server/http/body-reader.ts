@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
-import type { InvalidParam } from '../contract/problems.ts';
+import type { InvalidParam } from '../contract/api/problems.ts';
 import type { Req } from './context.ts';
 import { problem, type Problem } from './problem.ts';
 

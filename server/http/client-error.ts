@@ -1,6 +1,6 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../contract/problems.ts';
+import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../contract/api/problems.ts';
 
 /** Node's parser and server error codes whose answer is not the 400 `malformed-request`, by problem kind (as Node's own default answers). */
 const KIND_OF: Record<string, ProblemKind> = {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Scope, Tier } from '../contract/tiers.ts';
+import type { Scope, Tier } from '../contract/api/tiers.ts';
 import type { Decision } from '../quota/store.ts';
 
 /** A quota store, as far as giving a counted call back goes. */

@@ -4,7 +4,7 @@ import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } f
 import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { createSecureContext } from 'node:tls';
-import { HSTS_VALUE } from '../contract/cors.ts';
+import { HSTS_VALUE } from '../contract/api/cors.ts';
 import { clientErrorHandler } from './client-error.ts';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;

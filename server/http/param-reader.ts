@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
-import type { ParamSchema, ParamsOf, ParamsSchema } from '../contract/params.ts';
-import type { InvalidParam } from '../contract/problems.ts';
+import type { ParamSchema, ParamsOf, ParamsSchema } from '../contract/api/params.ts';
+import type { InvalidParam } from '../contract/api/problems.ts';
 
 type RawQuery = Record<string, string | string[] | undefined>;
 export type ParamResult<Q extends ParamsSchema, P extends ParamsSchema> =

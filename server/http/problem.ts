@@ -1,4 +1,4 @@
-import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../contract/problems.ts';
+import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../contract/api/problems.ts';
 import type { Req, Res } from './context.ts';
 import { respond } from './respond.ts';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ManifestEntry } from '../contract/manifest.ts';
+import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { Req, Res } from './context.ts';
 import { noneMatch } from './conditional.ts';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { KeyStore } from './key-store.ts';
 import type { PublicKeyEntry } from './key-store.ts';
-import { TIERS, isTier } from '../contract/tiers.ts';
+import { TIERS, isTier } from '../contract/api/tiers.ts';
 
 /** Where the CLI writes; separate from process streams so tests can run it in-process. */
 export interface CliIo {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Scope, Tier } from '../contract/tiers.ts';
-import { isScope, isTier } from '../contract/tiers.ts';
+import type { Scope, Tier } from '../contract/api/tiers.ts';
+import { isScope, isTier } from '../contract/api/tiers.ts';
 
 /** One stored key. `hash` is hashKey(key); the key itself is never written anywhere. */
 export interface KeyEntry {

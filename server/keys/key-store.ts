@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Tier } from '../contract/tiers.ts';
+import type { Tier } from '../contract/api/tiers.ts';
 import type { Principal } from '../http/context.ts';
 import { generateKey, hashKey, parseKey, randomBase62 } from './key-format.ts';
 import { keyFileSignature, keysFilePath, readKeyFile, writeKeyFile } from './key-file.ts';
 import type { KeyEntry } from './key-file.ts';
-import { isTier, TIER_SCOPES } from '../contract/tiers.ts';
+import { isTier, TIER_SCOPES } from '../contract/api/tiers.ts';
 
 /** A key entry as shown to people: everything but the hash. */
 export type PublicKeyEntry = Omit<KeyEntry, 'hash'>;

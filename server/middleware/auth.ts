@@ -1,4 +1,4 @@
-import type { AuthFailure } from '../contract/problems.ts';
+import type { AuthFailure } from '../contract/api/problems.ts';
 import type { Guard, Req, Res } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { parseKey } from '../keys/key-format.ts';

@@ -1,7 +1,7 @@
 import type { Guard, Req, Res } from '../http/context.ts';
 import { problem, sendProblem, type Problem } from '../http/problem.ts';
 import { quotaHeaders } from '../quota/headers.ts';
-import type { Policies, QuotaPolicy } from '../contract/quotas.ts';
+import type { Policies, QuotaPolicy } from '../contract/api/quotas.ts';
 import { policyFor } from '../quota/policy-for.ts';
 import { slotsFor, type Decision, type QuotaSlot, type SlotUsage, type QuotaStore } from '../quota/store.ts';
 import { isoSeconds } from '../quota/windows.ts';

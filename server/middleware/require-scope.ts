@@ -1,4 +1,4 @@
-import type { Scope } from '../contract/tiers.ts';
+import type { Scope } from '../contract/api/tiers.ts';
 import type { Guard } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 

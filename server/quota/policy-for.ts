@@ -1,4 +1,4 @@
-import type { Policies, QuotaPolicy } from '../contract/quotas.ts';
+import type { Policies, QuotaPolicy } from '../contract/api/quotas.ts';
 import type { Principal } from '../http/context.ts';
 
 /** The policy that governs a caller: test keys get the 'test' policy whatever tier they carry. */

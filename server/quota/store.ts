@@ -1,5 +1,5 @@
-import type { QuotaPolicy } from '../contract/quotas.ts';
-import { WINDOW_NAMES, type WindowName } from '../contract/quotas.ts';
+import type { QuotaPolicy } from '../contract/api/quotas.ts';
+import { WINDOW_NAMES, type WindowName } from '../contract/api/quotas.ts';
 import { windowAt } from './windows.ts';
 
 /** One counter a request consumes: a limited window of the caller's policy. */

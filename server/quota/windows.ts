@@ -1,4 +1,4 @@
-import type { WindowName } from '../contract/quotas.ts';
+import type { WindowName } from '../contract/api/quotas.ts';
 
 /** One UTC calendar window: `id` names it in counter keys ('2026-01-06', '2026-01'). */
 export interface CalendarWindow {

@@ -1,11 +1,11 @@
-import { DATA_OPEN, dataOf, dataUntil, recordFieldsOf } from '../contract/envelope.ts';
+import { DATA_OPEN, dataOf, dataUntil, recordFieldsOf } from '../contract/api/envelope.ts';
 import type { Req, Res } from '../http/context.ts';
 import { paramReader } from '../http/param-reader.ts';
 import { etagOfBytes, notModified, PRIVATE, sendComposed } from '../http/send.ts';
-import type { ManifestEntry } from '../contract/manifest.ts';
-import { MONDO_ID, sectionKey } from '../contract/route-map.ts';
-import { ROUTES } from '../contract/routes.ts';
-import { SECTION_KEYS } from '../contract/vocab.ts';
+import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
+import { MONDO_ID, sectionKey } from '../contract/snapshot/route-map.ts';
+import { ROUTES } from '../contract/api/routes.ts';
+import { SECTION_KEYS } from '../contract/api/vocab.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { badRequest, requireEntry } from './disease-lookup.ts';
 

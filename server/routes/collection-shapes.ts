@@ -1,5 +1,5 @@
-import type { ListingRow } from '../contract/listing-row.ts';
-import { diseasePath } from '../contract/route-map.ts';
+import type { ListingRow } from '../contract/snapshot/listing-row.ts';
+import { diseasePath } from '../contract/api/paths.ts';
 
 /** A listing item: the identity and content flags of one disease, with its link. */
 export function listingItem(r: ListingRow) {

@@ -1,9 +1,9 @@
 import type { Req, Res } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { PRIVATE, sendEntry } from '../http/send.ts';
-import type { ManifestEntry } from '../contract/manifest.ts';
-import type { InvalidParam } from '../contract/problems.ts';
-import { diseasePath } from '../contract/route-map.ts';
+import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
+import type { InvalidParam } from '../contract/api/problems.ts';
+import { diseasePath } from '../contract/api/paths.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 
 /** Answer a 400 that lists every bad parameter. */

@@ -1,8 +1,10 @@
-import { dataUntil } from '../contract/envelope.ts';
-import type { ManifestEntry } from '../contract/manifest.ts';
-import { diseaseKey, RESOURCE_PATHS, sectionKey, type DiseaseResource } from '../contract/route-map.ts';
-import { ROUTES } from '../contract/routes.ts';
-import { SECTION_KEYS, type AssistanceStatus, type OrphanDrugStatus, type SectionKey } from '../contract/vocab.ts';
+import { dataUntil } from '../contract/api/envelope.ts';
+import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
+import { diseaseKey, sectionKey } from '../contract/snapshot/route-map.ts';
+import { RESOURCE_PATHS } from '../contract/api/paths.ts';
+import type { DiseaseResource } from '../contract/api/route-def.ts';
+import { ROUTES } from '../contract/api/routes.ts';
+import { SECTION_KEYS, type AssistanceStatus, type OrphanDrugStatus, type SectionKey } from '../contract/api/vocab.ts';
 import type { Req, Res } from '../http/context.ts';
 import { paramReader } from '../http/param-reader.ts';
 import { problem, sendProblem } from '../http/problem.ts';

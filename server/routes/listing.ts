@@ -1,9 +1,9 @@
-import { ROUTES } from '../contract/routes.ts';
+import { ROUTES } from '../contract/api/routes.ts';
 import type { Req, Res } from '../http/context.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { paramReader } from '../http/param-reader.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
-import type { ListingRow } from '../contract/listing-row.ts';
+import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { listingItem, pageLinks } from './collection-shapes.ts';
 import { badRequest } from './disease-lookup.ts';

@@ -1,5 +1,5 @@
 import type { Req, Res } from '../http/context.ts';
-import { ROUTES } from '../contract/routes.ts';
+import { ROUTES } from '../contract/api/routes.ts';
 import { paramReader } from '../http/param-reader.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';

@@ -1,6 +1,7 @@
-import { releaseNumber, type Change, type ReleaseEntry } from '../contract/history.ts';
-import { diseasePath, releaseChangesPath, releasePath, versionPath, versionsPath } from '../contract/route-map.ts';
-import { ROUTES } from '../contract/routes.ts';
+import type { Change, ReleaseEntry } from '../contract/snapshot/history.ts';
+import { releaseNumber } from '../contract/api/releases.ts';
+import { diseasePath, releaseChangesPath, releasePath, versionPath, versionsPath } from '../contract/api/paths.ts';
+import { ROUTES } from '../contract/api/routes.ts';
 import type { Req, Res } from '../http/context.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { paramReader } from '../http/param-reader.ts';

@@ -1,4 +1,5 @@
-import { ROUTES, SEARCH_FILTERS, SEARCH_SORTS } from '../contract/routes.ts';
+import { ROUTES } from '../contract/api/routes.ts';
+import { SEARCH_FILTERS, SEARCH_SORTS } from '../contract/api/disease-params.ts';
 import type { Req, Res } from '../http/context.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { paramReader } from '../http/param-reader.ts';

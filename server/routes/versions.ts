@@ -1,6 +1,7 @@
-import { IMMUTABLE_CACHE } from '../contract/history.ts';
-import { versionKey, versionsKey, versionsPath } from '../contract/route-map.ts';
-import { ROUTES } from '../contract/routes.ts';
+import { IMMUTABLE_CACHE } from '../contract/api/releases.ts';
+import { versionKey, versionsKey } from '../contract/snapshot/route-map.ts';
+import { versionsPath } from '../contract/api/paths.ts';
+import { ROUTES } from '../contract/api/routes.ts';
 import type { Req, Res } from '../http/context.ts';
 import { paramReader } from '../http/param-reader.ts';
 import { problem, sendProblem } from '../http/problem.ts';

@@ -1,5 +1,5 @@
-import { ROUTES, type OperationId } from '../contract/routes.ts';
-import { WEBHOOK_LIMITS, type CreateEndpointInput, type UpdateEndpointInput } from '../contract/webhooks.ts';
+import { ROUTES, type OperationId } from '../contract/api/routes.ts';
+import { WEBHOOK_LIMITS, type CreateEndpointInput, type UpdateEndpointInput } from '../contract/api/webhooks.ts';
 import { bodyReader, type BodyResult } from '../http/body-reader.ts';
 import type { Handler, Req, Res } from '../http/context.ts';
 import { paramReader } from '../http/param-reader.ts';

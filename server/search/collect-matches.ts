@@ -1,4 +1,4 @@
-import { normalize } from '../contract/normalize.ts';
+import { normalize } from '../contract/text/normalize.ts';
 import { SlotAccumulator } from './accumulate.ts';
 import { geneSub } from './gene-order.ts';
 import type { LoadedIndex } from './loaded-index.ts';

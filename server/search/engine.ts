@@ -1,12 +1,12 @@
-import type { ListingRow } from '../contract/listing-row.ts';
+import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { GENE_SLOT, ID_SLOT, MatchCollector } from './collect-matches.ts';
 import { countFacets } from './facets.ts';
 import { compileFilter } from './filters.ts';
 import { highlightText, highlightWhole } from './highlight.ts';
-import { geneKey, type SerializedSearchIndex } from '../contract/search-index.ts';
+import { geneKey, type SerializedSearchIndex } from '../contract/snapshot/search-index.ts';
 import { LoadedIndex } from './loaded-index.ts';
 import { explainText, explainWhole } from './match-explain.ts';
-import { normalize } from '../contract/normalize.ts';
+import { normalize } from '../contract/text/normalize.ts';
 import { planQuery, type QueryPlan } from './query-plan.ts';
 import { MAX_ROWS, TIER, fieldKey, keyRank, scoreOf } from './rank-key.ts';
 import { RowTable } from './row-table.ts';

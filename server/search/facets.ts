@@ -1,4 +1,4 @@
-import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../contract/vocab.ts';
+import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../contract/api/vocab.ts';
 import type { RowTable } from './row-table.ts';
 import type { SearchFacets } from './search-types.ts';
 

@@ -1,5 +1,5 @@
-import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../contract/vocab.ts';
-import type { ListingRow } from '../contract/listing-row.ts';
+import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../contract/api/vocab.ts';
+import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import type { RowTable } from './row-table.ts';
 import type { SearchFilters } from './search-types.ts';
 

@@ -1,6 +1,6 @@
-import type { ListingRow } from '../contract/listing-row.ts';
-import { geneKey } from '../contract/search-index.ts';
-import { normalize } from '../contract/normalize.ts';
+import type { ListingRow } from '../contract/snapshot/listing-row.ts';
+import { geneKey } from '../contract/snapshot/search-index.ts';
+import { normalize } from '../contract/text/normalize.ts';
 
 /**
  * Order of the rows a gene symbol finds. Someone typing "CFTR" means the disease the gene causes

@@ -1,4 +1,4 @@
-import { normalizeWithMap, wordsWithOffsets } from '../contract/normalize.ts';
+import { normalizeWithMap, wordsWithOffsets } from '../contract/text/normalize.ts';
 import type { QueryPlan } from './query-plan.ts';
 import { HOW, type Alignment } from './slot-align.ts';
 import type { SearchHighlight } from './search-types.ts';

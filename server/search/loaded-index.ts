@@ -1,6 +1,6 @@
-import type { ListingRow } from '../contract/listing-row.ts';
+import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { causalFlags } from './gene-order.ts';
-import { SEARCH_INDEX_VERSION, type SerializedSearchIndex } from '../contract/search-index.ts';
+import { SEARCH_INDEX_VERSION, type SerializedSearchIndex } from '../contract/snapshot/search-index.ts';
 import { idf, slotWeights, termWeights, unseenWeight } from './term-weights.ts';
 import { Vocabulary } from './vocabulary.ts';
 

@@ -1,4 +1,4 @@
-import { normalize } from '../contract/normalize.ts';
+import { normalize } from '../contract/text/normalize.ts';
 import type { LoadedIndex } from './loaded-index.ts';
 import type { QueryPlan } from './query-plan.ts';
 import { TIER } from './rank-key.ts';

@@ -1,6 +1,6 @@
-import { bracketedWords, tokenize } from '../contract/normalize.ts';
-import { geneKey } from '../contract/search-index.ts';
-import { GENERIC_WORDS, STOP_WORDS, termsOf } from '../contract/word-forms.ts';
+import { bracketedWords, tokenize } from '../contract/text/normalize.ts';
+import { geneKey } from '../contract/snapshot/search-index.ts';
+import { GENERIC_WORDS, STOP_WORDS, termsOf } from '../contract/text/word-forms.ts';
 import type { LoadedIndex } from './loaded-index.ts';
 import { RANKING } from './ranking-params.ts';
 import { classFactor } from './term-weights.ts';

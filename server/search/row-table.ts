@@ -1,6 +1,6 @@
-import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../contract/vocab.ts';
-import type { ListingRow } from '../contract/listing-row.ts';
-import { normalize } from '../contract/normalize.ts';
+import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../contract/api/vocab.ts';
+import type { ListingRow } from '../contract/snapshot/listing-row.ts';
+import { normalize } from '../contract/text/normalize.ts';
 import type { SortField } from './search-types.ts';
 
 export type FieldSort = Exclude<SortField, 'relevance'>;

@@ -1,6 +1,6 @@
-import type { SEARCH_SORTS } from '../contract/routes.ts';
-import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../contract/vocab.ts';
-import type { ListingRow } from '../contract/listing-row.ts';
+import type { SEARCH_SORTS } from '../contract/api/disease-params.ts';
+import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../contract/api/vocab.ts';
+import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 
 /** Filters narrow the set: values within one filter are OR, different filters are AND. */
 export interface SearchFilters {

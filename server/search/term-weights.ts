@@ -1,4 +1,4 @@
-import { GENERIC_WORDS, MODIFIER_WORDS, STOP_WORDS } from '../contract/word-forms.ts';
+import { GENERIC_WORDS, MODIFIER_WORDS, STOP_WORDS } from '../contract/text/word-forms.ts';
 import { RANKING } from './ranking-params.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { boundedEditDistance, maxEdits } from './edit-distance.ts';
-import { MIN_FUZZY_WORD, bigramKey, deltaDecode, wordBigrams } from '../contract/search-index.ts';
+import { MIN_FUZZY_WORD, bigramKey, deltaDecode, wordBigrams } from '../contract/snapshot/search-index.ts';
 
 /**
  * The loaded word vocabulary: sorted words for exact and prefix lookups by binary search, and the

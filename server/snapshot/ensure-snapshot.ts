@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_ROOT, BUILD_BUNDLE, BUNDLE_DIR } from '../contract/app-paths.ts';
+import { APP_ROOT, BUILD_BUNDLE, BUNDLE_DIR } from '../contract/snapshot/app-paths.ts';
 
 /**
  * Make sure `dist` has a published snapshot. When it has none: the bundled server runs the bundled

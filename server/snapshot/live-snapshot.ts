@@ -1,7 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { SearchEngine } from '../search/engine.ts';
-import type { SerializedSearchIndex } from '../contract/search-index.ts';
+import type { SerializedSearchIndex } from '../contract/snapshot/search-index.ts';
 import { Snapshot } from './snapshot.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Manifest, ManifestEntry } from '../contract/manifest.ts';
+import type { Manifest, ManifestEntry } from '../contract/snapshot/manifest.ts';
 
 const ENTRIES_OPEN = Buffer.from(',"entries":{');
 const BETWEEN = Buffer.from('],"');

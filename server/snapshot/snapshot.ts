@@ -3,13 +3,13 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { Encoding } from '../http/negotiate.ts';
-import type { ReleaseDoc } from '../contract/release.ts';
-import type { ReleasesDoc } from '../contract/history.ts';
+import type { ReleaseDoc } from '../contract/snapshot/release.ts';
+import type { ReleasesDoc } from '../contract/snapshot/history.ts';
 import { ReleaseHistory } from '../history/release-history.ts';
-import type { ListingRow } from '../contract/listing-row.ts';
-import { etagOf, type Manifest, type ManifestEntry } from '../contract/manifest.ts';
+import type { ListingRow } from '../contract/snapshot/listing-row.ts';
+import { etagOf, type Manifest, type ManifestEntry } from '../contract/snapshot/manifest.ts';
 import { ManifestIndex } from './manifest-index.ts';
-import { objectFile, SNAPSHOT_FILES } from '../contract/route-map.ts';
+import { objectFile, SNAPSHOT_FILES } from '../contract/snapshot/route-map.ts';
 
 /**
  * One published snapshot, loaded once: manifest, listing rows, search index, release metadata

@@ -1,7 +1,7 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import type { AddressKind } from '../contract/webhooks.ts';
+import type { AddressKind } from '../contract/api/webhooks.ts';
 
-export { ADDRESS_KINDS, type AddressKind } from '../contract/webhooks.ts';
+export { ADDRESS_KINDS, type AddressKind } from '../contract/api/webhooks.ts';
 
 /**
  * Which addresses a webhook may not reach: every range that leads into this machine, its networks

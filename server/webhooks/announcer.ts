@@ -1,5 +1,5 @@
 import { fanOut, releaseMessages } from './events.ts';
-import { releaseOrder } from '../contract/history.ts';
+import { releaseOrder } from '../contract/api/releases.ts';
 import type { ReleaseFeed } from './release-feed.ts';
 import type { WebhookStore } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { ADDRESS_KINDS, type AddressKind } from './address-kinds.ts';
-import { WEBHOOK_DEFAULTS as D } from '../contract/webhooks.ts';
+import { WEBHOOK_DEFAULTS as D } from '../contract/api/webhooks.ts';
 import { parseDuration, parseSchedule } from './schedule.ts';
 
 /** Every operator setting of webhooks, read once from the environment (README "Webhooks" documents each). */

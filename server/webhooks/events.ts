@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EventType } from '../contract/webhooks.ts';
+import type { EventType } from '../contract/api/webhooks.ts';
 import type { PublishedRelease, ReleaseChange } from './release-feed.ts';
 import type { Delivery, Endpoint, Message } from './types.ts';
 

@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DeliveryStatus } from '../contract/webhooks.ts';
+import type { DeliveryStatus } from '../contract/api/webhooks.ts';
 import { AppendLog } from './append-log.ts';
 import { lockDir } from './dir-lock.ts';
 import { OutboxState, type OutboxRecord } from './outbox-state.ts';

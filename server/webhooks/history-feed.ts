@@ -1,7 +1,7 @@
-import type { Change } from '../contract/history.ts';
-import { releaseOrder } from '../contract/history.ts';
-import { diseasePath, releaseChangesPath, releasePath, versionPath, versionsPath } from '../contract/route-map.ts';
-import { ROUTES } from '../contract/routes.ts';
+import type { Change } from '../contract/snapshot/history.ts';
+import { releaseOrder } from '../contract/api/releases.ts';
+import { diseasePath, releaseChangesPath, releasePath, versionPath, versionsPath } from '../contract/api/paths.ts';
+import { ROUTES } from '../contract/api/routes.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { PublishedRelease, ReleaseChange, ReleaseFeed } from './release-feed.ts';
 

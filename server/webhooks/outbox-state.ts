@@ -1,6 +1,6 @@
 import { MinHeap } from './min-heap.ts';
 import type { Attempt, Delivery, Endpoint, Message } from './types.ts';
-import type { DeliveryStatus } from '../contract/webhooks.ts';
+import type { DeliveryStatus } from '../contract/api/webhooks.ts';
 
 /** One change to the outbox, as the embedded store logs it (one JSON line each). */
 export type OutboxRecord =

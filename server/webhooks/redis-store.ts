@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { DeliveryStatus, EventType } from '../contract/webhooks.ts';
+import type { DeliveryStatus, EventType } from '../contract/api/webhooks.ts';
 import { CLAIM, COMPLETE, ENQUEUE, FINISH_RELEASE, RETRY, SET_ENDPOINT } from './redis-scripts.ts';
 import type { Attempt, AttemptOutcome, ClaimedDelivery, Delivery, DeliveryPage, Endpoint, Message, WebhookStore } from './types.ts';
 

@@ -37,7 +37,7 @@ export interface PublishedRelease {
   links: Record<string, string>;
 }
 
-/** Where releases come from. Release ids order by publication (releaseOrder in server/contract/history.ts). */
+/** Where releases come from. Release ids order by publication (releaseOrder in server/contract/snapshot/history.ts). */
 export interface ReleaseFeed {
   /** The newest published release id. */
   newest(): string;

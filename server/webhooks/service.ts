@@ -1,4 +1,4 @@
-import { WEBHOOK_LIMITS, type CreateEndpointInput, type DeliveryStatus, type UpdateEndpointInput } from '../contract/webhooks.ts';
+import { WEBHOOK_LIMITS, type CreateEndpointInput, type DeliveryStatus, type UpdateEndpointInput } from '../contract/api/webhooks.ts';
 import type { Announcer } from './announcer.ts';
 import { checkUrl, DestinationError, hostOf, resolveChecked, type DestinationPolicy } from './destination.ts';
 import type { Dispatcher } from './dispatcher.ts';

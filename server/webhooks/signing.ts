@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { SECRET_PREFIX, SIGNATURE_VERSION } from '../contract/webhooks.ts';
+import { SECRET_PREFIX, SIGNATURE_VERSION } from '../contract/api/webhooks.ts';
 import type { EndpointSecret } from './types.ts';
 
 /** A new signing secret: `whsec_` + base64 of 32 random bytes (the specification asks for 24 to 64). */

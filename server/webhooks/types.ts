@@ -1,4 +1,4 @@
-import type { DeliveryStatus, EventType } from '../contract/webhooks.ts';
+import type { DeliveryStatus, EventType } from '../contract/api/webhooks.ts';
 
 /** A signing secret and, for the previous one during a rotation, when it stops being used. */
 export interface EndpointSecret {

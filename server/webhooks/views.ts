@@ -1,4 +1,4 @@
-import { API_BASE } from '../contract/base.ts';
+import { API_BASE } from '../contract/api/base.ts';
 import type { Delivery, Endpoint } from './types.ts';
 
 /** Times in answers: ISO 8601 UTC. */

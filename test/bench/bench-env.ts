@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import defaultTiers from '../../server/contract/tiers.json' with { type: 'json' };
+import defaultTiers from '../../server/contract/api/tiers.json' with { type: 'json' };
 import { makeKeys } from '../helpers/keys.ts';
 
 /** A limit no run reaches (about 20,000 requests/s for a day), so a metered key never gets a 429. */

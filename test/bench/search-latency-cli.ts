@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSearchIndex } from '../../build/compile/search-index.ts';
 import { SearchEngine } from '../../server/search/engine.ts';
 import type { SearchParams } from '../../server/search/search-types.ts';
-import type { ListingRow } from '../../server/contract/listing-row.ts';
+import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import { syntheticRows } from '../fixtures/search/synthetic-rows.ts';
 
 /**

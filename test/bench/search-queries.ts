@@ -1,4 +1,4 @@
-import type { ListingRow } from '../../server/contract/listing-row.ts';
+import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import { spreadRows } from './snapshot-source.ts';
 
 /** Words of a name as a user would type them: lower case, split on spaces. */

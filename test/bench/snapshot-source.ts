@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ListingRow } from '../../server/contract/listing-row.ts';
-import type { Manifest, ManifestEntry } from '../../server/contract/manifest.ts';
-import { objectFile, SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
+import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
+import type { Manifest, ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
+import { objectFile, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 
 /** The published snapshot the benchmark reads its inputs from (it never builds one). */
 export interface SnapshotSource {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-import { BUNDLES } from '../../server/contract/app-paths.ts';
+import { BUNDLES } from '../../server/contract/snapshot/app-paths.ts';
 import { call } from '../helpers/http.ts';
 import { bearer, type BenchContext, type GroupResult } from './bench-context.ts';
 import { stopChild, track } from './child-registry.ts';

@@ -5,9 +5,9 @@ import { dirname, join, parse } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { bundle } from '../../build/bundle/bundle.mjs';
 import { BUNDLE_RECORD, bundleState } from '../../build/bundle/bundle-state.mjs';
-import { BUNDLES } from '../../server/contract/app-paths.ts';
-import type { Manifest } from '../../server/contract/manifest.ts';
-import { objectFile, SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
+import { BUNDLES } from '../../server/contract/snapshot/app-paths.ts';
+import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
+import { objectFile, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { build, MINI_DATA, ROOT, tempDir } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { bearer, call } from '../helpers/http.ts';
 import { makeKeys } from '../helpers/keys.ts';
@@ -43,7 +43,7 @@ before(async () => {
 });
 
 describe('the bundle (one artifact)', () => {
-  it('writes every bundle of server/contract/bundles.json with a record of its inputs', () => {
+  it('writes every bundle of server/contract/snapshot/bundles.json with a record of its inputs', () => {
     assert.deepEqual(Object.keys(bundled.sizes).sort(), Object.keys(BUNDLES).sort());
     for (const file of Object.keys(BUNDLES)) assert.ok(readFileSync(join(dist, file)).length > 1000, file);
     const record = JSON.parse(readFileSync(join(dist, BUNDLE_RECORD), 'utf8'));

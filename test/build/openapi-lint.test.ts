@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { openApiDocument } from '../../build/docs/openapi-document.ts';
-import { ROUTE_LIST } from '../../server/contract/routes.ts';
+import { ROUTE_LIST } from '../../server/contract/api/routes.ts';
 import { ROOT } from '../helpers/real-snapshot.ts';
 
 /**

@@ -2,19 +2,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, mock, test } from 'node:test';
-import type { ReleaseDoc } from '../../server/contract/release.ts';
+import type { ReleaseDoc } from '../../server/contract/snapshot/release.ts';
 import { IngestError } from '../../build/ingest/types.ts';
-import { SECTION_KEYS } from '../../server/contract/vocab.ts';
-import type { Manifest } from '../../server/contract/manifest.ts';
-import {
-  DISEASE_RESOURCES,
-  SNAPSHOT_FILES,
-  diseaseKey,
-  objectFile,
-  sectionKey,
-  versionKey,
-  versionsKey,
-} from '../../server/contract/route-map.ts';
+import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
+import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
+import { SNAPSHOT_FILES, diseaseKey, objectFile, sectionKey, versionKey, versionsKey } from '../../server/contract/snapshot/route-map.ts';
+import { DISEASE_RESOURCES } from '../../server/contract/api/route-def.ts';
 import { MINI_DATA, build, copyTree, editData, spawnBuild, tempDir, treeState } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import {
   auditObjects,

@@ -5,10 +5,10 @@ import { before, describe, test } from 'node:test';
 import { readOrphanDesignations } from '../../build/ingest/fda-oopd.ts';
 import { ORPHAN_DRUG_LIST_NOTE } from '../../build/record/text-links.ts';
 import type { OrphanDrugEntry } from '../../build/record/types.ts';
-import type { ListingRow } from '../../server/contract/listing-row.ts';
-import type { Manifest } from '../../server/contract/manifest.ts';
-import { diseaseKey, objectFile } from '../../server/contract/route-map.ts';
-import { ORPHAN_DRUG_STATUSES } from '../../server/contract/vocab.ts';
+import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
+import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
+import { diseaseKey, objectFile } from '../../server/contract/snapshot/route-map.ts';
+import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 import { SearchEngine } from '../../server/search/engine.ts';
 import { ensureRealSnapshot, REAL_DATA, REAL_DIST } from '../helpers/real-snapshot.ts';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import type { Manifest } from '../../server/contract/manifest.ts';
-import { objectFile } from '../../server/contract/route-map.ts';
+import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
+import { objectFile } from '../../server/contract/snapshot/route-map.ts';
 import { ensureRealSnapshot, REAL_DIST } from '../helpers/real-snapshot.ts';
 
 let manifest: Manifest;

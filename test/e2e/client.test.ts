@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PROBLEM_BASE } from '../../server/contract/problems.ts';
+import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
 import { startRealServer } from '../helpers/real-server.ts';
 import type { RunningServer } from '../helpers/server-process.ts';
 import { DOCUMENT, typedClient } from '../helpers/typed-client.ts';

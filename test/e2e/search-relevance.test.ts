@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { SearchEngine } from '../../server/search/engine.ts';
 import type { SearchParams, SearchResult } from '../../server/search/search-types.ts';
-import type { ListingRow } from '../../server/contract/listing-row.ts';
+import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import {
   FAILURE_CLASSES,
   GENE_SYMBOLS,

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ListingRow } from '../../server/contract/listing-row.ts';
-import { SNAPSHOT_FILES } from '../../server/contract/route-map.ts';
+import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { buildSearchIndex } from '../../build/compile/search-index.ts';
-import type { SerializedSearchIndex } from '../../server/contract/search-index.ts';
+import type { SerializedSearchIndex } from '../../server/contract/snapshot/search-index.ts';
 import { ConceptMap } from './concept-map.ts';
 import { distinctMentions, readMentions } from './corpus.ts';
 import { evaluateSplit, type SplitResult } from './evaluate.ts';

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
-import type { ListingRow } from '../../server/contract/listing-row.ts';
-import type { SerializedSearchIndex } from '../../server/contract/search-index.ts';
+import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
+import type { SerializedSearchIndex } from '../../server/contract/snapshot/search-index.ts';
 import { SearchEngine } from '../../server/search/engine.ts';
 import type { SearchParams } from '../../server/search/search-types.ts';
 

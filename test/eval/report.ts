@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ListingRow } from '../../server/contract/listing-row.ts';
+import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import { UNREACHABLE_REASONS } from './concept-map.ts';
 import { MENTION_TYPES } from './corpus.ts';
 import type { Outcome, SplitResult } from './evaluate.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KeyStore } from '../../server/keys/key-store.ts';
-import type { Tier } from '../../server/contract/tiers.ts';
+import type { Tier } from '../../server/contract/api/tiers.ts';
 
 /** A fresh key file in a temp dir, with one key per requested tier. */
 export function makeKeys(tiers: { tier: Tier; test?: boolean; name: string }[]): {

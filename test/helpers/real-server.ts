@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Tier } from '../../server/contract/tiers.ts';
+import type { Tier } from '../../server/contract/api/tiers.ts';
 import { makeKeys } from './keys.ts';
 import { ensureRealSnapshot, REAL_DIST } from './real-snapshot.ts';
 import { startServer, type RunningServer } from './server-process.ts';

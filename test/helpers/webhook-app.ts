@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createApp } from '../../server/app.ts';
-import { DEFAULT_POLICIES } from '../../server/contract/quotas.ts';
+import { DEFAULT_POLICIES } from '../../server/contract/api/quotas.ts';
 import { KeyStore } from '../../server/keys/key-store.ts';
 import { MemoryStore } from '../../server/quota/memory-store.ts';
 import { LiveSnapshot } from '../../server/snapshot/live-snapshot.ts';

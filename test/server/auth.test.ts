@@ -8,7 +8,7 @@ import polka from 'polka';
 import type { Middleware as PolkaMiddleware, Polka } from 'polka';
 import type { Req, Res } from '../../server/http/context.ts';
 import { guarded } from '../../server/http/chain.ts';
-import { PROBLEM_BASE } from '../../server/contract/problems.ts';
+import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
 import { generateKey } from '../../server/keys/key-format.ts';
 import { KeyStore } from '../../server/keys/key-store.ts';
 import { auth } from '../../server/middleware/auth.ts';

@@ -10,7 +10,7 @@ import { bearer, call } from '../helpers/http.ts';
 import { makeKeys } from '../helpers/keys.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 import { waitFor } from '../helpers/wait-for.ts';
-import { PROBLEM_BASE } from '../../server/contract/problems.ts';
+import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
 
 const PREFIX = `cluster-test:${process.pid}:${Date.now()}:`;
 const CF = 'MONDO:0009061';
@@ -88,7 +88,7 @@ describe('WORKERS=2 on Redis', { skip }, () => {
     assert.equal(built.ok, true, built.log);
     const made = makeKeys([{ tier: 'free', name: 'small' }]);
     key = made.keys.small;
-    const tiers = JSON.parse(readFileSync(join(ROOT, 'server/contract/tiers.json'), 'utf8'));
+    const tiers = JSON.parse(readFileSync(join(ROOT, 'server/contract/api/tiers.json'), 'utf8'));
     tiers.tiers.free = { day: QUOTA, month: QUOTA };
     writeFileSync(join(dir, 'tiers.json'), JSON.stringify(tiers));
     logFile = join(dir, 'server.log');

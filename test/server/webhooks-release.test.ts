@@ -5,7 +5,7 @@ import { schemaErrors } from '../helpers/response-schemas.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 import { api } from '../helpers/webhook-app.ts';
 import { app, fixture, receiver, subscribe } from '../helpers/webhook-fixture.ts';
-import { EVENT_SCHEMAS, type EventType } from '../../server/contract/webhooks.ts';
+import { EVENT_SCHEMAS, type EventType } from '../../server/contract/api/webhooks.ts';
 import { fanOut, releaseMessages } from '../../server/webhooks/events.ts';
 import type { PublishedRelease } from '../../server/webhooks/release-feed.ts';
 import type { Endpoint } from '../../server/webhooks/types.ts';

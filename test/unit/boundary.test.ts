@@ -26,6 +26,37 @@ function importsOf(folder: string): { file: string; target: string }[] {
   return out;
 }
 
+/** Every import cycle among the given edges (Tarjan's strongly connected components), each as its files in order. */
+function cycles(edges: { file: string; target: string }[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const e of edges) next.set(e.file, [...(next.get(e.file) ?? []), e.target]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const scc: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      scc.push(w);
+    } while (w !== v);
+    if (scc.length > 1 || next.get(v)?.includes(v)) out.push(scc.sort());
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
 const outside = (edges: { file: string; target: string }[], allowed: (target: string) => boolean) =>
   edges.filter((e) => !allowed(e.target)).map((e) => `${e.file} -> ${e.target}`);
 
@@ -55,6 +86,28 @@ describe('dependency boundary', () => {
       outside(importsOf('server/contract'), (t) => t.startsWith('server/contract/')),
       [],
     );
+  });
+
+  it('server/contract/text/ imports nothing outside itself; api/ never imports snapshot/', () => {
+    assert.deepEqual(
+      outside(importsOf('server/contract/text'), (t) => t.startsWith('server/contract/text/')),
+      [],
+    );
+    assert.deepEqual(
+      outside(importsOf('server/contract/api'), (t) => !t.startsWith('server/contract/snapshot/')),
+      [],
+    );
+  });
+
+  it('there is no import cycle in build/, server/ or test/helpers/', () => {
+    assert.deepEqual(cycles([...importsOf('build'), ...importsOf('server'), ...importsOf('test/helpers')]), []);
+  });
+
+  it('a cycle would be reported, whatever its length', () => {
+    const edge = (file: string, target: string) => ({ file, target });
+    assert.deepEqual(cycles([edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd')]), [['a', 'b', 'c']]);
+    assert.deepEqual(cycles([edge('a', 'b'), edge('b', 'a'), edge('x', 'y')]), [['a', 'b']]);
+    assert.deepEqual(cycles([edge('a', 'b'), edge('b', 'c')]), []);
   });
 
   it('a server file that imported the build would be reported', () => {

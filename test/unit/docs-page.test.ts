@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { initJs, publishDocsPage, RENDERER_FILES } from '../../build/docs/docs-page.ts';
-import { DOCS_DIR } from '../../server/contract/docs.ts';
-import { ROUTES } from '../../server/contract/routes.ts';
+import { DOCS_DIR } from '../../server/contract/api/docs.ts';
+import { ROUTES } from '../../server/contract/api/routes.ts';
 
 describe('publishDocsPage', () => {
   test('writes the page, the renderer and compressed siblings; a second run rewrites nothing and removes stale files', () => {

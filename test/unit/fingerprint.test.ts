@@ -13,9 +13,9 @@ describe('input fingerprint', () => {
     for (const f of [
       'build/run-build.ts',
       'build/compile/openapi-description.ts',
-      'server/contract/tiers.ts',
-      'server/contract/tiers.json',
-      'server/contract/routes.ts',
+      'server/contract/api/tiers.ts',
+      'server/contract/api/tiers.json',
+      'server/contract/api/routes.ts',
       'node_modules/ajv/dist/ajv.js',
       'node_modules/yaml/dist/index.js',
     ]) {

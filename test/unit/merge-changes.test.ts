@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Change } from '../../server/contract/history.ts';
+import type { Change } from '../../server/contract/snapshot/history.ts';
 import { mergeChanges } from '../../server/history/merge-changes.ts';
 
 const ref = (version: number) => ({ version, contentVersion: `c${version}` });

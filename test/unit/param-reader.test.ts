@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ROUTES } from '../../server/contract/routes.ts';
+import { ROUTES } from '../../server/contract/api/routes.ts';
 import { paramReader } from '../../server/http/param-reader.ts';
 
 const search = paramReader(ROUTES.searchDiseases.query, ROUTES.searchDiseases.pathParams);

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SECTION_KEYS } from '../../server/contract/vocab.ts';
+import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { QcReport } from '../../build/record/qc.ts';
 import { SECTION_TITLES, composeSection, composeSections } from '../../build/record/sections.ts';
 import { checkSection, composeFactsOnly, finalizeSections } from '../../build/record/fact-check.ts';

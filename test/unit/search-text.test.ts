@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { boundedEditDistance, maxEdits } from '../../server/search/edit-distance.ts';
 import { markSpans } from '../../server/search/highlight.ts';
-import { bracketedWords, normalize, normalizeWithMap, tokenize } from '../../server/contract/normalize.ts';
-import { termsOf } from '../../server/contract/word-forms.ts';
+import { bracketedWords, normalize, normalizeWithMap, tokenize } from '../../server/contract/text/normalize.ts';
+import { termsOf } from '../../server/contract/text/word-forms.ts';
 import { ROWS } from '../fixtures/search/rows.ts';
 
 describe('normalize', () => {

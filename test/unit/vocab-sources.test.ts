@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadSchemas } from '../../build/schema/load-schemas.ts';
-import { GARD_PATHS, ORPHAN_DRUG_STATUSES } from '../../server/contract/vocab.ts';
+import { GARD_PATHS, ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 
 const schemas = loadSchemas(new URL('../../content/schemas', import.meta.url).pathname);
 

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import defaultTiers from './tiers.json' with { type: 'json' };
 import { TIERS, type Tier } from './tiers.ts';
 
 /**
  * Quotas per tier: tiers.json beside this file is the default (the build documents it in the
- * OpenAPI document); TIERS_FILE points the server at an operator's own file of the same shape.
+ * OpenAPI document); TIERS_FILE points the server at an operator's own file of the same shape
+ * (read by server/quota/load-policies.ts).
  */
 
 /** The two UTC calendar windows every quota is counted in. */
@@ -24,8 +24,8 @@ export type Policies = Record<PolicyName, QuotaPolicy>;
 
 export const POLICY_NAMES: readonly PolicyName[] = [...TIERS, 'test'];
 
-/** The policies of server/contract/tiers.json. */
-export const DEFAULT_POLICIES: Policies = parsePolicies(defaultTiers, 'server/contract/tiers.json');
+/** The policies of server/contract/api/tiers.json. */
+export const DEFAULT_POLICIES: Policies = parsePolicies(defaultTiers, 'server/contract/api/tiers.json');
 
 /**
  * Validate the parsed content of tiers.json: `{ "tiers": { <name>: { "day": n|null, "month": n|null } } }`
@@ -67,18 +67,6 @@ export function parsePolicies(json: unknown, source = 'tiers.json'): Policies {
     policies[name] = { name, limits };
   }
   return policies;
-}
-
-/** Read and validate a tiers file (the default policies when `file` is not given); throws on any problem. */
-export function loadPolicies(file?: string): Policies {
-  if (!file) return DEFAULT_POLICIES;
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new Error(`${file}: cannot be read as JSON: ${(err as Error).message}`);
-  }
-  return parsePolicies(json, file);
 }
 
 function isObject(value: unknown): boolean {

@@ -1,3 +1,4 @@
+import type { ChangeKind } from '../api/releases.ts';
 import type { ManifestEntry } from './manifest.ts';
 
 /**
@@ -7,38 +8,6 @@ import type { ManifestEntry } from './manifest.ts';
  * and the record body of each version (manifest key `<id>/versions/<n>`, the very bytes served
  * while it was current). See route-map.ts for the keys and README "Releases and history".
  */
-
-/** Release ids are `r` + the release's sequence number: r1 is the first build of a fresh dist/. */
-export const RELEASE_ID_PATTERN = '^r[1-9][0-9]{0,8}$';
-/** The path alias of the newest release. */
-export const LATEST_RELEASE = 'latest';
-const RELEASE_ID = new RegExp(RELEASE_ID_PATTERN);
-
-/** `r<n>` of release number n. */
-export function releaseId(n: number): string {
-  return `r${n}`;
-}
-
-/** The number of a release id (`r12` -> 12); NaN for anything that is not a release id. */
-export function releaseNumber(id: string): number {
-  return RELEASE_ID.test(id) ? Number(id.slice(1)) : NaN;
-}
-
-/**
- * Publication order of a release id: its number, and 0 for anything else, so that a marker taken
- * before the history existed (a webhook baseline) orders before r1.
- */
-export function releaseOrder(id: string): number {
-  const n = releaseNumber(id);
-  return Number.isNaN(n) ? 0 : n;
-}
-
-/** Old versions never change: any cache may keep them for a year without asking again. */
-export const IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';
-
-/** What a release did to a disease. */
-export const CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** The release and files fingerprint of one source (null when the build has none for it). */
 export interface SourceState {

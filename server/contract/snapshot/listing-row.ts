@@ -1,4 +1,4 @@
-import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from './vocab.ts';
+import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../api/vocab.ts';
 
 /**
  * One row per current disease in dist/listing.json: every field that the filters, facets and

@@ -3,22 +3,9 @@
  * to a manifest key; a manifest entry holds a content hash; the hash alone names the file under
  * dist/objects/. Request input is only ever used as a Map key, never as part of a path.
  */
-import { API_BASE, MONDO_ID_PATTERN, ROUTE_LIST, ROUTES } from './routes.ts';
-
-/** Per-disease resources precomputed for every current disease. */
-export const DISEASE_RESOURCES = ['record', 'summary', 'phenotypes', 'pags', 'assistance', 'orphan-drugs', 'screening'] as const;
-export type DiseaseResource = (typeof DISEASE_RESOURCES)[number];
-
-const DISEASE_PREFIX = `${API_BASE}/diseases/{mondoId}`;
-
-/** Path suffix of each resource after /api/v1/diseases/{mondoId}, from the route table. */
-export const RESOURCE_PATHS = Object.fromEntries(
-  DISEASE_RESOURCES.map((res) => {
-    const route = ROUTE_LIST.find((r) => r.stored === res);
-    if (!route?.path.startsWith(DISEASE_PREFIX)) throw new Error(`no per-disease route serves the stored resource ${res}`);
-    return [res, route.path.slice(DISEASE_PREFIX.length)];
-  }),
-) as Record<DiseaseResource, string>;
+import { MONDO_ID_PATTERN } from '../api/base.ts';
+import { RESOURCE_PATHS } from '../api/paths.ts';
+import type { DiseaseResource } from '../api/route-def.ts';
 
 export const MONDO_ID = new RegExp(MONDO_ID_PATTERN);
 
@@ -30,11 +17,6 @@ export function diseaseKey(mondoId: string, resource: DiseaseResource): string {
 /** Manifest key of one content section of a disease. */
 export function sectionKey(mondoId: string, section: string): string {
   return `${mondoId}/sections/${section}`;
-}
-
-/** Public URL path of a per-disease resource (for links in bodies and Location headers). */
-export function diseasePath(mondoId: string, resource: DiseaseResource = 'record'): string {
-  return `${API_BASE}/diseases/${mondoId}${RESOURCE_PATHS[resource]}`;
 }
 
 /** Manifest key of a disease's stored version list. */
@@ -55,29 +37,6 @@ export function historyKeyOf(key: string): { id: string; version: number | null 
   return m ? { id: m[1], version: m[2] === undefined ? null : Number(m[2]) } : null;
 }
 
-const fill = (path: string, values: Record<string, string | number>) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-
-/** Public URL path of a disease's version list. */
-export function versionsPath(mondoId: string): string {
-  return fill(ROUTES.listDiseaseVersions.path, { mondoId });
-}
-
-/** Public URL path of one version of a disease. */
-export function versionPath(mondoId: string, version: number): string {
-  return fill(ROUTES.getDiseaseVersion.path, { mondoId, version });
-}
-
-/** Public URL path of a release. */
-export function releasePath(releaseId: string): string {
-  return fill(ROUTES.getRelease.path, { releaseId });
-}
-
-/** Public URL path of a release's change list. */
-export function releaseChangesPath(releaseId: string): string {
-  return fill(ROUTES.listReleaseChanges.path, { releaseId });
-}
-
 /** Relative file of a stored object: fan-out by the first two hash characters. */
 export function objectFile(hash: string, encoding: 'identity' | 'br' | 'gzip'): string {
   const ext = encoding === 'br' ? '.json.br' : encoding === 'gzip' ? '.json.gz' : '.json';
@@ -92,7 +51,7 @@ export const SNAPSHOT_FILES = {
   openapiJson: 'openapi.json',
   openapiYaml: 'openapi.yaml',
   release: 'release.json',
-  /** The release history (server/contract/history.ts ReleasesDoc). */
+  /** The release history (server/contract/snapshot/history.ts ReleasesDoc). */
   releases: 'releases.json',
   qcReport: 'qc-report.json',
   /** Build-only: per disease its content version, part hashes and versions kept (build/compile/content-versions.ts). */

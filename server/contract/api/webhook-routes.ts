@@ -1,6 +1,6 @@
 import { API_BASE } from './base.ts';
 import { anyOf, limit, offset, params } from './params.ts';
-import type { RouteDef } from './routes.ts';
+import type { RouteDef } from './route-def.ts';
 import {
   CREATE_ENDPOINT_BODY,
   DELIVERY_ID_PATTERN,

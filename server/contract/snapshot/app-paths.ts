@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import bundles from './bundles.json' with { type: 'json' };
 
 /**
- * Where the service runs from. From source (tsx) this file is server/contract/app-paths.ts and
- * the checkout is two folders up. From a bundle (dist/server.mjs, dist/build.mjs, dist/keys.mjs:
+ * Where the service runs from. From source (tsx) this file is server/contract/snapshot/app-paths.ts and
+ * the checkout is three folders up. From a bundle (dist/server.mjs, dist/build.mjs, dist/keys.mjs:
  * every module shares the bundle's import.meta) it is the bundle's own folder, which is also the
  * snapshot folder: a dist/ copied anywhere serves itself, and relative paths resolve from the
  * working directory, as KEYS_FILE and QUOTA_STATE_FILE always have.
@@ -17,7 +17,7 @@ const HERE = import.meta.dirname;
 export const BUNDLE_DIR: string | null = BUNDLED ? HERE : null;
 
 /** Relative DIST_DIR, DATA_DIR, WEBHOOK_DIR and content/ resolve from here: the checkout, or the working directory of a bundle. */
-export const APP_ROOT = BUNDLED ? process.cwd() : resolve(HERE, '../..');
+export const APP_ROOT = BUNDLED ? process.cwd() : resolve(HERE, '../../..');
 
 /** The snapshot folder: DIST_DIR, else the bundle's own folder, else the checkout's dist/. */
 export function distDir(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,0 +1,145 @@
+import { MONDO_ID_PATTERN } from './base.ts';
+import { anyOf, bool, limit, offset, params } from './params.ts';
+import {
+  ASSISTANCE_STATUSES,
+  INHERITANCE_TERMS,
+  ONSET_CATEGORIES,
+  ORPHAN_DRUG_STATUSES,
+  PREVALENCE_CATEGORIES,
+  SECTION_KEYS,
+} from './vocab.ts';
+
+/** The parameters of the disease routes: listing, search, bulk, the record and its sub-resources. */
+
+export const BULK_MAX = 50;
+export const PAGE_MAX = 100;
+export const PAGE_DEFAULT = 20;
+export const SEARCH_SORTS = ['relevance', 'label', 'activeTrialCount', 'updatedAt', 'pagCount'] as const;
+/** Sort values of search: `-` prefix for descending; relevance is always best first. */
+export const SEARCH_SORT_VALUES = SEARCH_SORTS.flatMap((s) => (s === 'relevance' ? [s] : [s, `-${s}`]));
+
+/** The empty parameter set of a route that takes none. */
+export const NO_PARAMS = params({});
+export const MONDO_ID = {
+  type: 'string',
+  pattern: MONDO_ID_PATTERN,
+  'x-malformed': 'MONDO: followed by 7 digits (e.g. MONDO:0007739)',
+  example: 'MONDO:0007739',
+  description:
+    'Mondo disease id: `MONDO:` followed by 7 digits. Anything else is a 400 (`malformed`); a well-formed id that was never a Mondo class is a 404; an obsolete id is a 301 to its replacement or a 410.',
+} as const;
+export const DISEASE_PATH = params({ mondoId: MONDO_ID }, ['mondoId']);
+const SECTIONS = {
+  type: 'array',
+  items: { type: 'string', enum: SECTION_KEYS },
+  minItems: 1,
+  description:
+    "Return only these content sections in the record's `sections`, comma-separated (the rest of the record is unchanged). An unknown name is a 400 listing the allowed names.",
+} as const;
+
+export const LISTING_QUERY = params({
+  limit: limit('diseases', PAGE_MAX, PAGE_DEFAULT),
+  offset: offset('diseases'),
+  hasContent: bool('Only diseases that have (or lack) descriptive content beyond the name: a definition, phenotypes or genes.'),
+  isRare: bool("Only diseases in (or outside) Mondo's rare disease subset."),
+  hasTrials: bool('Only diseases with (or without) matching studies in the ClinicalTrials.gov sample.'),
+  inheritance: anyOf(INHERITANCE_TERMS, 'Inheritance terms.'),
+  onset: anyOf(ONSET_CATEGORIES, 'Onset categories.'),
+  prevalence: anyOf(PREVALENCE_CATEGORIES, 'Prevalence categories.'),
+});
+
+export const SEARCH_QUERY = params({
+  q: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    example: 'angelman',
+    description:
+      'Text matched against disease names, synonyms, gene symbols and Mondo identifiers (1-200 characters); every matching word adds evidence, so a query that matches no name whole still returns its best partial matches. Required unless at least one filter is given; an empty `q` counts as absent.',
+  },
+  limit: limit('results', PAGE_MAX, PAGE_DEFAULT),
+  offset: offset('results'),
+  sort: {
+    type: 'string',
+    enum: SEARCH_SORT_VALUES,
+    description:
+      'Sort order: `relevance` (best match first; the default when `q` is given), `label` (the default without `q`), `activeTrialCount`, `updatedAt` or `pagCount`; prefix `-` for descending, ascending otherwise.',
+  },
+  highlight: {
+    type: 'boolean',
+    default: false,
+    description: 'Add `highlight` to each result: the matched text with `<mark>` around the matched spans.',
+  },
+  facets: {
+    type: 'boolean',
+    default: false,
+    description: 'Add `facets`: counts per vocabulary value, rarity and trial status over the whole filtered result set.',
+  },
+  hasActiveTrials: bool('Only diseases with (true) or without (false) an active matching study in the trial sample.'),
+  minTrialCount: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 1_000_000,
+    description: 'Only diseases with at least this many matching studies in the trial sample.',
+  },
+  hasExpertContent: bool('Only diseases whose definition is (or is not) expert-curated text from Mondo or Orphanet.'),
+  inheritancePattern: anyOf(INHERITANCE_TERMS, 'Inheritance terms.'),
+  onsetCategory: anyOf(ONSET_CATEGORIES, 'Onset categories.'),
+  prevalence: anyOf(PREVALENCE_CATEGORIES, 'Prevalence categories.'),
+  gene: {
+    type: 'array',
+    minItems: 1,
+    maxItems: 20,
+    example: ['UBE3A'],
+    items: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9@._/-]{0,29}$', 'x-malformed': 'an HGNC gene symbol' },
+    description: 'HGNC gene symbols, case-insensitive, comma-separated (at most 20); a disease matches when it has any of them.',
+  },
+});
+/** The search parameters that filter (a search needs `q` or at least one of these). */
+export const SEARCH_FILTERS = [
+  'hasActiveTrials',
+  'minTrialCount',
+  'hasExpertContent',
+  'inheritancePattern',
+  'onsetCategory',
+  'prevalence',
+  'gene',
+] as const;
+
+export const BULK_QUERY = params(
+  {
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: BULK_MAX,
+      uniqueItems: true,
+      example: ['MONDO:0007739', 'MONDO:0009061'],
+      items: { type: 'string', minLength: 1, maxLength: 64 },
+      description: `1 to ${BULK_MAX} Mondo ids, comma-separated. More than ${BULK_MAX}, a duplicate or an empty list is a 400 saying which; a malformed id is reported per item (\`status: malformed\`), not as a 400.`,
+    },
+    sections: SECTIONS,
+  },
+  ['ids'],
+);
+
+export const RECORD_QUERY = params({ sections: SECTIONS });
+export const PAGS_QUERY = params({ limit: limit('groups', PAGE_MAX, PAGE_DEFAULT), offset: offset('groups') });
+export const ASSISTANCE_QUERY = params({ status: anyOf(ASSISTANCE_STATUSES, 'Only programs with one of these statuses.') });
+export const ORPHAN_DRUGS_QUERY = params({
+  status: anyOf(
+    ORPHAN_DRUG_STATUSES,
+    'Only designations with one of these statuses (comma-separated), e.g. `approved,designated` for the designations in force.',
+  ),
+});
+export const SECTION_PATH = params(
+  {
+    mondoId: MONDO_ID,
+    section: {
+      type: 'string',
+      enum: SECTION_KEYS,
+      example: 'genetics',
+      description: 'Name of one content section. An unknown name is a 400 listing the allowed names.',
+    },
+  },
+  ['mondoId', 'section'],
+);

@@ -1,0 +1,56 @@
+import type { ParamsSchema } from './params.ts';
+import type { ProblemKind } from './problems.ts';
+import type { Scope } from './tiers.ts';
+import type { BodySchema } from './webhooks.ts';
+
+/**
+ * The shape of one route of the table (routes.ts): what the server registers, validates and
+ * answers, and what the build documents. Each group of routes lives in its own file.
+ */
+
+/** Per-disease resources precomputed for every current disease (see snapshot/route-map.ts for their keys). */
+export const DISEASE_RESOURCES = ['record', 'summary', 'phenotypes', 'pags', 'assistance', 'orphan-drugs', 'screening'] as const;
+export type DiseaseResource = (typeof DISEASE_RESOURCES)[number];
+
+/** The OpenAPI tags, in display order (TAGS in routes.ts describes each). */
+export type RouteTag = 'Diseases' | 'Disease resources' | 'History' | 'Webhooks' | 'Service';
+
+/** Methods a route can have; HEAD is answered by every GET route. */
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  /** The key of the route in ROUTES: the OpenAPI operationId and the server's handler name. */
+  operationId: string;
+  /** Default GET. */
+  method?: RouteMethod;
+  path: string;
+  tag: RouteTag;
+  summary: string;
+  description: string;
+  /** Scope the API key needs; null: a public route, no key. */
+  scope: Scope | null;
+  query: ParamsSchema;
+  pathParams: ParamsSchema;
+  /**
+   * The success response: its status (default 200) and body component; `null` where there is no
+   * body (204) or the route documents its own 200 (openapi).
+   */
+  ok: { description: string; schema: string | null; status?: 200 | 201 | 202 | 204 };
+  /** JSON request body (POST, PATCH): validated by the server, `requestBody` in the document. */
+  body?: BodySchema;
+  /** Problem kinds this route answers besides those every route has (400, 401, 403, 429, 500). */
+  problems?: readonly ProblemKind[];
+  /** The precomputed per-disease body this route serves. */
+  stored?: DiseaseResource;
+  /**
+   * The route's `{mondoId}` names a current disease: before the handler runs, an obsolete id is
+   * answered with 301 to its replacement (or 410) and an unknown one with 404.
+   */
+  resolvesDisease?: true;
+  /** When a route that is not per-disease answers 404 (documented as its 404 response). */
+  notFound?: string;
+  /** Sends an RFC 8288 Link header. */
+  link?: boolean;
+  /** Carries an ETag (false: always computed live). */
+  etag?: boolean;
+}
