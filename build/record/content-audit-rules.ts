@@ -74,6 +74,8 @@ export interface AuditRow {
 function rank(p: Body): number {
   const f = p.frequency;
   if (!f) return -1;
+  // A count of too few patients ranks after every reliable frequency (FREQUENCY_RULE), before none.
+  if (p.frequencyBasis === 'small-count' || p.frequencyBasis === 'unusable') return -0.5;
   if (f.percent !== null && f.percent !== undefined) return f.percent;
   return f.range ? (f.range[0] + f.range[1]) / 2 : -1;
 }

@@ -4,6 +4,7 @@ import { factIndex, type FactIndex, type FactScope } from './fact-index.ts';
 import { composeFactsOnly } from './facts-only.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { SECTION_BASIS, composeSection } from './sections.ts';
+import { INHERITANCE_LABELS } from '../../server/contract/api/vocab.ts';
 
 export { composeFactsOnly } from './facts-only.ts';
 
@@ -65,7 +66,44 @@ export const TEMPLATE_WORDS: ReadonlySet<string> = new Set([
   'orphan',
   'studies',
   'study',
+  // Words of the clinician's summary templates.
+  'newborn',
+  'subtypes',
+  'genetic',
+  'characteristic',
+  'diagnosis',
+  'causal',
+  'headline',
+  'estimates',
+  'sources',
+  'typical',
+  'recorded',
+  'approved',
+  'designations',
+  'information',
+  'us',
+  'gard',
+  'its',
+  'the',
+  'designated',
+  'clinical',
+  'patients',
+  'organisations',
+  'assistance',
+  'programs',
 ]);
+
+/**
+ * Classification phrases a sentence may state only when the facts it is checked against state
+ * them too: modes of inheritance and RUSP panel statuses.
+ */
+const CLASSIFICATION_PHRASES: readonly string[] = [
+  ...Object.entries(INHERITANCE_LABELS)
+    .filter(([term]) => term !== 'unknown' && term !== 'not-applicable')
+    .map(([, label]) => label.toLowerCase()),
+  'core',
+  'secondary',
+];
 
 export interface CheckResult {
   ok: boolean;
@@ -168,6 +206,12 @@ function checkText(text: string, index: FactIndex, scope: FactScope, problems: S
       checkWord(m[4], scope, problems);
     }
   }
+  const lower = rest.toLowerCase();
+  for (const phrase of CLASSIFICATION_PHRASES) {
+    const at = lower.indexOf(phrase);
+    if (at < 0 || /[\p{L}\p{N}]/u.test(lower[at - 1] ?? '') || /[\p{L}\p{N}]/u.test(lower[at + phrase.length] ?? '')) continue;
+    if (!scope.hasWord(phrase)) problems.add(`classification "${phrase}" is not in the facts`);
+  }
   if (LOWER_HINT.test(rest)) {
     for (const m of rest.matchAll(LOWER_WORD)) {
       const word = m[0].replace(/['’-]+$/, '');
@@ -203,9 +247,45 @@ export interface FinalizedSections {
 export interface FinalizeOptions {
   /** The template composer; replaceable so tests can feed the checker a faulty template. */
   compose?: (key: SectionKey, facts: RecordFacts) => Section;
+  /**
+   * What a failing section does: `throw` (the default, the hard-stop QC tier: the build stops
+   * naming the disease, section and sentence) or `regenerate` (facts-only text, QC tier 2).
+   */
+  onFailure?: 'throw' | 'regenerate';
 }
 
-/** Compose every section, check it, and regenerate the failing ones as facts-only sections (QC tier 2). */
+/** A sentence the fact checker rejected: stops the build (QC tier 1). */
+export class FactCheckError extends Error {
+  constructor(
+    readonly diseaseId: string,
+    readonly section: SectionKey,
+    readonly failures: { sentence: string; problems: string[] }[],
+  ) {
+    super(
+      `fact check failed for ${diseaseId}, section ${section}: ${failures
+        .map((f) => `"${f.sentence}" (${f.problems.join('; ')})`)
+        .join(' | ')}`,
+    );
+    this.name = 'FactCheckError';
+  }
+}
+
+/** The failing sentences of a failing section, each with its own problems (for the error message). */
+export function failingSentences(section: Section, facts: RecordFacts): { sentence: string; problems: string[] }[] {
+  const index = factIndex(facts);
+  const scope = index.scope(SECTION_BASIS[section.key]);
+  const out: { sentence: string; problems: string[] }[] = [];
+  for (const paragraph of section.paragraphs) {
+    for (const sentence of paragraph.split(/(?<=[.!?]["”)]?)\s+(?=[A-Z])/)) {
+      const problems = new Set<string>();
+      checkText(sentence, index, scope, problems);
+      if (problems.size > 0) out.push({ sentence, problems: [...problems] });
+    }
+  }
+  return out.length > 0 ? out : [{ sentence: section.paragraphs.join(' '), problems: checkSection(section, facts).problems }];
+}
+
+/** Compose every section and check it; a failing one stops the build (or, on request, is regenerated as facts-only text). */
 export function finalizeSections(facts: RecordFacts, options: FinalizeOptions = {}): FinalizedSections {
   const compose = options.compose ?? composeSection;
   const sections = {} as Record<SectionKey, Section>;
@@ -218,6 +298,7 @@ export function finalizeSections(facts: RecordFacts, options: FinalizeOptions = 
       sections[key] = section;
       continue;
     }
+    if ((options.onFailure ?? 'throw') === 'throw') throw new FactCheckError(facts.id, key, failingSentences(section, facts));
     sections[key] = composeFactsOnly(key, facts);
     regenerated.push(key);
     problems[key] = result.problems;

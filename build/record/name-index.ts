@@ -19,6 +19,8 @@ export interface NameHit {
   ids: string[];
   kind: 'name' | 'synonym';
   text: string;
+  /** For contained hits: the word span [start, end) in the normalized text's words. */
+  span?: [number, number];
 }
 
 /** Words shorter than this, as the whole of a synonym, are too ambiguous to find inside text. */
@@ -94,7 +96,11 @@ export class NameIndex {
    * links both X and Y but "Y" inside a longer matched "X Y" does not.
    */
   matchContained(text: string): NameHit[] {
-    const words = normalizeName(text).split(' ').filter(Boolean);
+    return this.matchContainedWords(normalizeName(text).split(' ').filter(Boolean));
+  }
+
+  /** matchContained over text already normalized and split into words. */
+  matchContainedWords(words: string[]): NameHit[] {
     const taken = new Array<boolean>(words.length).fill(false);
     const hits: NameHit[] = [];
     for (let n = Math.min(MAX_NGRAM, words.length); n >= 1; n--) {
@@ -104,7 +110,7 @@ export class NameIndex {
         if (n === 1 && (key.length < MIN_CONTAINED_CHARS || GENERIC_WORDS.has(key))) continue;
         const hit = this.lookup(key, false);
         if (!hit) continue;
-        hits.push(hit);
+        hits.push({ ...hit, span: [i, i + n] });
         for (let j = i; j < i + n; j++) taken[j] = true;
       }
     }

@@ -22,3 +22,24 @@ export function pickPrevalenceCategory(
   }
   return best?.cat ?? 'unknown';
 }
+
+/**
+ * The headline estimate: by the same precedence as the category (point prevalence, then birth,
+ * lifetime, incidence; worldwide before a region; the most frequent class among equals), among
+ * estimates with a usable class; null when none has one.
+ */
+export function headlinePrevalence(
+  entries: PrevalenceEntry[],
+  categoryOf: (cls: string | null) => PrevalenceCategory,
+): PrevalenceEntry | null {
+  let best: { rank: number; e: PrevalenceEntry } | null = null;
+  const order: PrevalenceCategory[] = ['common', 'uncommon', 'rare', 'very-rare', 'ultra-rare'];
+  for (const e of entries) {
+    const cat = categoryOf(e.class);
+    const t = TYPE_ORDER.indexOf(e.type);
+    if (cat === 'unknown' || t < 0) continue;
+    const rank = t * 10 + (e.geography === 'Worldwide' ? 0 : 5) + order.indexOf(cat) / 10;
+    if (!best || rank < best.rank) best = { rank, e };
+  }
+  return best?.e ?? null;
+}

@@ -43,7 +43,12 @@ export interface Synonym {
   type: string | null;
   origin: string;
   sourceId: string | null;
+  /** `name`: another name of this disease; `related`: a related term (see SYNONYM_RULES in synonyms.ts). */
+  kind: 'name' | 'related';
+  /** Why a related term is not a name; null for names. */
+  relation: SynonymRelation | null;
 }
+export type SynonymRelation = 'susceptibility' | 'modifier' | 'resistance' | 'negation' | 'broader' | 'narrower' | 'related';
 
 export interface XrefEntry {
   id: string;
@@ -82,7 +87,12 @@ export interface Phenotype {
   references: string[];
   modifiers: { hpoId: string; label: string }[];
   sources: PhenotypeSourceEntry[];
+  /** Which rule gave `frequency` (see FREQUENCY_RULE in frequency-pool.ts). */
+  frequencyBasis: FrequencyBasis;
+  /** Specificity of the term: -ln(share of annotated diseases carrying it or a descendant); null when no disease carries it. */
+  informationContent: number | null;
 }
+export type FrequencyBasis = 'count' | 'percent' | 'band' | 'small-count' | 'unusable' | 'none';
 
 export interface VocabValue<T extends string> {
   term: T;
@@ -155,8 +165,19 @@ export interface OrphanDrugEntry {
   designationStatus: string;
   /** The designation's page in the FDA database (from its CF Grid Key); null when the export lacks the key. */
   fdaUrl: string | null;
-  link: { method: 'exact-name' | 'exact-synonym' | 'contained-name' | 'contained-synonym'; matchedText: string };
+  /** The first of `links` (kept for clients of API 1.3). */
+  link: DesignationLink;
+  /** Every way this designation names the disease: its designation text and its approved labeled indications. */
+  links: DesignationLink[];
+  /** Every approval of this designation (the FDA export has one row per approved indication), newest first. */
+  approvals: { indication: string | null; date: string | null; exclusivityEndDate: string | null }[];
   provenance: Provenance;
+}
+export interface DesignationLink {
+  method: 'exact-name' | 'exact-synonym' | 'contained-name' | 'contained-synonym';
+  matchedText: string;
+  /** The FDA text that named the disease. */
+  field: 'designation' | 'approvedIndication';
 }
 
 export interface TrialEntry {
@@ -168,6 +189,8 @@ export interface TrialEntry {
   startDate: string | null;
   matchedCondition: string;
   link: { method: 'exact-name' | 'exact-synonym'; matchedText: string };
+  /** The date `status` was true: the source's release (its newest update), not today. */
+  statusAsOf: string;
   provenance: Provenance;
 }
 export interface TrialSummary {
@@ -214,7 +237,7 @@ export interface Section {
 export interface Classification {
   unmetNeedSignal: { level: 'high' | 'moderate' | 'low'; reasons: string[] };
   pipelineActivity: { level: 'active' | 'some' | 'none'; reasons: string[] };
-  researchActivity: { level: 'high' | 'moderate' | 'low' | 'none'; reasons: string[] };
+  researchActivity: { level: 'high' | 'moderate' | 'low' | 'none' | 'unknown'; reasons: string[] };
 }
 
 export interface RecordMetadata {
@@ -243,6 +266,7 @@ export interface DiseaseRecord {
   xrefs: Record<string, XrefEntry[]>;
   phenotypes: Phenotype[];
   inheritance: VocabValue<InheritanceTerm>[];
+  inheritanceSummary: InheritanceSummary;
   onset: VocabValue<OnsetCategory>[];
   prevalence: PrevalenceEntry[];
   prevalenceCategory: PrevalenceCategory;
@@ -253,6 +277,7 @@ export interface DiseaseRecord {
   advocacyGroups: SourcedList<AdvocacyGroup>;
   assistancePrograms: SourcedList<AssistanceProgram>;
   resources: { medlinePlus: string | null; geneReviews: string | null; nordReportId: string | null; gard: GardLink[] };
+  rollup: Rollup;
   computed: Record<string, number | boolean | string | null>;
   classification: Classification;
   metadata: RecordMetadata;
@@ -273,4 +298,47 @@ export interface ObsoleteEntry {
   label: string;
   replacedBy: string | null;
   consider: string[];
+}
+
+/** The consolidated inheritance (see INHERITANCE_RULE in inheritance.ts). */
+export interface InheritanceSummary {
+  primary: InheritanceTerm | null;
+  primaryLabel: string | null;
+  /** Why the primary mode was chosen, in words. */
+  basis: string;
+  /** Source statements left out of `inheritance` or not shared by every source, each with its sources and why. */
+  conflicts: {
+    term: InheritanceTerm;
+    label: string;
+    sources: { source: 'hpo' | 'orphanet'; release: string; raw: string }[];
+    reason: string;
+  }[];
+}
+
+/** A subtype (descendant class) a rolled-up value comes from. */
+export interface SubtypeRef {
+  id: string;
+  name: string;
+}
+
+/** What a class's subtypes have, and the designations made for its parents (see ROLLUP_RULE in rollup.ts). */
+export interface Rollup {
+  genes: { symbol: string; hgncId: string; association: GeneAssociation; subtypes: SubtypeRef[]; subtypeCount: number }[];
+  /** Genes rolled up in all, when `genes` was cut to ROLLUP_LIMIT. */
+  geneCount: number;
+  inheritance: { term: InheritanceTerm; label: string; subtypes: SubtypeRef[]; subtypeCount: number }[];
+  screening: { subtype: SubtypeRef; status: 'core' | 'secondary'; condition: string | null; acronym: string | null; via: 'direct' | 'subtype' }[];
+  orphanDrugs: RolledDesignation[];
+  orphanDrugCount: number;
+  parentOrphanDrugs: RolledDesignation[];
+  parentOrphanDrugCount: number;
+}
+export interface RolledDesignation {
+  genericName: string;
+  tradeName: string | null;
+  status: OrphanDrugStatus;
+  designation: string;
+  fdaUrl: string | null;
+  /** The subtype (or, in parentOrphanDrugs, the parent) whose record lists the designation. */
+  from: SubtypeRef;
 }
