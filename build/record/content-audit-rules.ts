@@ -10,7 +10,9 @@ type Body = any;
 
 /** Words that mark a synonym as something other than a name of the disease itself. */
 export const NON_NAME =
-  /\b(susceptibility|modifier of|resistance to|protection against|predisposition to|risk of|association with)\b|^non[- ]|\bother than\b/i;
+  /\b(susceptibility|modifier of|resistance to|protection against|predisposition to|risk of)\b|, association with\b|\bother than\b/i;
+/** "non-PKU": a negated abbreviation (case matters: "Non-syndromic" is a name). */
+const NON_ABBREVIATION = /\bnon-?[A-Z]{2,}\b/;
 
 const MENDELIAN = new Set([
   'autosomal-dominant',
@@ -27,6 +29,8 @@ const MENDELIAN = new Set([
 export interface RecordDigest {
   id: string;
   name: string;
+  /** Its label and the synonyms that are names of it (all synonyms in a snapshot without `kind`). */
+  names: string[];
   isRare: boolean;
   parents: string[];
   children: string[];
@@ -42,6 +46,7 @@ export function digestRecord(r: Body): RecordDigest {
   return {
     id: r.id,
     name: r.name,
+    names: [r.name, ...r.synonyms.filter((s: Body) => s.kind === undefined || s.kind === 'name').map((s: Body) => s.text)],
     isRare: r.isRare,
     parents: r.parents.map((p: Body) => p.id),
     children: r.children.map((c: Body) => c.id),
@@ -76,6 +81,8 @@ function rank(p: Body): number {
   if (!f) return -1;
   // A count of too few patients ranks after every reliable frequency (FREQUENCY_RULE), before none.
   if (p.frequencyBasis === 'small-count' || p.frequencyBasis === 'unusable') return -0.5;
+  // A snapshot without frequencyBasis: a count of fewer than 5 patients is the same tier.
+  if (p.frequencyBasis === undefined && f.denominator !== null && f.denominator !== undefined && f.denominator < 5) return -0.5;
   if (f.percent !== null && f.percent !== undefined) return f.percent;
   return f.range ? (f.range[0] + f.range[1]) / 2 : -1;
 }
@@ -137,7 +144,7 @@ export function auditRecord(r: Body): AuditRow {
   }
   const shown = r.synonyms.filter((s: Body) => s.kind === undefined || s.kind === 'name');
   const overview = r.sections.overview.paragraphs.join('\n');
-  const nonNames = /Other names/.test(overview) && shown.some((s: Body) => NON_NAME.test(s.text)) ? 1 : 0;
+  const nonNames = /Other names/.test(overview) && shown.some((s: Body) => NON_NAME.test(s.text) || NON_ABBREVIATION.test(s.text)) ? 1 : 0;
   const primary = r.computed.primaryInheritance as string | null;
   const label = primary ? (r.inheritance.find((v: Body) => v.term === primary)?.label ?? '') : '';
   return {

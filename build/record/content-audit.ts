@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readOrphanDesignations } from '../ingest/fda-oopd.ts';
-import { normalizeName } from './name-index.ts';
+import { filterByContext } from './designation-context.ts';
+import { normalizeName, type NameHit } from './name-index.ts';
 import { auditRecord, type AuditRow, type RecordDigest, digestRecord } from './content-audit-rules.ts';
 
 /**
@@ -31,8 +32,18 @@ const sum = (k: keyof AuditRow) => rows.reduce((s, r) => s + Number(r[k] ?? 0), 
 const recordsWith = (k: keyof AuditRow) => rows.filter((r) => Number(r[k] ?? 0) > 0).length;
 
 // Approvals whose labeled indication names a rare disease's Mondo label: listed as approved there, on a parent or on a child?
+// A disease is named by the longest name found (any record's label or a synonym that is a name; a label wins over a
+// synonym), not negated and not part of a molecule's name (DESIGNATION_CONTEXT_RULE); it counts when that disease's
+// label is in the text and the disease is rare.
 const labels = new Map<string, string>();
-for (const d of digests.values()) if (d.isRare && normalizeName(d.name).length >= 4) labels.set(normalizeName(d.name), d.id);
+const labelOf = new Set<string>();
+for (const d of digests.values())
+  for (const n of d.names.slice(1)) if (normalizeName(n).length >= 8 && !labels.has(normalizeName(n))) labels.set(normalizeName(n), d.id);
+for (const d of digests.values()) {
+  if (normalizeName(d.name).length < 4) continue;
+  labels.set(normalizeName(d.name), d.id);
+  labelOf.add(normalizeName(d.name));
+}
 const approvals = readOrphanDesignations(resolve(dataDir, 'fda/oopd_all_designations_2024-06.csv.gz')).filter(
   (r) => r.approvedIndication && /Approved/.test(r.designationStatus) && !/Withdrawn/.test(r.designationStatus),
 );
@@ -42,20 +53,24 @@ const missed: string[] = [];
 for (const row of approvals) {
   const words = normalizeName(row.approvedIndication!).split(' ');
   const taken = new Array<boolean>(words.length).fill(false);
-  const url = `cfgridkey=${row.designationKey}`;
+  const hits: NameHit[] = [];
   for (let n = Math.min(12, words.length); n >= 1; n--) {
     for (let i = 0; i + n <= words.length; i++) {
       if (taken.slice(i, i + n).some(Boolean)) continue;
       const id = labels.get(words.slice(i, i + n).join(' '));
       if (!id) continue;
       for (let j = i; j < i + n; j++) taken[j] = true;
-      if (words[i - 1] === 'non' || (words[i - 1] === 'than' && words[i - 2] === 'other')) continue;
-      named++;
-      const d = digests.get(id)!;
-      const near = [id, ...d.parents, ...d.children];
-      if (near.some((x) => digests.get(x)?.approvedUrls.some((u) => u.endsWith(url)))) listed++;
-      else missed.push(`${row.genericName} (${row.tradeName ?? '-'}) key ${row.designationKey}: ${d.name} (${id})`);
+      hits.push({ ids: [id], kind: 'name', text: words.slice(i, i + n).join(' '), span: [i, i + n] });
     }
+  }
+  const url = `cfgridkey=${row.designationKey}`;
+  for (const hit of filterByContext(words, hits)) {
+    const d = digests.get(hit.ids[0])!;
+    if (!d.isRare || !labelOf.has(hit.text) || normalizeName(d.name) !== hit.text) continue;
+    named++;
+    const near = [d.id, ...d.parents, ...d.children];
+    if (near.some((x) => digests.get(x)?.approvedUrls.some((u) => u.endsWith(url)))) listed++;
+    else missed.push(`${row.genericName} (${row.tradeName ?? '-'}) key ${row.designationKey}: ${d.name} (${d.id}) in "${row.approvedIndication}"`);
   }
 }
 

@@ -35,9 +35,10 @@ const GROUP_MARKERS = [/^in (?:\w+ ){0,3}(?:patients|children|adults|subjects|in
 
 export const DESIGNATION_CONTEXT_RULE =
   'A disease name found inside designation or indication text is not linked when the word before it negates it ("non-", "other than", "excluding", ' +
-  '"except", "without"), when the word after it makes it part of a molecule or cell name ("kinase", "gene", "receptor", "transmembrane", "positive", ' +
+  '"except", "without") or makes it another condition ("acute-on-chronic"), when it is a phrase of generic words only ("deficiency disease"), when the word after it makes it part of a molecule or cell name ("kinase", "gene", "receptor", "transmembrane", "positive", ' +
   '"cells", ...), when it only names the patient group of another condition that the text also names ("X in patients with Y" links X only), or when ' +
-  'it names patients "who are receiving" or "undergoing" a treatment of something else.';
+  'it names patients "who are receiving" or "undergoing" a treatment of something else. A name whose diseases all lie above a more specific disease ' +
+  'that the same text names is left out (the specific one is linked).';
 
 /** Keep the contained hits that name what the text designates, by DESIGNATION_CONTEXT_RULE. */
 export function filterByContext(words: string[], hits: NameHit[]): NameHit[] {
@@ -47,6 +48,8 @@ export function filterByContext(words: string[], hits: NameHit[]): NameHit[] {
     const before = words[start - 1];
     if (before && NEGATION_BEFORE.has(before)) return false;
     if (before === 'than' && words[start - 2] === 'other') return false;
+    // "acute-on-chronic liver failure" is its own syndrome, not chronic liver failure.
+    if (before === 'on' && words[start - 2] === 'acute') return false;
     if (words[end] && MOLECULAR_AFTER.has(words[end])) return false;
     // "patients with A, B and C who are receiving ...": the group, not the treated condition.
     const tail = words.slice(end, end + 10);

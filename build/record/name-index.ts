@@ -43,6 +43,8 @@ const GENERIC_WORDS = new Set([
   'anomalies',
   'malformation',
 ]);
+/** Words that qualify a disease name without naming one: a phrase of these and generic words alone names nothing. */
+const QUALIFIERS = new Set(['acute', 'chronic', 'severe', 'congenital', 'hereditary', 'inherited', 'familial', 'primary', 'secondary', 'immune', 'rare', 'genetic', 'type', 'of', 'the']);
 const MAX_NGRAM = 10;
 const PREFIXES =
   /^(?:(?:for )?(?:the )?(?:treatment|prevention|prophylaxis|diagnosis|management|diagnostic|treating|therapy|reduction|control)(?: and (?:treatment|prevention|prophylaxis|management))? of (?:the )?(?:(?:signs|symptoms) (?:and symptoms )?of )?(?:patients with |children with |adults with )?)/;
@@ -63,6 +65,11 @@ export class NameIndex {
     const sorted = [...ids].sort();
     if (!this.ancestorsOf || sorted.length < 2) return sorted;
     return sorted.filter((id) => !this.ancestorsOf!(id).some((a) => sorted.includes(a)));
+  }
+
+  /** True when `id` lies above one of `others` in the hierarchy (needs `ancestorsOf`). */
+  isAncestorOfAny(id: string, others: readonly string[]): boolean {
+    return this.ancestorsOf !== undefined && others.some((o) => o !== id && this.ancestorsOf!(o).includes(id));
   }
 
   /** Register a disease's name or one of its synonyms. */
@@ -108,6 +115,8 @@ export class NameIndex {
         if (taken.slice(i, i + n).some(Boolean)) continue;
         const key = words.slice(i, i + n).join(' ');
         if (n === 1 && (key.length < MIN_CONTAINED_CHARS || GENERIC_WORDS.has(key))) continue;
+        // A phrase of generic words only ("deficiency disease", "immune disorder") names no disease inside a text.
+        if (n > 1 && words.slice(i, i + n).every((w) => GENERIC_WORDS.has(w) || QUALIFIERS.has(w))) continue;
         const hit = this.lookup(key, false);
         if (!hit) continue;
         hits.push({ ...hit, span: [i, i + n] });

@@ -11,16 +11,17 @@ export function synonymKey(text: string): string {
  * name a risk, a modifier or another disease.
  */
 const TEXT_RULES: [RegExp, SynonymRelation][] = [
-  [/\bsusceptib|\bpredisposition\b|^\{.*\}$/i, 'susceptibility'],
+  [/\bsusceptib|\bpredisposition\b|^\{.*\}$|, association with\b/i, 'susceptibility'],
   [/\bmodifier\b|\bmodifying\b/i, 'modifier'],
-  [/\bresistance\b|\bprotection against\b|\bprotective\b/i, 'resistance'],
-  [/^non[- ]|\bother than\b|\bexcluding\b|\bnot otherwise\b/i, 'negation'],
+  [/\bresistance\b|\bprotection against\b|\bprotective\b|\breduced risk\b/i, 'resistance'],
+  // "non-PKU", "other than X": another entity. "Non-syndromic", "non-Hodgkin" and the like are names, so "non" needs an abbreviation after it.
+  [/\bnon-?[A-Z]{2,}\b|\bother than\b|\bexcluding\b/, 'negation'],
 ];
 
 /** The rule that sorts synonyms into names and related terms, for the OpenAPI description and the README. */
 export const SYNONYM_RULE =
   'Each synonym is a `name` of this disease or a `related` term. Related, with the reason in `relation`: text naming a susceptibility or predisposition ' +
-  '("X, susceptibility to", OMIM braces "{X}"), a modifier ("X, modifier of"), resistance or protection, or a negation ("non-X", "other than X"); ' +
+  '("X, susceptibility to", "X, association with", OMIM braces "{X}"), a modifier ("X, modifier of"), resistance, protection or reduced risk, or a negation ("non-PKU", "other than X"; "non-syndromic" or "non-Hodgkin" stay names); ' +
   'then a source scope of broad (`broader`), narrow (`narrower`) or related (`related`). Everything else (exact or unspecified scope) is a name. ' +
   'Sections show names only ("Other names"); search indexes both.';
 

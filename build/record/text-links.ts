@@ -37,7 +37,10 @@ function matchText(text: string, index: NameIndex, field: DesignationLink['field
   if (exact && usable(exact))
     return { hits: [{ hit: exact, method: exact.kind === 'name' ? 'exact-name' : 'exact-synonym', field }], tooAmbiguous: [] };
   const words = normalizeName(text).split(' ').filter(Boolean);
-  const contained = filterByContext(words, index.matchContainedWords(words));
+  const found = filterByContext(words, index.matchContainedWords(words));
+  // A name whose every disease lies above a more specific one the same text names is a remnant ("... arising from indolent lymphoma").
+  const specific = found.flatMap((h) => h.ids);
+  const contained = found.filter((h) => !h.ids.every((id) => index.isAncestorOfAny(id, specific)));
   return {
     hits: contained.filter(usable).map((hit) => ({ hit, method: hit.kind === 'name' ? 'contained-name' : 'contained-synonym', field })),
     tooAmbiguous: [...(exact && !usable(exact) ? [exact] : []), ...contained.filter((h) => !usable(h))],
