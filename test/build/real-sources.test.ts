@@ -188,6 +188,8 @@ describe('GARD', () => {
       type: null,
       origin: 'gard',
       sourceId: anorectal.resources.gard[0].id,
+      kind: 'name',
+      relation: null,
     });
     const rows = readJson('listing.json') as ListingRow[];
     const engine = new SearchEngine(readJson('search-index.json'), rows);
