@@ -8,13 +8,13 @@ import type { InheritanceSummary, InheritanceTerm, VocabValue } from './types.ts
 
 /** Modes, in the order that breaks ties for the primary mode: Mendelian first, then the rest. */
 export const MODE_PRECEDENCE: readonly InheritanceTerm[] = [
-  'autosomal-recessive',
   'autosomal-dominant',
-  'x-linked-recessive',
+  'autosomal-recessive',
   'x-linked-dominant',
+  'x-linked-recessive',
   'x-linked',
-  'mitochondrial',
   'y-linked',
+  'mitochondrial',
   'semidominant',
   'digenic',
   'oligogenic',
@@ -28,11 +28,25 @@ export const MENDELIAN_MODES: ReadonlySet<InheritanceTerm> = new Set(MODE_PRECED
 export const INHERITANCE_RULE =
   'When any source states a mode of inheritance, "not applicable" (not a genetic disease) and "unknown" statements are taken out of the list and kept in ' +
   '`conflicts` with their sources. The primary mode is the mode stated by the most sources (HPO, Orphanet); ties go to the mode stated by the most source ' +
-  'rows, then to this precedence: autosomal recessive, autosomal dominant, X-linked recessive, X-linked dominant, X-linked, mitochondrial, Y-linked, ' +
-  'semidominant, digenic, oligogenic, multifactorial, somatic, sporadic. A mode stated by one source while another source states other modes is kept in the ' +
+  'rows, then to this precedence (the InheritanceTerm order, Mendelian modes first): autosomal dominant, autosomal recessive, X-linked dominant, ' +
+  'X-linked recessive, X-linked, Y-linked, mitochondrial, ' +
+  'semidominant, digenic, oligogenic, multifactorial, somatic, sporadic; but among modes still tied after rows, the mode that is primary in the most subtypes ' +
+  'wins first (a grouping such as Charcot-Marie-Tooth disease, whose source lists four modes once each). A mode stated by one source while another source states other modes is kept in the ' +
   'list and also listed in `conflicts` ("stated by HPO only"). With no mode, `primary` is null.';
 
 const SOURCE_NAME = { hpo: 'HPO', orphanet: 'Orphanet' } as const;
+
+const score = (v: VocabValue<InheritanceTerm>) => new Set(v.sources.map((s) => s.source)).size;
+/** Most sources first, then most rows, then MODE_PRECEDENCE. */
+const bySupport = (a: VocabValue<InheritanceTerm>, b: VocabValue<InheritanceTerm>) =>
+  score(b) - score(a) || b.sources.length - a.sources.length || MODE_PRECEDENCE.indexOf(a.term) - MODE_PRECEDENCE.indexOf(b.term);
+
+/** The modes tied at the top by sources and rows (more than one when the precedence had to decide). */
+export function tiedModes(values: VocabValue<InheritanceTerm>[]): InheritanceTerm[] {
+  const modes = values.filter((v) => MODE_PRECEDENCE.includes(v.term)).sort(bySupport);
+  if (modes.length < 2) return modes.map((m) => m.term);
+  return modes.filter((m) => score(m) === score(modes[0]) && m.sources.length === modes[0].sources.length).map((m) => m.term);
+}
 
 /** Consolidate the per-source inheritance values of a record by INHERITANCE_RULE. */
 export function consolidateInheritance(values: VocabValue<InheritanceTerm>[]): {
@@ -73,10 +87,7 @@ export function consolidateInheritance(values: VocabValue<InheritanceTerm>[]): {
         });
     }
   }
-  const score = (v: VocabValue<InheritanceTerm>) => new Set(v.sources.map((s) => s.source)).size;
-  const best = [...modes].sort(
-    (a, b) => score(b) - score(a) || b.sources.length - a.sources.length || MODE_PRECEDENCE.indexOf(a.term) - MODE_PRECEDENCE.indexOf(b.term),
-  )[0];
+  const best = [...modes].sort(bySupport)[0];
   const basis = best
     ? `${best.label}: stated by ${[...new Set(best.sources.map((s) => SOURCE_NAME[s.source]))].join(' and ')}${
         modes.length > 1 ? `; ${modes.length} modes in all, chosen by the number of sources, then rows, then precedence` : ''

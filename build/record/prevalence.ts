@@ -24,9 +24,9 @@ export function pickPrevalenceCategory(
 }
 
 /**
- * The headline estimate: by the same precedence as the category (point prevalence, then birth,
- * lifetime, incidence; worldwide before a region; the most frequent class among equals), among
- * estimates with a usable class; null when none has one.
+ * The headline estimate, among estimates with a usable class: a worldwide estimate before any
+ * region's, then point prevalence, birth prevalence, lifetime prevalence, annual incidence, then
+ * the most frequent class; null when none has a usable class.
  */
 export function headlinePrevalence(
   entries: PrevalenceEntry[],
@@ -38,7 +38,7 @@ export function headlinePrevalence(
     const cat = categoryOf(e.class);
     const t = TYPE_ORDER.indexOf(e.type);
     if (cat === 'unknown' || t < 0) continue;
-    const rank = t * 10 + (e.geography === 'Worldwide' ? 0 : 5) + order.indexOf(cat) / 10;
+    const rank = (e.geography === 'Worldwide' ? 0 : 50) + t * 10 + order.indexOf(cat) / 10;
     if (!best || rank < best.rank) best = { rank, e };
   }
   return best?.e ?? null;

@@ -1,5 +1,6 @@
 import type { RecordFacts } from './record-facts.ts';
 import { compareOrphanDrugs } from './text-links.ts';
+import { tiedModes } from './inheritance.ts';
 import type { RolledDesignation, Rollup, SubtypeRef } from './types.ts';
 
 /** Most items a rolled-up list keeps (the counts say how many there are in all); most subtypes named per item. */
@@ -89,6 +90,20 @@ export function rollUp(records: Map<string, RecordFacts>, ancestorsOf: (id: stri
         const label = records.get(from[0])!.inheritanceSummary.primaryLabel ?? term;
         return { term: term as Rollup['inheritance'][number]['term'], label, subtypes: from.slice(0, SUBTYPES_PER_ITEM).map(ref), subtypeCount: from.length };
       });
+    // A tie between the record's own modes goes to the mode most subtypes have (INHERITANCE_RULE).
+    const tied = tiedModes(f.inheritance);
+    if (tied.length > 1) {
+      const bySubtypes = r.inheritance.find((m) => tied.includes(m.term));
+      if (bySubtypes && bySubtypes.term !== f.inheritanceSummary.primary) {
+        const label = f.inheritance.find((v) => v.term === bySubtypes.term)!.label;
+        f.inheritanceSummary = {
+          ...f.inheritanceSummary,
+          primary: bySubtypes.term,
+          primaryLabel: label,
+          basis: `${label}: tied with ${tied.length - 1} other ${tied.length === 2 ? 'mode' : 'modes'} in the sources, and the primary mode of ${bySubtypes.subtypeCount} of its subtypes`,
+        };
+      }
+    }
     r.screening = shallowest(screened.get(f.id) ?? new Set())
       .slice(0, ROLLUP_LIMIT)
       .map((id) => {

@@ -100,7 +100,7 @@ export function epidemiologyText(f: RecordFacts): string[] {
     if (!g) groups.set(key, (g = { head: `${e.type.toLowerCase()} ${classText(e.class)}`, places: [] }));
     if (!g.places.includes(e.geography)) g.places.push(e.geography);
   }
-  const rest = [...groups.values()].map((g) => `${g.head} in ${g.places.length <= 4 ? joinAnd(g.places) : `${g.places.slice(0, 4).join(', ')} and other places`}`);
+  const rest = [...groups.values()].map((g) => `${g.head} (${g.places.length <= 4 ? joinAnd(g.places) : `${g.places.slice(0, 4).join(', ')} and other places`})`);
   if (rest.length > 0) out.push(sentence(`${head ? 'Other estimates' : 'Estimates'}: ${rest.join('; ')}`));
   return out;
 }

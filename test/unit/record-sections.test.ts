@@ -63,7 +63,7 @@ describe('composeSections', () => {
     ]);
     assert.deepEqual(s.epidemiology.paragraphs, [
       'Headline figure: point prevalence 1-5 / 10 000, Europe (Orphanet, release 2025-12).',
-      'Other estimates: prevalence at birth 1-5 / 10 000 in Europe; point prevalence 1-9 / 100 000 in Austria.',
+      'Other estimates: prevalence at birth 1-5 / 10 000 (Europe); point prevalence 1-9 / 100 000 (Austria).',
     ]);
     assert.deepEqual(s['screening-and-diagnosis'].paragraphs, [
       'Newborn screening: a core condition of the US Recommended Uniform Screening Panel (RUSP), listed as Cystic fibrosis (CF).',
