@@ -2,11 +2,12 @@ import { resolve } from 'node:path';
 import { runBuild } from './run-build.ts';
 import { IngestError } from './ingest/types.ts';
 import { publishDocsPage } from './docs/docs-page.ts';
-import { APP_ROOT, BUNDLED, distDir } from '../server/contract/snapshot/app-paths.ts';
+import { APP_ROOT, BUNDLED } from '../server/contract/snapshot/app-paths.ts';
+import { type BuildSettings, readBuildSettings } from './settings.ts';
 
 /**
- * `npm run build [-- --force]`: compile the snapshot from DATA_DIR (default ../shared/data/raw)
- * into DIST_DIR (default dist), keeping HISTORY_KEEP releases (default all). Exit 0 when
+ * `npm run build [-- --force]`: compile the snapshot from DATA_DIR into DIST_DIR, keeping
+ * HISTORY_KEEP releases (build/settings.ts). Exit 0 when
  * published or already current, 1 on a tier-1 failure or a bad setting. With `--bundle` (what
  * `npm run build` passes) it then bundles the server, the build and the keys CLI into the same
  * folder (build/bundle/bundle.mjs; `--sourcemap` adds source maps). Bundled (dist/build.mjs), it
@@ -20,27 +21,30 @@ if (BUNDLED && args.includes('--bundle')) {
   );
   process.exit(1);
 }
-const keep = process.env.HISTORY_KEEP;
-if (keep !== undefined && keep !== '' && keep !== 'all' && !/^[1-9]\d{0,8}$/.test(keep)) {
-  process.stderr.write(`build failed: HISTORY_KEEP must be a whole number of releases (at least 1) or "all", got "${keep}"\n`);
+let settings: BuildSettings;
+try {
+  settings = readBuildSettings();
+} catch (err) {
+  process.stderr.write(`build failed: ${(err as Error).message}\n`);
   process.exit(1);
 }
+const dist = settings.distDir;
 try {
   const summary = await runBuild({
     root,
-    dataDir: resolve(root, process.env.DATA_DIR ?? '../shared/data/raw'),
+    dataDir: settings.dataDir,
     contentDir: resolve(root, 'content'),
-    dist: distDir(),
+    dist,
     force: args.includes('--force'),
-    historyKeep: keep === undefined || keep === '' || keep === 'all' ? null : Number(keep),
+    historyKeep: settings.historyKeep,
     log: (line) => process.stdout.write(`${line}\n`),
   });
   // The reference page is code, not data: written whether or not the snapshot was rebuilt.
-  publishDocsPage(distDir(), (line) => process.stdout.write(`${line}\n`));
+  publishDocsPage(dist, (line) => process.stdout.write(`${line}\n`));
   process.exitCode = summary.ok ? 0 : 1;
   if (summary.ok && args.includes('--bundle')) {
     const { bundle } = await import('./bundle/bundle.mjs');
-    await bundle({ root, dist: distDir(), sourcemap: args.includes('--sourcemap'), log: (line) => process.stdout.write(`${line}\n`) });
+    await bundle({ root, dist, sourcemap: args.includes('--sourcemap'), log: (line) => process.stdout.write(`${line}\n`) });
   }
 } catch (err) {
   if (err instanceof IngestError) {

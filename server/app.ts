@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Guard, Handler, Req, Res } from './http/context.ts';
 import { API_BASE, ROUTE_LIST, ROUTES, type OperationId } from './contract/api/routes.ts';
 import { guarded } from './http/chain.ts';
-import { problem, sendProblem } from './http/problem.ts';
+import { methodNotAllowed, problem, sendProblem } from './http/problem.ts';
+import { type RouteHandler, withInputs } from './http/route-input.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import type { AccessLogger } from './middleware/access-log.ts';
 import { auth } from './middleware/auth.ts';
@@ -19,7 +20,6 @@ import type { QuotaStore } from './quota/store.ts';
 import { bulkResource } from './routes/bulk.ts';
 import {
   assistanceResource,
-  methodNotAllowed,
   orphanDrugsResource,
   pagsResource,
   recordResource,
@@ -84,7 +84,8 @@ export function createApp(o: AppOptions) {
   } as never);
 
   const snap = o.snapshot;
-  const handlers: Record<OperationId, Handler> = {
+  // Each handler is typed by its route: it receives the route's declared inputs, validated (route-input.ts).
+  const handlers: { [K in OperationId]: RouteHandler<(typeof ROUTES)[K]> } = {
     listDiseases: listingResource(snap),
     searchDiseases: searchResource(snap, o.engine),
     getDiseasesBulk: bulkResource(snap),
@@ -114,7 +115,7 @@ export function createApp(o: AppOptions) {
     const guards: Guard[] = route.scope ? [authn, requireScope(route.scope), metered] : [];
     const methods = byPath.get(pattern) ?? new Map<string, Handler>();
     const method = route.method ?? 'GET';
-    methods.set(method, guarded(guards, handlers[route.operationId]));
+    methods.set(method, guarded(guards, withInputs(route, handlers[route.operationId] as RouteHandler<typeof route>, snap)));
     if (method === 'GET') methods.set('HEAD', methods.get('GET')!);
     byPath.set(pattern, methods);
   }

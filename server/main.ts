@@ -4,8 +4,7 @@ import { resolve } from 'node:path';
 import { hostname } from 'node:os';
 import pino from 'pino';
 import { createApp } from './app.ts';
-import { parseCorsOrigins, type CorsOrigins } from './contract/api/cors.ts';
-import { createServiceServer, tlsFiles } from './http/listen.ts';
+import { createServiceServer } from './http/listen.ts';
 import { ChunkWriter } from './log/chunk-writer.ts';
 import { accessLog } from './middleware/access-log.ts';
 import { KeyStore } from './keys/key-store.ts';
@@ -16,70 +15,69 @@ import { createWebhooks } from './webhooks/create-webhooks.ts';
 import { DOCS_DIR } from './contract/api/docs.ts';
 import { HistoryFeed } from './webhooks/history-feed.ts';
 import type { WebhookService } from './webhooks/service.ts';
-import { APP_ROOT, distDir } from './contract/snapshot/app-paths.ts';
+import { APP_ROOT } from './contract/snapshot/app-paths.ts';
 import { ensureSnapshot } from './snapshot/ensure-snapshot.ts';
 import { runPrimary } from './cluster/primary.ts';
-import { DELIVERY_ROLE_ENV, sharedStoreProblem, workerCount } from './cluster/workers.ts';
+import { readServerSettings, type ServerSettings } from './settings.ts';
 
 /**
- * `npm start` (through dist/server.mjs, the bundle of this file): serve dist/current on HOST:PORT
- * (defaults 127.0.0.1:8080), building the snapshot first when none is published. WORKERS=n runs
- * n processes on the port (server/cluster/). SIGTERM/SIGINT stop accepting, let requests in
- * flight finish (up to SHUTDOWN_GRACE_MS, default 10 s), flush quota counters, then exit.
+ * `npm start` (through dist/server.mjs, the bundle of this file): serve dist/current on HOST:PORT,
+ * building the snapshot first when none is published. WORKERS=n runs n processes on the port
+ * (server/cluster/). SIGTERM/SIGINT stop accepting, let requests in flight finish (up to
+ * SHUTDOWN_GRACE_MS), flush quota counters, then exit. Every setting is in server/settings.ts.
  */
+/** How often log lines are flushed: a crash loses at most this much of the log. */
+const LOG_FLUSH_MS = 250;
+/** Request lines are written in chunks of this size (one write per chunk, not per line). */
+const ACCESS_LOG_CHUNK_BYTES = 64 * 1024;
+/** How often the delivering process looks for a release no process announced (one published while none ran, a lapsed claim). */
+const RELEASE_CHECK_MS = 2000;
+/** How long a WORKERS primary waits beyond the grace before it kills a worker that has not exited. */
+const WORKER_KILL_AFTER_GRACE_MS = 5000;
+const SERVICE = 'disease-content-service';
+
+// Settings that cannot work stop the start with one message listing each, before anything listens
+// (in a WORKERS primary before any worker starts, so a bad setting is not a crash loop).
+let settings: ServerSettings;
+try {
+  settings = readServerSettings();
+} catch (err) {
+  // No logger is configured yet (LOG_FILE and LOG_LEVEL are settings too): one JSON line to stdout.
+  pino({ base: { pid: process.pid, hostname: hostname(), service: SERVICE } }, pino.destination({ dest: 1, sync: true })).fatal(
+    (err as Error).message,
+  );
+  process.exit(1);
+}
 const root = APP_ROOT;
-const dist = distDir();
-// Both writers append to one descriptor, asynchronously, flushed at least every 250 ms (the
-// interval below): a crash loses at most the log lines of the last 250 ms. Request lines go
-// through their own ChunkWriter: one write per 64 KB of them.
-const logFd = process.env.LOG_FILE ? openSync(process.env.LOG_FILE, 'a') : 1;
+const dist = settings.distDir;
+// Both writers append to one descriptor, asynchronously, flushed at least every LOG_FLUSH_MS:
+// a crash loses at most the log lines of that long. Request lines go through their own ChunkWriter.
+const logFd = settings.logFile ? openSync(settings.logFile, 'a') : 1;
 const logDestination = pino.destination({ dest: logFd, sync: false, minLength: 4096 });
-const requestLines = new ChunkWriter(logFd, 64 * 1024, (err) =>
+const requestLines = new ChunkWriter(logFd, ACCESS_LOG_CHUNK_BYTES, (err) =>
   logger.error({ err }, 'access log write failed; request lines are being dropped'),
 );
-const SERVICE = 'disease-content-service';
-const logger = pino(
-  { level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid, hostname: hostname(), service: SERVICE } },
-  logDestination,
-);
+const logger = pino({ level: settings.logLevel, base: { pid: process.pid, hostname: hostname(), service: SERVICE } }, logDestination);
 
-const fatal = (msg: string): never => {
-  logger.fatal(msg);
-  logDestination.flushSync();
-  process.exit(1);
-};
-// Settings that cannot work stop the start with their message, before anything listens (in a
-// WORKERS primary before any worker starts, so a bad setting is not a crash loop).
-let corsOrigins: CorsOrigins = null;
-let tls: { certFile?: string; keyFile?: string; http2?: boolean } = {};
-try {
-  corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS);
-  tls = tlsFiles(process.env);
-} catch (err) {
-  fatal((err as Error).message);
-}
 if (cluster.isPrimary) {
-  let workers = 1;
-  let refused: string | null = null;
-  try {
-    workers = workerCount(process.env);
-    refused = sharedStoreProblem(process.env, workers) ?? ensureSnapshot(dist, (msg) => logger.info({ dist }, msg));
-  } catch (err) {
-    refused = (err as Error).message;
+  const refused = ensureSnapshot(dist, (msg) => logger.info({ dist }, msg));
+  if (refused) {
+    logger.fatal(refused);
+    logDestination.flushSync();
+    process.exit(1);
   }
-  if (refused) fatal(refused);
   // The primary of several workers only supervises them; it never returns from here.
-  if (workers > 1)
+  if (settings.workers > 1)
     await runPrimary({
-      workers,
+      workers: settings.workers,
       logger,
-      killAfterMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) + 5000,
+      killAfterMs: settings.shutdownGraceMs + WORKER_KILL_AFTER_GRACE_MS,
       flushLog: () => logDestination.flush(),
       beforeExit: () => logDestination.flushSync(),
     });
 }
 // One process, or a worker: exactly one of them delivers webhooks and announces releases.
-const delivers = !cluster.isWorker || process.env[DELIVERY_ROLE_ENV] === '1';
+const delivers = !cluster.isWorker || settings.webhookDeliveryRole;
 
 let webhooks: WebhookService | null = null;
 const announce = () => {
@@ -88,7 +86,7 @@ const announce = () => {
 };
 const live = new LiveSnapshot(
   dist,
-  Number(process.env.BODY_CACHE_MB ?? 256) * 1024 * 1024,
+  settings.bodyCacheMb * 1024 * 1024,
   (from, to) => {
     logger.info({ from, to }, 'snapshot swapped');
     announce();
@@ -96,52 +94,52 @@ const live = new LiveSnapshot(
   (err) => logger.error({ err }, 'new snapshot not loaded; still serving the previous one'),
 );
 live.watch();
-const keys = KeyStore.load(process.env.KEYS_FILE || undefined, {
+const keys = KeyStore.load(settings.keysFile, {
   onReloadError: (err) => logger.error({ err }, 'key file reload failed; keeping previous keys'),
 });
 // Webhooks: a newly published snapshot is announced on the swap; the periodic check takes over a
 // release whose claim lapsed in another process, and one published while no process ran.
 webhooks = createWebhooks({
-  env: process.env,
+  settings,
   root,
   feed: new HistoryFeed(() => live.snapshot),
   logger,
   ownerActive: (keyId) => keys.list().some((k) => k.id === keyId && k.revokedAt === null && k.scopes.includes('webhooks')),
 });
-if (delivers) setInterval(announce, 2000).unref();
-const quotaStore = createStore(process.env, { logger });
+if (delivers) setInterval(announce, RELEASE_CHECK_MS).unref();
+const quotaStore = createStore(settings, { logger });
 const accessLogger = accessLog({ destination: requestLines, level: logger.level, service: SERVICE });
 // flush() without a callback adds no listener, however often it runs during a write.
 setInterval(() => {
   requestLines.flush();
   logDestination.flush();
-}, 250).unref();
+}, LOG_FLUSH_MS).unref();
 const app = createApp({
   snapshot: () => live.snapshot,
   engine: () => live.search,
   keys,
   quotaStore,
-  policies: loadPolicies(process.env.TIERS_FILE || undefined),
+  policies: loadPolicies(settings.tiersFile ?? undefined),
   logger,
   accessLog: accessLogger,
   webhooks,
   docsDir: resolve(dist, DOCS_DIR),
-  corsOrigins,
-  tls: Boolean(tls.certFile),
+  corsOrigins: settings.corsOrigins,
+  tls: Boolean(settings.tlsCertFile),
 });
 // The server calls polka's handler directly: app.listen would defer every request by a setImmediate.
 const service = createServiceServer((req, res) => app.handler(req as never, res as never, undefined as never), {
-  ...tls,
+  certFile: settings.tlsCertFile ?? undefined,
+  keyFile: settings.tlsKeyFile ?? undefined,
+  http2: settings.tlsHttp2,
   onReload: ({ certFile }) => logger.info({ certFile }, 'TLS certificate reloaded'),
   onReloadError: (err) => logger.error({ err }, 'TLS certificate not reloaded; still serving the previous one'),
 });
 const server = service.server;
 process.on('SIGHUP', () => void service.reloadCertificate());
 
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? '127.0.0.1';
 if (delivers) void webhooks.start().catch((err) => logger.error({ err }, 'webhooks: start failed'));
-server.listen(port, host, () => {
+server.listen(settings.port, settings.host, () => {
   const addr = server.address();
   const where = typeof addr === 'object' && addr ? `${service.tls ? 'https' : 'http'}://${addr.address}:${addr.port}` : String(addr);
   logger.info(
@@ -157,7 +155,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-  const grace = setTimeout(() => service.closeAll(), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000));
+  const grace = setTimeout(() => service.closeAll(), settings.shutdownGraceMs);
   grace.unref();
   service.closeIdle();
   await new Promise<void>((done) => server.close(() => done()));

@@ -10,11 +10,13 @@ import { bundleState, bundleTable } from './bundle-state.mjs';
  * made from other code, they are bundled again when esbuild (a dev dependency) is installed; a
  * stale bundle without esbuild (`npm ci --omit=dev` on a checkout that differs from the one that
  * made dist/) is run as it is, with a warning; a missing one without esbuild stops with the
- * command to run. Neither tsx nor esbuild is loaded when the bundles are current.
+ * command to run. Neither tsx nor esbuild is loaded when the bundles are current. The bundles are
+ * the checkout's dist/; the server they start serves the DIST_DIR setting's snapshot (read by the
+ * server's settings module, like every setting).
  */
 const ENTRIES = { server: 'server/main.ts', keys: 'server/keys/cli.ts' };
 const root = resolve(import.meta.dirname, '../..');
-const dist = resolve(root, process.env.DIST_DIR || 'dist');
+const dist = resolve(root, 'dist');
 const [what, ...args] = process.argv.slice(2);
 const entry = ENTRIES[/** @type {keyof typeof ENTRIES} */ (what)];
 const file = Object.entries(bundleTable(root)).find(([, e]) => e === entry)?.[0];

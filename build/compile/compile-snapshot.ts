@@ -2,7 +2,7 @@ import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
 import type { Manifest, ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 import { diseaseKey, sectionKey } from '../../server/contract/snapshot/route-map.ts';
 import { ObjectStore } from './object-store.ts';
-import { Progress } from './progress.ts';
+import { PhaseProgress } from './progress.ts';
 import { diseaseBodies, obsoleteBody } from './responses.ts';
 
 /**
@@ -18,7 +18,7 @@ export async function compileBodies(
   const store = new ObjectStore(dist, 16);
   if (previous) store.seed(Object.values(previous.entries));
   const entries: Record<string, ManifestEntry> = {};
-  const progress = new Progress('compile responses', records.length);
+  const progress = new PhaseProgress('compile responses', records.length);
   let done = 0;
   const pending: Promise<void>[] = [];
   for (const r of records) {

@@ -1,21 +1,15 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { objectFile } from '../../server/contract/snapshot/route-map.ts';
-import type { ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
+import { contentHash, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Bodies at or under this size are served uncompressed: compression would not pay for itself. */
 export const COMPRESS_MIN_BYTES = 1024;
-
-/** Strong content hash of identity bytes: SHA-256, base64url, 22 characters (132 bits). */
-export function contentHash(body: Buffer | string): string {
-  return createHash('sha256').update(body).digest('base64url').slice(0, 22);
-}
 
 /**
  * Content-addressed store under dist/objects/. An object that exists is never rewritten (so an

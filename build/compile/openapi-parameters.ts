@@ -26,7 +26,7 @@ const COMPONENT_OF = new Map<readonly string[], string>([
 
 /** A parameter's value schema, without the annotations that belong to the parameter object. */
 function valueSchema(schema: object): Obj {
-  const { description: _d, example: _e, 'x-malformed': _m, ...rest }: Obj = { ...schema };
+  const { description: _d, example: _e, 'x-malformed': _m, 'x-empty': _x, ...rest }: Obj = { ...schema };
   const component = Array.isArray(rest.enum) ? COMPONENT_OF.get(rest.enum as readonly string[]) : undefined;
   if (component) return { $ref: `#/components/schemas/${component}` };
   if (rest.type === 'array' && typeof rest.items === 'object' && rest.items) return { ...rest, items: valueSchema(rest.items) };

@@ -1,9 +1,10 @@
 /**
- * Progress for long phases: a redrawn bar on a terminal, plain log lines (at most one per 10%)
- * when output is piped or in CI, so logs stay readable.
+ * Progress of a long build phase (items done of a total): a redrawn bar on a terminal, plain log
+ * lines (at most one per 10%) when output is piped, as in CI, so logs stay readable. (A download's
+ * progress is build/fetch/progress.ts TransferProgress: bytes, not items.)
  */
-export class Progress {
-  private readonly tty = Boolean(process.stderr.isTTY) && !process.env.CI;
+export class PhaseProgress {
+  private readonly tty = process.stderr.isTTY === true;
   private lastTenth = -1;
   private readonly start = performance.now();
 

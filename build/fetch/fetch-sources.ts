@@ -5,7 +5,7 @@ import type { SourceId } from '../record/types.ts';
 import { isDue } from './cadence.ts';
 import { DEFAULT_RETRY, download, dropPartial, type RetryPolicy } from './download.ts';
 import { lastChecked, readLock, writeLock, type LockFile } from './lock-file.ts';
-import { createProgress, type Progress } from './progress.ts';
+import { createProgress, type TransferProgress } from './progress.ts';
 import { unpackArchive } from './unpack.ts';
 import { checkDownload, sha256File } from './validate.ts';
 
@@ -20,7 +20,7 @@ export interface FetchOptions {
   mirror?: string;
   now?: () => Date;
   retry?: RetryPolicy;
-  progress?: Progress;
+  progress?: TransferProgress;
 }
 
 export interface FetchSummary {

@@ -2,10 +2,11 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fetchSources } from './fetch-sources.ts';
 import { describeSummary } from './report.ts';
+import { readFetchSettings } from './settings.ts';
 
 /**
  * `npm run fetch [-- --source NAME[,NAME]] [--due] [--mirror URL]`: download what is new into
- * DATA_DIR (default ../shared/data/raw). Exit 0 when every file is current, 1 when any failed.
+ * DATA_DIR (build/fetch/settings.ts). Exit 0 when every file is current, 1 when any failed.
  */
 const root = resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -13,7 +14,7 @@ const { values } = parseArgs({
 });
 try {
   const summary = await fetchSources({
-    dataDir: resolve(root, process.env.DATA_DIR ?? '../shared/data/raw'),
+    dataDir: readFetchSettings().dataDir,
     contentDir: resolve(root, 'content'),
     sources: values.source?.flatMap((s) => s.split(',')).filter(Boolean),
     due: values.due,

@@ -1,5 +1,8 @@
-/** Reports transfers: a redrawn progress bar on a terminal, plain lines otherwise (CI logs). */
-export interface Progress {
+/**
+ * Reports transfers (bytes of each file): a redrawn progress bar on a terminal, plain lines
+ * otherwise (CI logs). A build phase's progress is build/compile/progress.ts PhaseProgress.
+ */
+export interface TransferProgress {
   /** Bytes of `path` received so far, and its size when known. */
   update(path: string, received: number, total: number | null): void;
   /** One finished step, printed as a line. */
@@ -11,7 +14,7 @@ const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 /** A progress reporter writing to `out`; the bar is drawn only when `out` is a TTY. */
 export function createProgress(
   out: NodeJS.WriteStream | { write(s: string): unknown; isTTY?: boolean; columns?: number } = process.stderr,
-): Progress {
+): TransferProgress {
   const tty = out.isTTY === true;
   let drawn = false;
   let last = 0;

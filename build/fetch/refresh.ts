@@ -6,10 +6,13 @@ import { runBuild } from '../run-build.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { fetchSources, type FetchOptions } from './fetch-sources.ts';
 import { describeSummary } from './report.ts';
+import { readFetchSettings } from './settings.ts';
 
 export interface RefreshOptions extends FetchOptions {
   root: string;
   dist: string;
+  /** HISTORY_KEEP: releases the build keeps; null keeps all. */
+  historyKeep?: number | null;
   log: (line: string) => void;
 }
 
@@ -30,7 +33,15 @@ export async function refresh(o: RefreshOptions): Promise<{ ok: boolean; built: 
     o.log(`No input changed: snapshot ${published.snapshot} stays published; no build.`);
     return { ok: true, built: false, snapshot: published.snapshot };
   }
-  const result = await runBuild({ root: o.root, dataDir: o.dataDir, contentDir: o.contentDir, dist: o.dist, force: false, log: o.log });
+  const result = await runBuild({
+    root: o.root,
+    dataDir: o.dataDir,
+    contentDir: o.contentDir,
+    dist: o.dist,
+    force: false,
+    historyKeep: o.historyKeep ?? null,
+    log: o.log,
+  });
   return { ok: result.ok, built: !result.upToDate, snapshot: result.snapshot };
 }
 
@@ -40,11 +51,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     options: { source: { type: 'string', multiple: true }, due: { type: 'boolean', default: false }, mirror: { type: 'string' } },
   });
   try {
+    const settings = readFetchSettings();
     const r = await refresh({
       root,
-      dataDir: resolve(root, process.env.DATA_DIR ?? '../shared/data/raw'),
+      dataDir: settings.dataDir,
       contentDir: resolve(root, 'content'),
-      dist: resolve(root, process.env.DIST_DIR ?? 'dist'),
+      dist: settings.distDir,
+      historyKeep: settings.historyKeep,
       sources: values.source?.flatMap((s) => s.split(',')).filter(Boolean),
       due: values.due,
       mirror: values.mirror,

@@ -8,6 +8,7 @@ import { diseaseNameIndex } from './build-records.ts';
 import { indexCrossRefs } from './cross-refs.ts';
 import { SPOT_CHECK_COLUMNS, designationStats, seededSample } from './designation-stats.ts';
 import { selectDiseases } from './disease-set.ts';
+import { readBuildSettings } from '../settings.ts';
 
 /**
  * Designation linking figures on the real data (README "Orphan drugs"), and a reproducible random
@@ -19,7 +20,7 @@ const { values } = parseArgs({
   options: { file: { type: 'string' }, sample: { type: 'string' }, seed: { type: 'string', default: '13' }, out: { type: 'string' } },
 });
 const root = resolve(import.meta.dirname, '../..');
-const dataDir = resolve(root, process.env.DATA_DIR ?? '../shared/data/raw');
+const { dataDir } = readBuildSettings();
 const loaded = await loadSources(dataDir, resolve(root, 'content'));
 const { data } = loaded;
 const set = selectDiseases(data.classes, data.edges, data.mappings);

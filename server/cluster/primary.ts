@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { DELIVERY_ROLE_ENV } from './workers.ts';
+import { SERVER_SETTINGS } from '../settings.ts';
 
 export interface PrimaryLogger {
   info(fields: object, msg: string): void;
@@ -23,7 +23,7 @@ export interface PrimaryOptions {
  * dist/server.mjs), which share the listening port through node:cluster (the primary accepts and
  * hands connections round-robin). Each worker loads and watches the snapshot itself, so a
  * published snapshot reaches every worker within the watcher's 2 s, without a restart. Worker 0
- * delivers webhooks and announces releases (DELIVERY_ROLE_ENV); a worker that dies after it
+ * delivers webhooks and announces releases (DCS_WEBHOOK_DELIVERY, the webhookDeliveryRole setting); a worker that dies after it
  * listened is replaced in the same role; one that dies before it ever listened (a bad setting, a
  * busy port) stops the whole server with exit code 1. SIGTERM/SIGINT pass SIGTERM to every worker
  * and exit once all have drained; SIGHUP is passed on (each worker reloads its TLS certificate). Resolves never: the process ends by exiting.
@@ -35,7 +35,7 @@ export function runPrimary(o: PrimaryOptions): Promise<never> {
   let announced = false;
 
   const fork = (slot: number): void => {
-    const worker = cluster.fork({ [DELIVERY_ROLE_ENV]: slot === 0 ? '1' : '0' });
+    const worker = cluster.fork({ [SERVER_SETTINGS.webhookDeliveryRole.name]: slot === 0 ? '1' : '0' });
     roles.set(worker, slot);
     worker.on('message', (m: { ready?: boolean; url?: string }) => {
       if (!m?.ready) return;

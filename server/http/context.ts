@@ -49,7 +49,6 @@ export type Req = IncomingMessage & {
   params: Record<string, string>;
 };
 export type Res = ServerResponse;
-export type Next = (err?: unknown) => void;
 /**
  * A step before a handler (authentication, scope, quota): it either answers the request itself
  * and returns false, or returns true to let it go on; asynchronous steps return a promise of that.

@@ -1,11 +1,11 @@
-import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { unwatchFile, watchFile, type Stats } from 'node:fs';
 import { createServer as createHttp, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
 import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
-import { createSecureContext } from 'node:tls';
 import { HSTS_VALUE } from '../contract/api/cors.ts';
 import { clientErrorHandler } from './client-error.ts';
+import { readPair, tlsProblem, unusablePair } from './tls-pair.ts';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -38,36 +38,6 @@ export interface ServiceServer {
 }
 
 /**
- * TLS_CERT_FILE, TLS_KEY_FILE and TLS_HTTP2 from the environment, checked: both files or neither,
- * a pair that loads, TLS_HTTP2 `true` or `false` (a WORKERS primary checks before it starts any
- * worker). Throws a message naming the problem.
- */
-export function tlsFiles(env: NodeJS.ProcessEnv): { certFile?: string; keyFile?: string; http2: boolean } {
-  const certFile = env.TLS_CERT_FILE || undefined;
-  const keyFile = env.TLS_KEY_FILE || undefined;
-  if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('TLS needs both TLS_CERT_FILE and TLS_KEY_FILE (or neither, for plain HTTP)');
-  const h2 = env.TLS_HTTP2 || 'false';
-  if (h2 !== 'true' && h2 !== 'false') throw new Error(`TLS_HTTP2 must be true or false, not "${h2}"`);
-  if (h2 === 'true' && !certFile) throw new Error('TLS_HTTP2=true needs TLS_CERT_FILE and TLS_KEY_FILE: HTTP/2 is served over TLS only');
-  if (certFile && keyFile) {
-    try {
-      createSecureContext(readPair(certFile, keyFile));
-    } catch (err) {
-      throw new Error(`TLS_CERT_FILE ${certFile} with TLS_KEY_FILE ${keyFile}: ${(err as Error).message}`);
-    }
-  }
-  return { certFile, keyFile, http2: h2 === 'true' };
-}
-
-function readPair(certFile: string, keyFile: string): { cert: Buffer; key: Buffer } {
-  try {
-    return { cert: readFileSync(certFile), key: readFileSync(keyFile) };
-  } catch (err) {
-    throw new Error(`TLS: cannot read TLS_CERT_FILE ${certFile} or TLS_KEY_FILE ${keyFile}: ${(err as Error).message}`);
-  }
-}
-
-/**
  * The server the app is served on: plain HTTP, or HTTPS from TLS_CERT_FILE and TLS_KEY_FILE
  * (HTTP/1.1, or HTTP/2 with HTTP/1.1 fallback). Over TLS the pair is read again without a restart
  * when either file changes (polled by path, so an atomic rename, a symlink swap or an edit in place
@@ -76,8 +46,8 @@ function readPair(certFile: string, keyFile: string): { cert: Buffer; key: Buffe
  * over TLS with HSTS.
  */
 export function createServiceServer(listener: RequestListener, o: ListenOptions = {}): ServiceServer {
-  if (Boolean(o.certFile) !== Boolean(o.keyFile))
-    throw new Error('TLS needs both TLS_CERT_FILE and TLS_KEY_FILE (or neither, for plain HTTP)');
+  const problem = tlsProblem(o.certFile, o.keyFile);
+  if (problem) throw new Error(problem);
   if (!o.certFile || !o.keyFile) {
     const server = createHttp(listener);
     server.on('clientError', clientErrorHandler([], o.onClientError));
@@ -97,9 +67,7 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
   try {
     server = o.http2 ? createSecureServer({ ...pair, allowHTTP1: true }, listener as never) : createHttps(pair, listener);
   } catch (err) {
-    throw new Error(
-      `TLS: TLS_CERT_FILE ${certFile} and TLS_KEY_FILE ${keyFile} are not a usable certificate and key: ${(err as Error).message}`,
-    );
+    throw new Error(unusablePair(certFile, keyFile, err));
   }
   server.on('clientError', clientErrorHandler(['Strict-Transport-Security', HSTS_VALUE], o.onClientError));
   const reloadCertificate = (): boolean => {

@@ -11,6 +11,7 @@ export type ParamResult<Q extends ParamsSchema, P extends ParamsSchema> =
 // are annotations that the OpenAPI document carries; ajv must know them to stay strict.
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true });
 ajv.addKeyword('x-malformed');
+ajv.addKeyword('x-empty');
 ajv.addKeyword('example');
 
 /**
@@ -41,7 +42,7 @@ export function paramReader<Q extends ParamsSchema, P extends ParamsSchema>(
       const raw = rawQuery[name];
       if (Array.isArray(raw))
         errors.push({ name, reason: 'duplicate', detail: 'given more than once; pass one value (lists are comma-separated)' });
-      else if (raw !== undefined) q[name] = decode(query.properties[name], raw);
+      else if (raw !== undefined && !emptyIsAbsent(query.properties[name], raw)) q[name] = decode(query.properties[name], raw);
     }
     if (errors.length === 0 && checkPath(p) && checkQuery(q)) return { ok: true, query: q, path: p };
     // The failure path validates again, so that both schemas report (the line above stops early).
@@ -49,6 +50,11 @@ export function paramReader<Q extends ParamsSchema, P extends ParamsSchema>(
     if (!checkQuery(q)) errors.push(...explain(checkQuery.errors ?? [], query, q, allowed));
     return { ok: false, errors };
   };
+}
+
+/** A blank value of a parameter declared `x-empty: absent` is left out, as if not given. */
+function emptyIsAbsent(schema: ParamSchema | undefined, raw: string): boolean {
+  return schema?.type === 'string' && schema['x-empty'] === 'absent' && raw.trim() === '';
 }
 
 function decode(schema: ParamSchema | undefined, raw: string): unknown {

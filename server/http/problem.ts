@@ -1,4 +1,4 @@
-import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../contract/api/problems.ts';
+import { type InvalidParam, PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../contract/api/problems.ts';
 import type { Req, Res } from './context.ts';
 import { respond } from './respond.ts';
 
@@ -41,4 +41,19 @@ export function sendProblem(req: Req, res: Res, p: Problem, extra: string[] = []
     ],
     body,
   );
+}
+
+/** Answer a 400 that lists every bad parameter. */
+export function badRequest(req: Req, res: Res, errors: InvalidParam[]): void {
+  const names = errors.map((e) => e.name).join(', ');
+  sendProblem(
+    req,
+    res,
+    problem('invalid-parameters', `Invalid parameter${errors.length > 1 ? 's' : ''}: ${names}.`, { invalidParams: errors }),
+  );
+}
+
+/** 405 for a method the path does not serve, with the Allow header RFC 9110 requires. */
+export function methodNotAllowed(req: Req, res: Res, allow: string): void {
+  sendProblem(req, res, problem('method-not-allowed', `${req.method} is not supported on this path; allowed: ${allow}.`), ['Allow', allow]);
 }

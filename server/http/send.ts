@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
+import { contentHash, type ManifestEntry } from '../contract/snapshot/manifest.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { Req, Res } from './context.ts';
 import { noneMatch } from './conditional.ts';
@@ -71,7 +70,7 @@ function writeEntry(
 
 /** ETag of bytes composed at request time: the same hash the build uses for stored bodies. */
 export function etagOfBytes(bytes: Buffer): string {
-  return `W/"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+  return `W/"${contentHash(bytes)}"`;
 }
 
 /** Send bytes composed at request time (identity encoding), with their own ETag and 304 support. */

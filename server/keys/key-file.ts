@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import type { Scope, Tier } from '../contract/api/tiers.ts';
 import { isScope, isTier } from '../contract/api/tiers.ts';
 
@@ -28,10 +28,8 @@ const FILE_VERSION = 1;
 const ID_PATTERN = /^key_[0-9A-Za-z]{12}$/;
 const HASH_PATTERN = /^[0-9a-f]{64}$/;
 
-/** Path of the key file: KEYS_FILE, else `.keys.json` in the current working directory. */
-export function keysFilePath(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.KEYS_FILE || '.keys.json');
-}
+/** The key file when KEYS_FILE is not set: in the working directory. */
+export const DEFAULT_KEYS_FILE = '.keys.json';
 
 /**
  * Signature of the file at `file` ('missing' when absent). The inode is part of it because every

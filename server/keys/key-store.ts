@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Tier } from '../contract/api/tiers.ts';
 import type { Principal } from '../http/context.ts';
 import { generateKey, hashKey, parseKey, randomBase62 } from './key-format.ts';
-import { keyFileSignature, keysFilePath, readKeyFile, writeKeyFile } from './key-file.ts';
+import { keyFileSignature, readKeyFile, writeKeyFile } from './key-file.ts';
 import type { KeyEntry } from './key-file.ts';
 import { isTier, TIER_SCOPES } from '../contract/api/tiers.ts';
 
@@ -52,8 +52,8 @@ export class KeyStore {
   #now: () => number;
   #onReloadError: (err: Error) => void;
 
-  /** Open the key file (KEYS_FILE or ./.keys.json by default); throws if it exists but is invalid. */
-  static load(file: string = keysFilePath(), options: KeyStoreOptions = {}): KeyStore {
+  /** Open the key file (the KEYS_FILE setting); throws if it exists but is invalid. */
+  static load(file: string, options: KeyStoreOptions = {}): KeyStore {
     const store = new KeyStore(file, options);
     store.reload();
     return store;

@@ -1,13 +1,11 @@
 import { DATA_OPEN, dataOf, dataUntil, recordFieldsOf } from '../contract/api/envelope.ts';
-import type { Req, Res } from '../http/context.ts';
-import { paramReader } from '../http/param-reader.ts';
+import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, notModified, PRIVATE, sendComposed } from '../http/send.ts';
 import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
 import { MONDO_ID, sectionKey } from '../contract/snapshot/route-map.ts';
-import { ROUTES } from '../contract/api/routes.ts';
+import type { ROUTES } from '../contract/api/routes.ts';
 import { SECTION_KEYS } from '../contract/api/vocab.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { badRequest, requireEntry } from './disease-lookup.ts';
 
 type Item =
   | { id: string; status: 'found'; rec: ManifestEntry; parts: ManifestEntry[] }
@@ -19,13 +17,10 @@ type Item =
  * with a status each. Found records are the stored record bytes sliced out of their envelopes
  * (or spliced from stored sections), joined without parsing or re-serializing anything.
  */
-export function bulkResource(getSnapshot: () => Snapshot) {
-  const read = paramReader(ROUTES.getDiseasesBulk.query, ROUTES.getDiseasesBulk.pathParams);
-  return async function bulkHandler(req: Req, res: Res): Promise<void> {
-    const p = read(req.query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
+export function bulkResource(getSnapshot: () => Snapshot): RouteHandler<(typeof ROUTES)['getDiseasesBulk']> {
+  return async function bulkHandler(req, res, { query }): Promise<void> {
     const snap = getSnapshot();
-    const { ids, sections: wanted } = p.query;
+    const { ids, sections: wanted } = query;
     const names = wanted ? SECTION_KEYS.filter((s) => wanted.includes(s)) : null;
 
     const items: Item[] = ids.map((id) => {
@@ -36,8 +31,8 @@ export function bulkResource(getSnapshot: () => Snapshot) {
       return {
         id,
         status: 'found',
-        rec: requireEntry(snap, id),
-        parts: names ? names.map((n) => requireEntry(snap, sectionKey(id, n))) : [],
+        rec: snap.require(id),
+        parts: names ? names.map((n) => snap.require(sectionKey(id, n))) : [],
       };
     });
     // The ETag derives from stored hashes and statuses: a revalidation reads no bodies.

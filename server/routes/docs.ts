@@ -4,7 +4,7 @@ import sirv from 'sirv';
 import { DOCS_HEADERS, DOCS_PATH } from '../contract/api/docs.ts';
 import type { Req, Res } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
-import { methodNotAllowed } from './disease.ts';
+import { methodNotAllowed } from '../http/problem.ts';
 
 const ALLOW = 'GET, HEAD';
 

@@ -1,27 +1,21 @@
-import { ROUTES } from '../contract/api/routes.ts';
-import type { Req, Res } from '../http/context.ts';
+import type { ROUTES } from '../contract/api/routes.ts';
 import { PageCache } from '../http/page-cache.ts';
-import { paramReader } from '../http/param-reader.ts';
+import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { listingItem, pageLinks } from './collection-shapes.ts';
-import { badRequest } from './disease-lookup.ts';
 
 /**
  * GET /api/v1/diseases: filter the listing rows (in Mondo id order, the stable default), page
  * them, and cache the serialized page per distinct query.
  */
-export function listingResource(getSnapshot: () => Snapshot, cacheEntries = 2000) {
+export function listingResource(getSnapshot: () => Snapshot, cacheEntries = 2000): RouteHandler<(typeof ROUTES)['listDiseases']> {
   const cache = new PageCache(cacheEntries);
-  const read = paramReader(ROUTES.listDiseases.query, ROUTES.listDiseases.pathParams);
-  return function listingHandler(req: Req, res: Res): void {
+  return function listingHandler(req, res, { query: v }): void {
     const snap = getSnapshot();
     const key = cache.key(snap.manifest.snapshot, req);
     if (cache.serve(key, req, res)) return;
-    const p = read(req.query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
-    const v = p.query;
     req.ctx.cache = 'computed';
     const { inheritance: inh, onset: ons, prevalence: prev, limit, offset } = v;
     const keep = (r: ListingRow) =>

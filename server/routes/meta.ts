@@ -1,11 +1,9 @@
-import type { Req, Res } from '../http/context.ts';
-import { ROUTES } from '../contract/api/routes.ts';
-import { paramReader } from '../http/param-reader.ts';
+import type { ROUTES } from '../contract/api/routes.ts';
+import type { RouteHandler } from '../http/route-input.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { etagOfBytes, JSON_TYPE, notModified } from '../http/send.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { badRequest } from './disease-lookup.ts';
 
 const PUBLIC_CACHE = 'public, max-age=300';
 
@@ -18,13 +16,10 @@ function wantsYaml(accept: string | undefined): boolean | null {
 }
 
 /** GET /api/v1/openapi: JSON, or YAML when Accept asks for it or ?format=yaml. No key needed. */
-export function openapiResource(getSnapshot: () => Snapshot) {
+export function openapiResource(getSnapshot: () => Snapshot): RouteHandler<(typeof ROUTES)['getOpenApi']> {
   const etags = new WeakMap<Buffer, string>();
-  const read = paramReader(ROUTES.getOpenApi.query, ROUTES.getOpenApi.pathParams);
-  return function openapiHandler(req: Req, res: Res): void {
-    const p = read(req.query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
-    const { format } = p.query;
+  return function openapiHandler(req, res, { query }): void {
+    const { format } = query;
     const yaml = format ? format === 'yaml' : wantsYaml(req.headers.accept);
     if (yaml === null) {
       return sendProblem(req, res, problem('not-acceptable', 'The OpenAPI document is available as application/json or application/yaml.'));
@@ -56,11 +51,8 @@ export function openapiResource(getSnapshot: () => Snapshot) {
 }
 
 /** GET /api/v1/health: status, snapshot, uptime and per-source freshness, computed live. No key needed. */
-export function healthResource(getSnapshot: () => Snapshot, startedAt: number) {
-  const read = paramReader(ROUTES.getHealth.query, ROUTES.getHealth.pathParams);
-  return function healthHandler(req: Req, res: Res): void {
-    const p = read(req.query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
+export function healthResource(getSnapshot: () => Snapshot, startedAt: number): RouteHandler<(typeof ROUTES)['getHealth']> {
+  return function healthHandler(req, res): void {
     const snap = getSnapshot();
     const now = Date.now();
     const rel = snap.release;

@@ -1,17 +1,17 @@
 import type { Change, ReleaseEntry } from '../contract/snapshot/history.ts';
 import { releaseNumber } from '../contract/api/releases.ts';
 import { diseasePath, releaseChangesPath, releasePath, versionPath, versionsPath } from '../contract/api/paths.ts';
-import { ROUTES } from '../contract/api/routes.ts';
+import type { ROUTES } from '../contract/api/routes.ts';
 import type { Req, Res } from '../http/context.ts';
 import { PageCache } from '../http/page-cache.ts';
-import { paramReader } from '../http/param-reader.ts';
-import { problem, sendProblem } from '../http/problem.ts';
+import { badRequest, problem, sendProblem } from '../http/problem.ts';
+import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { pageLinks } from './collection-shapes.ts';
-import { badRequest } from './disease-lookup.ts';
 
 type GetSnapshot = () => Snapshot;
+type R = typeof ROUTES;
 
 /** A release as the API shows it: everything releases.json keeps but the change list's object, plus links. */
 export function releaseItem(r: ReleaseEntry) {
@@ -54,16 +54,13 @@ function unknownRelease(req: Req, res: Res, snap: Snapshot, id: string): void {
 }
 
 /** GET /releases: releases newest first, paginated like the listing. */
-export function releasesResource(getSnapshot: GetSnapshot, cacheEntries = 200) {
+export function releasesResource(getSnapshot: GetSnapshot, cacheEntries = 200): RouteHandler<R['listReleases']> {
   const cache = new PageCache(cacheEntries);
-  const read = paramReader(ROUTES.listReleases.query, ROUTES.listReleases.pathParams);
-  return function releasesHandler(req: Req, res: Res): void {
+  return function releasesHandler(req, res, { query }): void {
     const snap = getSnapshot();
     const key = pageKey(cache, snap, req);
     if (cache.serve(key, req, res)) return;
-    const p = read(req.query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
-    const { limit, offset } = p.query;
+    const { limit, offset } = query;
     const all = snap.history.newestFirst;
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, limit, offset, all.length);
     const body = { data: all.slice(offset, offset + limit).map(releaseItem), pagination, links };
@@ -72,35 +69,29 @@ export function releasesResource(getSnapshot: GetSnapshot, cacheEntries = 200) {
 }
 
 /** GET /releases/{releaseId}. */
-export function releaseResource(getSnapshot: GetSnapshot) {
+export function releaseResource(getSnapshot: GetSnapshot): RouteHandler<R['getRelease']> {
   const cache = new PageCache(200);
-  const read = paramReader(ROUTES.getRelease.query, ROUTES.getRelease.pathParams);
-  return function releaseHandler(req: Req, res: Res): void {
+  return function releaseHandler(req, res, { path }): void {
     const snap = getSnapshot();
     const key = pageKey(cache, snap, req);
     if (cache.serve(key, req, res)) return;
-    const p = read(req.query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
-    const release = snap.history.find(p.path.releaseId);
-    if (!release) return unknownRelease(req, res, snap, p.path.releaseId);
+    const release = snap.history.find(path.releaseId);
+    if (!release) return unknownRelease(req, res, snap, path.releaseId);
     sendPage(cache, key, req, res, { data: releaseItem(release) });
   };
 }
 
 /** GET /releases/{releaseId}/changes[?kind&since&limit&offset]. */
-export function releaseChangesResource(getSnapshot: GetSnapshot, cacheEntries = 500) {
+export function releaseChangesResource(getSnapshot: GetSnapshot, cacheEntries = 500): RouteHandler<R['listReleaseChanges']> {
   const cache = new PageCache(cacheEntries);
-  const read = paramReader(ROUTES.listReleaseChanges.query, ROUTES.listReleaseChanges.pathParams);
-  return async function releaseChangesHandler(req: Req, res: Res): Promise<void> {
+  return async function releaseChangesHandler(req, res, { path, query }): Promise<void> {
     const snap = getSnapshot();
     const key = pageKey(cache, snap, req);
     if (cache.serve(key, req, res)) return;
-    const p = read(req.query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
     const h = snap.history;
-    const until = h.find(p.path.releaseId);
-    if (!until) return unknownRelease(req, res, snap, p.path.releaseId);
-    const { kind, since, limit, offset } = p.query;
+    const until = h.find(path.releaseId);
+    if (!until) return unknownRelease(req, res, snap, path.releaseId);
+    const { kind, since, limit, offset } = query;
     let changes: Change[];
     if (since === undefined) changes = await h.changesOf(until);
     else {

@@ -1,28 +1,26 @@
-import { ROUTES } from '../contract/api/routes.ts';
+import type { ROUTES } from '../contract/api/routes.ts';
 import { SEARCH_FILTERS, SEARCH_SORTS } from '../contract/api/disease-params.ts';
-import type { Req, Res } from '../http/context.ts';
 import { PageCache } from '../http/page-cache.ts';
-import { paramReader } from '../http/param-reader.ts';
+import { badRequest } from '../http/problem.ts';
+import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import type { SearchEngine } from '../search/engine.ts';
 import type { SearchParams } from '../search/search-types.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { pageLinks, searchItem } from './collection-shapes.ts';
-import { badRequest } from './disease-lookup.ts';
 
 /** GET /api/v1/diseases/search: relevance-ranked, filtered, faceted; serialized pages cached per query. */
-export function searchResource(getSnapshot: () => Snapshot, getEngine: () => SearchEngine, cacheEntries = 5000) {
+export function searchResource(
+  getSnapshot: () => Snapshot,
+  getEngine: () => SearchEngine,
+  cacheEntries = 5000,
+): RouteHandler<(typeof ROUTES)['searchDiseases']> {
   const cache = new PageCache(cacheEntries);
-  const read = paramReader(ROUTES.searchDiseases.query, ROUTES.searchDiseases.pathParams);
-  return function searchHandler(req: Req, res: Res): void {
+  return function searchHandler(req, res, { query: v }): void {
     const snap = getSnapshot();
     const key = cache.key(snap.manifest.snapshot, req);
     if (cache.serve(key, req, res)) return;
-    // An empty q is no query text: fine alongside filters, a 400 without them (below).
-    const query = typeof req.query.q === 'string' && !req.query.q.trim() ? { ...req.query, q: undefined } : req.query;
-    const p = read(query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
-    const v = p.query;
+    // An empty q counts as absent (x-empty): fine alongside filters, a 400 without them.
     if (v.q === undefined && !SEARCH_FILTERS.some((f) => v[f] !== undefined)) {
       return badRequest(req, res, [{ name: 'q', reason: 'missing', detail: 'give a query text, at least one filter, or both' }]);
     }

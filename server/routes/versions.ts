@@ -1,13 +1,12 @@
 import { IMMUTABLE_CACHE } from '../contract/api/releases.ts';
 import { versionKey, versionsKey } from '../contract/snapshot/route-map.ts';
 import { versionsPath } from '../contract/api/paths.ts';
-import { ROUTES } from '../contract/api/routes.ts';
+import type { ROUTES } from '../contract/api/routes.ts';
 import type { Req, Res } from '../http/context.ts';
-import { paramReader } from '../http/param-reader.ts';
+import type { RouteHandler } from '../http/route-input.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { sendEntry } from '../http/send.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { badRequest } from './disease-lookup.ts';
 
 type GetSnapshot = () => Snapshot;
 
@@ -24,28 +23,20 @@ function noHistory(req: Req, res: Res, snap: Snapshot, id: string): void {
  * GET /diseases/{mondoId}/versions: the stored version list. Obsolete ids are not redirected:
  * their own history is the resource.
  */
-export function versionsResource(getSnapshot: GetSnapshot) {
-  const route = ROUTES.listDiseaseVersions;
-  const read = paramReader(route.query, route.pathParams);
-  return function versionsHandler(req: Req, res: Res): void | Promise<void> {
-    const p = read(req.query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
+export function versionsResource(getSnapshot: GetSnapshot): RouteHandler<(typeof ROUTES)['listDiseaseVersions']> {
+  return function versionsHandler(req, res, { path }) {
     const snap = getSnapshot();
-    const entry = snap.entry(versionsKey(p.path.mondoId));
-    if (!entry) return noHistory(req, res, snap, p.path.mondoId);
+    const entry = snap.entry(versionsKey(path.mondoId));
+    if (!entry) return noHistory(req, res, snap, path.mondoId);
     return sendEntry(req, res, snap, entry);
   };
 }
 
 /** GET /diseases/{mondoId}/versions/{version}: the record body of that version, stored bytes, cached as immutable. */
-export function versionResource(getSnapshot: GetSnapshot) {
-  const route = ROUTES.getDiseaseVersion;
-  const read = paramReader(route.query, route.pathParams);
-  return function versionHandler(req: Req, res: Res): void | Promise<void> {
-    const p = read(req.query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
+export function versionResource(getSnapshot: GetSnapshot): RouteHandler<(typeof ROUTES)['getDiseaseVersion']> {
+  return function versionHandler(req, res, { path }) {
     const snap = getSnapshot();
-    const { mondoId: id, version } = p.path;
+    const { mondoId: id, version } = path;
     const entry = snap.entry(versionKey(id, version));
     if (entry) return sendEntry(req, res, snap, entry, IMMUTABLE_CACHE);
     if (!snap.entry(versionsKey(id))) return noHistory(req, res, snap, id);

@@ -1,16 +1,16 @@
 import { ROUTES, type OperationId } from '../contract/api/routes.ts';
 import { WEBHOOK_LIMITS, type CreateEndpointInput, type UpdateEndpointInput } from '../contract/api/webhooks.ts';
 import { bodyReader, type BodyResult } from '../http/body-reader.ts';
-import type { Handler, Req, Res } from '../http/context.ts';
-import { paramReader } from '../http/param-reader.ts';
+import type { Req, Res } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
+import type { RouteHandler, RouteInput } from '../http/route-input.ts';
 import { respond } from '../http/respond.ts';
 import { JSON_TYPE } from '../http/send.ts';
 import { ConflictError, FieldError, type WebhookService } from '../webhooks/service.ts';
 import { deliveryView, endpointView } from '../webhooks/views.ts';
 import { pageLinks } from './collection-shapes.ts';
-import { badRequest } from './disease-lookup.ts';
 
+type R = typeof ROUTES;
 type WebhookOperation = Extract<OperationId, `${string}Webhook${string}` | 'listWebhooks'>;
 
 const NO_STORE = 'no-store';
@@ -38,20 +38,16 @@ const owner = (req: Req): string => req.ctx.principal!.keyId;
  * route's parameter schemas and its body with the route's body schema, then calls the service.
  * Answers are never cached (`no-store`): they hold secrets or change with every delivery.
  */
-export function webhookHandlers(service: () => WebhookService | null): Record<WebhookOperation, Handler> {
-  const handle = (
-    id: WebhookOperation,
-    run: (req: Req, res: Res, s: WebhookService, path: Record<string, string>, query: Record<string, unknown>) => Promise<void>,
-  ): Handler => {
-    const route = ROUTES[id];
-    const read = paramReader(route.query, route.pathParams);
-    return async function webhookHandler(req, res) {
-      const p = read(req.query, req.params);
-      if (!p.ok) return badRequest(req, res, p.errors);
+export function webhookHandlers(service: () => WebhookService | null): { [K in WebhookOperation]: RouteHandler<R[K]> } {
+  const handle = <K extends WebhookOperation>(
+    _id: K,
+    run: (req: Req, res: Res, s: WebhookService, path: RouteInput<R[K]>['path'], query: RouteInput<R[K]>['query']) => Promise<void>,
+  ): RouteHandler<R[K]> => {
+    return async function webhookHandler(req, res, { path, query }) {
       const s = service();
       if (!s) return sendProblem(req, res, problem('unavailable', 'Webhooks are not enabled on this server.'));
       try {
-        await run(req, res, s, p.path as Record<string, string>, p.query as Record<string, unknown>);
+        await run(req, res, s, path, query);
       } catch (err) {
         if (err instanceof ConflictError) return sendProblem(req, res, problem('conflict', err.message));
         if (err instanceof FieldError) {
@@ -113,7 +109,7 @@ export function webhookHandlers(service: () => WebhookService | null): Record<We
       sendJson(req, res, 202, { data: deliveryView(d) });
     }),
     listWebhookDeliveries: handle('listWebhookDeliveries', async (req, res, s, path, query) => {
-      const { limit, offset, status } = query as { limit: number; offset: number; status?: ('pending' | 'delivered' | 'failed')[] };
+      const { limit, offset, status } = query;
       const page = await s.deliveries(owner(req), path.webhookId, offset, limit, status ?? null);
       if (!page) return notFound(req, res, path.webhookId);
       const { pagination, links, linkHeader } = pageLinks(

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_ROOT, BUILD_BUNDLE, BUNDLE_DIR } from '../contract/snapshot/app-paths.ts';
+import { childEnv } from '../settings.ts';
 
 /**
  * Make sure `dist` has a published snapshot. When it has none: the bundled server runs the bundled
@@ -10,14 +11,14 @@ import { APP_ROOT, BUILD_BUNDLE, BUNDLE_DIR } from '../contract/snapshot/app-pat
  * the command instead of running the build itself. Returns an error message, or null when a
  * snapshot is there.
  */
-export function ensureSnapshot(dist: string, log: (msg: string) => void, env: NodeJS.ProcessEnv = process.env): string | null {
+export function ensureSnapshot(dist: string, log: (msg: string) => void): string | null {
   if (existsSync(join(dist, 'current'))) return null;
   const bundledBuild = BUNDLE_DIR ? join(BUNDLE_DIR, BUILD_BUNDLE) : `dist/${BUILD_BUNDLE}`;
   if (!BUNDLE_DIR || !existsSync(bundledBuild)) {
     return `no published snapshot in ${dist}: build one first with \`npm run build\` (or \`node ${bundledBuild}\` from the checkout), then start the server again`;
   }
   log(`no published snapshot in ${dist}: building it first (node ${bundledBuild})`);
-  const r = spawnSync(process.execPath, [bundledBuild], { stdio: 'inherit', env: { ...env, DIST_DIR: dist }, cwd: APP_ROOT });
+  const r = spawnSync(process.execPath, [bundledBuild], { stdio: 'inherit', env: childEnv({ DIST_DIR: dist }), cwd: APP_ROOT });
   if (r.status !== 0) return `the build failed (exit ${r.status ?? r.signal}); nothing to serve`;
   return existsSync(join(dist, 'current')) ? null : `the build published no snapshot in ${dist}; nothing to serve`;
 }

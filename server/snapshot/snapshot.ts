@@ -60,6 +60,13 @@ export class Snapshot {
     return this.entries.get(key);
   }
 
+  /** The manifest entry of a key the build guarantees (every current disease has its resources); throws when absent. */
+  require(key: string): ManifestEntry {
+    const e = this.entries.get(key);
+    if (!e) throw new Error(`snapshot ${this.manifest.snapshot} has no entry ${key}`);
+    return e;
+  }
+
   // The listing and the search index are read on first use (or by LiveSnapshot.warm() once the
   // server listens), so that starting and swapping parse only the manifest before serving.
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { Announcer } from './announcer.ts';
+import type { ServerSettings } from '../settings.ts';
 import { webhookConfig, type WebhookConfig } from './config.ts';
 import { systemResolver, type Resolver } from './destination.ts';
 import { Dispatcher } from './dispatcher.ts';
@@ -17,7 +18,7 @@ export interface WebhookLogger {
 }
 
 export interface CreateWebhooksOptions {
-  env: NodeJS.ProcessEnv;
+  settings: ServerSettings;
   /** Relative WEBHOOK_DIR values resolve from here. */
   root: string;
   feed: ReleaseFeed;
@@ -26,14 +27,14 @@ export interface CreateWebhooksOptions {
   /** A stand-in for DNS (tests); default the system resolver. */
   resolver?: Resolver;
   send?: typeof sendOnce;
-  /** Settings that override the environment's (tests). */
+  /** Values that override the settings' (tests). */
   config?: Partial<WebhookConfig>;
   now?: () => number;
 }
 
-/** The webhook service the environment asks for (config.ts), not started. */
+/** The webhook service the settings ask for (config.ts), not started. */
 export function createWebhooks(o: CreateWebhooksOptions): WebhookService {
-  const c = { ...webhookConfig(o.env), ...o.config };
+  const c = { ...webhookConfig(o.settings), ...o.config };
   const store: WebhookStore =
     c.store === 'file'
       ? new FileStore({ dir: resolve(o.root, c.dir), retentionMs: c.retentionMs, now: o.now })

@@ -102,7 +102,7 @@ export function queryFamilies(rows: ListingRow[]): Record<string, (string | Sear
 }
 
 function main(): void {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
   const file = process.argv[2] ?? join(root, 'dist', 'current', 'listing.json');
   const real = existsSync(file);
   const rows = real ? readRows(file) : syntheticRows();

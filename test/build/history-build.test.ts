@@ -211,7 +211,7 @@ describe('a dist/ built before the history existed', () => {
       const run = await spawnBuild(MINI_DATA, tempDir('bad-keep'), [], undefined, { HISTORY_KEEP: bad });
       assert.deepEqual(
         [run.code, run.stderr],
-        [1, `build failed: HISTORY_KEEP must be a whole number of releases (at least 1) or "all", got "${bad}"\n`],
+        [1, `build failed: 1 bad setting:\n- HISTORY_KEEP: must be a whole number of releases (at least 1) or "all", got "${bad}"\n`],
       );
     }
   });

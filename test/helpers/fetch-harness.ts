@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { readRegistry, resolveInputs } from '../../build/ingest/registry.ts';
 import type { RetryPolicy } from '../../build/fetch/download.ts';
-import type { Progress } from '../../build/fetch/progress.ts';
+import type { TransferProgress } from '../../build/fetch/progress.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CONTENT = resolve(ROOT, 'content');
@@ -24,7 +24,7 @@ export function tempDir(prefix: string): string {
 }
 
 /** A progress reporter that keeps the lines it is given. */
-export function recorder(): Progress & { lines: string[] } {
+export function recorder(): TransferProgress & { lines: string[] } {
   const lines: string[] = [];
   return {
     lines,

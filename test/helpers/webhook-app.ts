@@ -9,6 +9,7 @@ import { MemoryStore } from '../../server/quota/memory-store.ts';
 import { LiveSnapshot } from '../../server/snapshot/live-snapshot.ts';
 import type { WebhookConfig } from '../../server/webhooks/config.ts';
 import { createWebhooks } from '../../server/webhooks/create-webhooks.ts';
+import { readServerSettings } from '../../server/settings.ts';
 import type { Resolver } from '../../server/webhooks/destination.ts';
 import type { WebhookService } from '../../server/webhooks/service.ts';
 import { HistoryFeed } from '../../server/webhooks/history-feed.ts';
@@ -38,7 +39,7 @@ export async function startWebhookApp(o: {
   const keys = KeyStore.load(o.keysFile);
   const quotaStore = new MemoryStore({ file: null });
   const webhooks = createWebhooks({
-    env: { WEBHOOK_DIR: join(o.dir, 'outbox'), ...o.env },
+    settings: readServerSettings({ WEBHOOK_DIR: join(o.dir, 'outbox'), ...o.env }),
     root: ROOT,
     feed: new HistoryFeed(() => live.snapshot),
     logger,

@@ -54,7 +54,7 @@ describe('WORKERS: settings refused at start', () => {
     assert.equal(r.status, 1);
     assert.equal(
       r.lines.at(-1)!.msg,
-      'WORKERS=2 needs a quota store the workers share: the embedded one (QUOTA_STORE=memory) counts per process, so each worker would allow a key its whole quota. Set QUOTA_STORE to a Redis URL (redis://host:port/db), or run one worker (WORKERS=1).',
+      '1 bad setting:\n- WORKERS=2 needs a quota store the workers share: the embedded one (QUOTA_STORE=memory) counts per process, so each worker would allow a key its whole quota. Set QUOTA_STORE to a Redis URL (redis://host:port/db), or run one worker (WORKERS=1).',
     );
   });
 
@@ -63,14 +63,17 @@ describe('WORKERS: settings refused at start', () => {
     assert.equal(r.status, 1);
     assert.match(
       String(r.lines.at(-1)!.msg),
-      /^WORKERS=2 needs a webhook outbox the workers share: the embedded one \(WEBHOOK_STORE=file\) is locked to one process\./,
+      /^1 bad setting:\n- WORKERS=2 needs a webhook outbox the workers share: the embedded one \(WEBHOOK_STORE=file\) is locked to one process\./,
     );
   });
 
   it('a WORKERS value that is no count stops with the accepted forms', () => {
     const r = runToExit({ WORKERS: 'many' });
     assert.equal(r.status, 1);
-    assert.equal(r.lines.at(-1)!.msg, 'WORKERS must be a whole number of processes from 1 to 256, or "auto" (one per core), got "many"');
+    assert.equal(
+      r.lines.at(-1)!.msg,
+      '1 bad setting:\n- WORKERS: must be a whole number of processes from 1 to 256, or "auto" (one per core), got "many"',
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import { BASE62, checksum, crc32Fallback, generateKey, hashKey, parseKey, random
 import { KeyStore } from '../../server/keys/key-store.ts';
 import { runKeysCli, USAGE } from '../../server/keys/cli-commands.ts';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const KEY_PATTERN = /^svc_(live|test)_[0-9A-Za-z]{38}$/;
 const T0 = Date.parse('2026-01-06T12:00:00.000Z');
 const dirs: string[] = [];

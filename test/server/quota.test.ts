@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, afterEach, describe, it } from 'node:test';
 import { createStore } from '../../server/quota/create-store.ts';
+import { readServerSettings } from '../../server/settings.ts';
 import { MemoryStore } from '../../server/quota/memory-store.ts';
 import { RedisStore } from '../../server/quota/redis-store.ts';
 import { listen, quotaApp, stop } from '../fixtures/quota/app.ts';
@@ -245,18 +246,21 @@ describe('memory store persistence', () => {
 
 describe('createStore', () => {
   it('chooses the store from QUOTA_STORE and rejects anything else', async () => {
-    const memory = createStore({ QUOTA_STATE_FILE: join(dir, 'env.json') });
+    const fromEnv = (env: Record<string, string>, options?: Parameters<typeof createStore>[1]) =>
+      createStore(readServerSettings(env), options);
+    const memory = fromEnv({ QUOTA_STATE_FILE: join(dir, 'env.json') });
     assert.ok(memory instanceof MemoryStore);
     await memory.close();
-    const named = createStore({ QUOTA_STORE: 'memory', QUOTA_STATE_FILE: join(dir, 'env.json') });
+    const named = fromEnv({ QUOTA_STORE: 'memory', QUOTA_STATE_FILE: join(dir, 'env.json') });
     assert.ok(named instanceof MemoryStore);
     await named.close();
     const quiet = { warn: () => {}, info: () => {} };
-    const redis = createStore({ QUOTA_STORE: 'redis://127.0.0.1:1/0' }, { logger: quiet });
+    const redis = fromEnv({ QUOTA_STORE: 'redis://127.0.0.1:1/0' }, { logger: quiet });
     assert.ok(redis instanceof RedisStore);
     await redis.close();
-    assert.throws(() => createStore({ QUOTA_STORE: 'memcached://secret@host' }), {
-      message: "QUOTA_STORE must be 'memory' or a redis:// or rediss:// URL",
+    // The bad value is not echoed: a mistyped Redis URL may still carry its password.
+    assert.throws(() => fromEnv({ QUOTA_STORE: 'memcached://secret@host' }), {
+      message: "1 bad setting:\n- QUOTA_STORE: must be 'memory' or a redis:// or rediss:// URL",
     });
   });
 });

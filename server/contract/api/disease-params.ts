@@ -51,6 +51,7 @@ export const LISTING_QUERY = params({
 export const SEARCH_QUERY = params({
   q: {
     type: 'string',
+    'x-empty': 'absent',
     minLength: 1,
     maxLength: 200,
     example: 'angelman',

@@ -27,6 +27,8 @@ export interface StringParam {
   enum?: readonly string[];
   pattern?: string;
   'x-malformed'?: string;
+  /** An empty (or blank) value counts as the parameter being absent, instead of failing minLength. */
+  'x-empty'?: 'absent';
   minLength?: number;
   maxLength?: number;
   example?: string;

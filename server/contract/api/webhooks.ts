@@ -30,9 +30,6 @@ export const EVENT_SCHEMAS: Record<EventType, string> = {
   'webhook.test': 'WebhookTestEvent',
 };
 
-/** Event types that concern one disease: a watch list (`diseases`) filters these. */
-export const DISEASE_EVENTS: readonly EventType[] = ['disease.created', 'disease.updated', 'disease.removed'];
-
 /** Limits of a subscription. */
 export const WEBHOOK_LIMITS = {
   /** Largest request body accepted by the subscription routes, in bytes. */
@@ -127,7 +124,7 @@ export const SIGNATURE_VERSION = 'v1';
 export const SECRET_PREFIX = 'whsec_';
 
 /**
- * Defaults of the operator settings (WEBHOOK_*; server/webhooks/config.ts reads them, the
+ * Defaults of the operator settings (WEBHOOK_*; server/settings.ts reads them, the
  * document states them). The schedule is Standard Webhooks' example: ten attempts over 3 days.
  */
 export const WEBHOOK_DEFAULTS = {
@@ -139,6 +136,7 @@ export const WEBHOOK_DEFAULTS = {
   disableAfter: '5d',
   rotationOverlap: '24h',
   retention: '7d',
+  poll: '1s',
 } as const;
 
 /** Kinds of address a webhook may not reach unless the operator allows them (WEBHOOK_ALLOW_ADDRESSES). */

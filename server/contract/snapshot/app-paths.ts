@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import bundles from './bundles.json' with { type: 'json' };
+import { setting } from '../settings/setting.ts';
 
 /**
  * Where the service runs from. From source (tsx) this file is server/contract/snapshot/app-paths.ts and
@@ -19,11 +20,13 @@ export const BUNDLE_DIR: string | null = BUNDLED ? HERE : null;
 /** Relative DIST_DIR, DATA_DIR, WEBHOOK_DIR and content/ resolve from here: the checkout, or the working directory of a bundle. */
 export const APP_ROOT = BUNDLED ? process.cwd() : resolve(HERE, '../../..');
 
-/** The snapshot folder: DIST_DIR, else the bundle's own folder, else the checkout's dist/. */
-export function distDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.DIST_DIR) return resolve(APP_ROOT, env.DIST_DIR);
-  return BUNDLED ? HERE : resolve(APP_ROOT, 'dist');
-}
+/** The snapshot folder, a setting of both the build and the server: DIST_DIR, else the bundle's own folder, else the checkout's dist/. */
+export const DIST_DIR_SETTING = setting(
+  'DIST_DIR',
+  '`dist` (`dist/server.mjs`: its own folder)',
+  'the snapshot folder the build writes and the server serves',
+  (v) => (v ? resolve(APP_ROOT, v) : BUNDLED ? HERE : resolve(APP_ROOT, 'dist')),
+);
 
 /** The bundle files written into the snapshot folder (bundles.json, read by build/bundle/bundle.mjs too). */
 export const BUNDLES: Readonly<Record<string, string>> = bundles.bundles;

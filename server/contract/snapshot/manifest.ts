@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The snapshot manifest: route key -> stored object. Entries are arrays to keep a ~400,000-entry
  * manifest small to load: [hash, identity size, brotli size (0 = none), gzip size (0 = none), extra].
@@ -23,6 +25,11 @@ export interface Manifest {
   entries: Record<string, ManifestEntry>;
   obsolete: Record<string, ObsoleteInfo>;
   counts: { diseases: number; obsolete: number; objects: number };
+}
+
+/** The content hash of the manifest, of ETags and of stored object names: SHA-256, base64url, 22 characters (132 bits). */
+export function contentHash(body: Buffer | string): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 22);
 }
 
 /** ETag header value of an entry: a weak validator over a strong hash, so it holds for every encoding. */

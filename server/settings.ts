@@ -1,0 +1,214 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { parseCorsOrigins } from './contract/api/cors.ts';
+import { ADDRESS_KINDS, type AddressKind, WEBHOOK_DEFAULTS as W } from './contract/api/webhooks.ts';
+import { boolean, type Env, integer, oneOf, readSettings, type SettingsOf, setting, text } from './contract/settings/setting.ts';
+import { DIST_DIR_SETTING } from './contract/snapshot/app-paths.ts';
+import { tlsProblem } from './http/tls-pair.ts';
+import { DEFAULT_KEYS_FILE } from './keys/key-file.ts';
+import { DEFAULT_STATE_FILE } from './quota/memory-store.ts';
+import { parseDuration, parseSchedule } from './webhooks/schedule.ts';
+
+/**
+ * Every setting of the server, read from the environment once at start (server/main.ts) and
+ * checked together: one message lists every bad one. Nothing else in server/ reads process.env.
+ * The README's settings table is written from this table (test/unit/settings.test.ts).
+ */
+
+const REDIS_URL = /^rediss?:\/\//;
+const isRedis = (store: string | null): boolean => store !== null && REDIS_URL.test(store);
+// A store value is never echoed: a mistyped Redis URL may still carry its password.
+const store = (what: string) => (v: string | undefined) => {
+  if (v === undefined || v === what || REDIS_URL.test(v)) return v ?? null;
+  throw new Error(`must be '${what}' or a redis:// or rediss:// URL`);
+};
+const duration = (dflt: string, name: string) => (v: string | undefined) => parseDuration(v ?? dflt, name);
+const path = (dflt: string | null) => (v: string | undefined) => ((v ?? dflt) === null ? null : resolve(v ?? (dflt as string)));
+
+export const SERVER_SETTINGS = {
+  distDir: DIST_DIR_SETTING,
+  host: setting('HOST', '`127.0.0.1`', 'address the server listens on', text('127.0.0.1')),
+  port: setting('PORT', '`8080`', 'port the server listens on (`0`: any free port)', integer(8080, 0, 65535)),
+  workers: setting(
+    'WORKERS',
+    '`1`',
+    'server processes on the port (node:cluster): 1 to 256, or `auto` (one per core); more than 1 needs Redis (see Deploy)',
+    (v) => {
+      if (v === 'auto') return availableParallelism();
+      if (v !== undefined && (!/^[1-9]\d{0,2}$/.test(v) || Number(v) > 256))
+        throw new Error(`must be a whole number of processes from 1 to 256, or "auto" (one per core), got "${v}"`);
+      return Number(v ?? 1);
+    },
+  ),
+  keysFile: setting(
+    'KEYS_FILE',
+    `\`${DEFAULT_KEYS_FILE}\``,
+    'hashed API keys (git-ignored, mode 0600)',
+    path(DEFAULT_KEYS_FILE) as (v: string | undefined) => string,
+  ),
+  tiersFile: setting('TIERS_FILE', '`server/contract/api/tiers.json`', 'quota limits per tier (same shape as the default)', path(null)),
+  quotaStore: setting('QUOTA_STORE', '`memory`', 'quota counters: `memory` (one process) or `redis://host:port/db`', store('memory')),
+  quotaStateFile: setting(
+    'QUOTA_STATE_FILE',
+    `\`${DEFAULT_STATE_FILE}\``,
+    'where the memory store persists counts',
+    path(DEFAULT_STATE_FILE),
+  ),
+  quotaRedisPrefix: setting('QUOTA_REDIS_PREFIX', '`quota:`', 'Redis key prefix of the quota counters', text('quota:')),
+  bodyCacheMb: setting('BODY_CACHE_MB', '`256`', 'MB of response bodies held in memory (LRU), per worker', integer(256, 0, 1_048_576)),
+  logLevel: setting(
+    'LOG_LEVEL',
+    '`info`',
+    'JSON log lines (pino); at `info` or below one access-log line per request',
+    oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  ),
+  logFile: setting('LOG_FILE', 'stdout', 'file the log lines are appended to', text(null)),
+  corsOrigins: setting(
+    'CORS_ORIGINS',
+    'none (off)',
+    'origins a browser page may call the API from: `*`, or a comma-separated list (see Browsers and TLS)',
+    parseCorsOrigins,
+  ),
+  tlsCertFile: setting(
+    'TLS_CERT_FILE',
+    'none (plain HTTP)',
+    'PEM certificate chain: serve HTTPS with HSTS, reloaded on change or SIGHUP',
+    text(null),
+  ),
+  tlsKeyFile: setting('TLS_KEY_FILE', 'none', 'PEM private key of TLS_CERT_FILE', text(null)),
+  tlsHttp2: setting('TLS_HTTP2', '`false`', '`true`: over TLS, HTTP/2 with HTTP/1.1 fallback (ALPN)', boolean(false)),
+  shutdownGraceMs: setting(
+    'SHUTDOWN_GRACE_MS',
+    '`10000`',
+    'how long SIGTERM/SIGINT wait for requests in flight',
+    integer(10_000, 0, 3_600_000),
+  ),
+  webhookStore: setting(
+    'WEBHOOK_STORE',
+    '`file` (a Redis URL when `QUOTA_STORE` is one)',
+    'the webhook outbox: `file` (embedded, one process) or `redis://host:port/db`',
+    store('file'),
+  ),
+  webhookDir: setting('WEBHOOK_DIR', '`.webhooks`', 'the embedded outbox (directory 0700; it holds signing secrets)', text('.webhooks')),
+  webhookRedisPrefix: setting('WEBHOOK_REDIS_PREFIX', '`webhooks:`', 'Redis key prefix of the outbox', text('webhooks:')),
+  webhookAllowAddresses: setting(
+    'WEBHOOK_ALLOW_ADDRESSES',
+    'none',
+    `address kinds webhooks may reach anyway, comma-separated: ${ADDRESS_KINDS.map((k) => `\`${k}\``).join(', ')} or \`all\``,
+    addressKinds,
+  ),
+  webhookAllowHttp: setting('WEBHOOK_ALLOW_HTTP', '`false`', 'accept plain `http://` endpoint URLs', boolean(false)),
+  webhookRetrySchedule: setting(
+    'WEBHOOK_RETRY_SCHEDULE',
+    `\`${W.schedule.join(',')}\``,
+    'delay before each attempt (the length is the number of attempts)',
+    (v) => parseSchedule(v ?? W.schedule.join(',')),
+  ),
+  webhookJitter: setting('WEBHOOK_JITTER', `\`${W.jitter}\``, 'each delay is spread by ± this fraction', (v) => {
+    const n = Number(v ?? W.jitter);
+    if (!(n >= 0 && n < 1)) throw new Error('must be a fraction from 0 to below 1');
+    return n;
+  }),
+  webhookTimeoutMs: setting(
+    'WEBHOOK_TIMEOUT',
+    `\`${W.timeout}\``,
+    "one attempt's limit, name resolution included",
+    duration(W.timeout, 'WEBHOOK_TIMEOUT'),
+  ),
+  webhookConcurrency: setting(
+    'WEBHOOK_CONCURRENCY',
+    `\`${W.concurrency}\``,
+    'attempts in flight per process',
+    integer(W.concurrency, 1, 10_000),
+  ),
+  webhookEndpointConcurrency: setting(
+    'WEBHOOK_ENDPOINT_CONCURRENCY',
+    `\`${W.endpointConcurrency}\``,
+    'attempts in flight per endpoint',
+    integer(W.endpointConcurrency, 1, 10_000),
+  ),
+  webhookDisableAfterMs: setting(
+    'WEBHOOK_DISABLE_AFTER',
+    `\`${W.disableAfter}\``,
+    'an endpoint whose every attempt failed for this long is disabled',
+    duration(W.disableAfter, 'WEBHOOK_DISABLE_AFTER'),
+  ),
+  webhookRotationOverlapMs: setting(
+    'WEBHOOK_ROTATION_OVERLAP',
+    `\`${W.rotationOverlap}\``,
+    'how long a rotated-out secret keeps signing',
+    duration(W.rotationOverlap, 'WEBHOOK_ROTATION_OVERLAP'),
+  ),
+  webhookRetentionMs: setting(
+    'WEBHOOK_RETENTION',
+    `\`${W.retention}\``,
+    'how long finished deliveries stay listed',
+    duration(W.retention, 'WEBHOOK_RETENTION'),
+  ),
+  webhookPollMs: setting(
+    'WEBHOOK_POLL',
+    `\`${W.poll}\``,
+    'longest wait between two looks for due deliveries (other processes may enqueue)',
+    duration(W.poll, 'WEBHOOK_POLL'),
+  ),
+  webhookDeliveryRole: setting(
+    'DCS_WEBHOOK_DELIVERY',
+    'unset',
+    'internal: set to `1` by a WORKERS primary on the one worker that delivers webhooks',
+    (v) => v === '1',
+  ),
+};
+
+export type ServerSettings = SettingsOf<typeof SERVER_SETTINGS>;
+
+function addressKinds(v: string | undefined): ReadonlySet<AddressKind> {
+  const allow = new Set<AddressKind>();
+  for (const k of (v ?? '').split(',').map((s) => s.trim())) {
+    if (k === '') continue;
+    if (k === 'all') for (const x of ADDRESS_KINDS) allow.add(x);
+    else if ((ADDRESS_KINDS as readonly string[]).includes(k)) allow.add(k as AddressKind);
+    else throw new Error(`unknown kind "${k}" (allowed: ${ADDRESS_KINDS.join(', ')}, all)`);
+  }
+  return allow;
+}
+
+/** The webhook outbox store: WEBHOOK_STORE, else the Redis of QUOTA_STORE (processes that share quotas share the outbox), else `file`. */
+export function webhookStoreOf(s: Pick<ServerSettings, 'webhookStore' | 'quotaStore'>): string {
+  return s.webhookStore ?? (isRedis(s.quotaStore) ? (s.quotaStore as string) : 'file');
+}
+
+/** Rules over several settings, checked with the rest. */
+function crossChecks(s: ServerSettings): string[] {
+  const out: string[] = [];
+  const tls = tlsProblem(s.tlsCertFile, s.tlsKeyFile);
+  if (tls) out.push(tls);
+  if (s.tlsHttp2 && !s.tlsCertFile) out.push('TLS_HTTP2=true needs TLS_CERT_FILE and TLS_KEY_FILE: HTTP/2 is served over TLS only');
+  if (s.workers > 1 && !isRedis(s.quotaStore)) {
+    out.push(
+      `WORKERS=${s.workers} needs a quota store the workers share: the embedded one (QUOTA_STORE=${s.quotaStore ?? 'memory'}) counts per process, so each worker would allow a key its whole quota. Set QUOTA_STORE to a Redis URL (redis://host:port/db), or run one worker (WORKERS=1).`,
+    );
+  } else if (s.workers > 1 && webhookStoreOf(s) === 'file') {
+    out.push(
+      `WORKERS=${s.workers} needs a webhook outbox the workers share: the embedded one (WEBHOOK_STORE=file) is locked to one process. Leave WEBHOOK_STORE unset (it follows QUOTA_STORE) or set it to a Redis URL, or run one worker (WORKERS=1).`,
+    );
+  }
+  return out;
+}
+
+/**
+ * The server's settings from `env` (the process environment when not given): every one parsed and
+ * the rules over several checked; throws a SettingsError that lists every bad one.
+ */
+export function readServerSettings(env: Env = process.env): ServerSettings {
+  return readSettings(SERVER_SETTINGS, env, crossChecks);
+}
+
+/** One server setting alone (the keys CLI needs only KEYS_FILE); throws a SettingsError when it is bad. */
+export function readServerSetting<K extends keyof ServerSettings>(key: K, env: Env = process.env): ServerSettings[K] {
+  return (readSettings({ [key]: SERVER_SETTINGS[key] }, env) as unknown as ServerSettings)[key];
+}
+
+/** The environment of a child process: this one's, with `overrides` (used to start the bundled build). */
+export function childEnv(overrides: Env): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}
