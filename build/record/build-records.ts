@@ -132,7 +132,10 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
   for (const id of set.ids) {
     const before = qc.warnings.length;
     allFacts.set(id, assembleFacts(id, ctx, ancestry));
-    warningsOf.set(id, qc.warnings.slice(before).map((w) => w.kind));
+    warningsOf.set(
+      id,
+      qc.warnings.slice(before).map((w) => w.kind),
+    );
   }
   const ancestorMemo = new Map<string, string[]>();
   rollUp(allFacts, (id) => ancestorMemo.get(id) ?? ancestorMemo.set(id, set.ancestors(id)).get(id)!);

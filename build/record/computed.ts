@@ -53,7 +53,7 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     name: 'otherNameCount',
     type: 'integer',
     nullable: false,
-    description: "Synonyms that are names of this disease (kind 'name'), the \"Other names\" of the overview.",
+    description: 'Synonyms that are names of this disease (kind \'name\'), the "Other names" of the overview.',
   },
   {
     name: 'xrefSystemCount',
@@ -192,7 +192,6 @@ function hasSystem(facts: RecordFacts, test: (system: string) => boolean): boole
   for (const [system, entries] of Object.entries(facts.xrefs)) if (entries.length > 0 && test(system)) return true;
   return false;
 }
-
 
 function earliestOnset(facts: RecordFacts): string | null {
   let best = -1;

@@ -93,7 +93,9 @@ export function auditRecord(r: Body): AuditRow {
   const text = Object.values(r.sections as Record<string, { paragraphs: string[] }>)
     .flatMap((s) => s.paragraphs)
     .join('\n');
-  const boilerplate = /disease class of the Mondo Disease Ontology|Mondo lists it in its rare disease subset|content\/[a-z-]+\//.test(text) ? 1 : 0;
+  const boilerplate = /disease class of the Mondo Disease Ontology|Mondo lists it in its rare disease subset|content\/[a-z-]+\//.test(text)
+    ? 1
+    : 0;
   const terms = new Set<string>(r.inheritance.map((v: Body) => v.term));
   const inheritanceContradiction = terms.has('not-applicable') && [...terms].some((t) => MENDELIAN.has(t)) ? 1 : 0;
 

@@ -70,7 +70,10 @@ for (const row of approvals) {
     named++;
     const near = [d.id, ...d.parents, ...d.children];
     if (near.some((x) => digests.get(x)?.approvedUrls.some((u) => u.endsWith(url)))) listed++;
-    else missed.push(`${row.genericName} (${row.tradeName ?? '-'}) key ${row.designationKey}: ${d.name} (${d.id}) in "${row.approvedIndication}"`);
+    else
+      missed.push(
+        `${row.genericName} (${row.tradeName ?? '-'}) key ${row.designationKey}: ${d.name} (${d.id}) in "${row.approvedIndication}"`,
+      );
   }
 }
 
@@ -87,7 +90,9 @@ for (const d of digests.values()) {
     if ([...childGenes].some((g) => new RegExp(`(?<![\\w-])${g.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(d.geneticsText)))
       groupingsNaming++;
   }
-  const screenedKids = d.children.map((c) => digests.get(c)!).filter((c) => c && (c.screeningVia === 'direct' || c.screeningVia === 'subtype'));
+  const screenedKids = d.children
+    .map((c) => digests.get(c)!)
+    .filter((c) => c && (c.screeningVia === 'direct' || c.screeningVia === 'subtype'));
   if (screenedKids.length > 0 && d.screeningVia !== 'direct' && d.screeningVia !== 'subtype') {
     screenedParents++;
     const text = d.screeningText.toLowerCase();
@@ -102,9 +107,8 @@ const report = {
     'records with boilerplate or internal paths in sections': recordsWith('boilerplate'),
     'records with an inheritance contradiction (not applicable beside a Mendelian mode)': recordsWith('inheritanceContradiction'),
     'records whose present phenotypes are not most frequent first': recordsWith('frequencyOrder'),
-    'records whose phenotypes within one frequency are in label order (more than one tie group, all alphabetical)': recordsWith(
-      'alphabeticalTies',
-    ),
+    'records whose phenotypes within one frequency are in label order (more than one tie group, all alphabetical)':
+      recordsWith('alphabeticalTies'),
     'phenotypes where a count with denominator 1 or 2 is the headline over a band': sum('smallCountOverBand'),
     'phenotypes where a count with denominator below 5 is the headline over a band': sum('smallCountOverBand5'),
     'records listing one designation row twice': recordsWith('duplicateDesignations'),
@@ -122,5 +126,18 @@ const report = {
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 if (process.argv.includes('--missed')) process.stdout.write(`${missed.join('\n')}\n`);
 if (process.argv.includes('--examples'))
-  for (const k of ['boilerplate', 'inheritanceContradiction', 'frequencyOrder', 'duplicateDesignations', 'negatedLinks', 'nonNames'] as const)
-    process.stdout.write(`${k}: ${rows.filter((r) => Number(r[k]) > 0).slice(0, 8).map((r) => r.id).join(' ')}\n`);
+  for (const k of [
+    'boilerplate',
+    'inheritanceContradiction',
+    'frequencyOrder',
+    'duplicateDesignations',
+    'negatedLinks',
+    'nonNames',
+  ] as const)
+    process.stdout.write(
+      `${k}: ${rows
+        .filter((r) => Number(r[k]) > 0)
+        .slice(0, 8)
+        .map((r) => r.id)
+        .join(' ')}\n`,
+    );

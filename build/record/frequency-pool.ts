@@ -47,7 +47,10 @@ export function poolFrequency(rows: RowFrequency[]): { frequency: Frequency | nu
       votes.set(r.frequency.hpoId!, v);
     }
     const best = [...votes.values()].sort(
-      (a, b) => b.n - a.n || Number(b.orphanet) - Number(a.orphanet) || FREQUENCY_BANDS.findIndex((x) => x.hpoId === a.f.hpoId) - FREQUENCY_BANDS.findIndex((x) => x.hpoId === b.f.hpoId),
+      (a, b) =>
+        b.n - a.n ||
+        Number(b.orphanet) - Number(a.orphanet) ||
+        FREQUENCY_BANDS.findIndex((x) => x.hpoId === a.f.hpoId) - FREQUENCY_BANDS.findIndex((x) => x.hpoId === b.f.hpoId),
     )[0];
     return { frequency: best.f, basis: 'band' };
   }

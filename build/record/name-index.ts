@@ -44,7 +44,23 @@ const GENERIC_WORDS = new Set([
   'malformation',
 ]);
 /** Words that qualify a disease name without naming one: a phrase of these and generic words alone names nothing. */
-const QUALIFIERS = new Set(['acute', 'chronic', 'severe', 'congenital', 'hereditary', 'inherited', 'familial', 'primary', 'secondary', 'immune', 'rare', 'genetic', 'type', 'of', 'the']);
+const QUALIFIERS = new Set([
+  'acute',
+  'chronic',
+  'severe',
+  'congenital',
+  'hereditary',
+  'inherited',
+  'familial',
+  'primary',
+  'secondary',
+  'immune',
+  'rare',
+  'genetic',
+  'type',
+  'of',
+  'the',
+]);
 const MAX_NGRAM = 10;
 const PREFIXES =
   /^(?:(?:for )?(?:the )?(?:treatment|prevention|prophylaxis|diagnosis|management|diagnostic|treating|therapy|reduction|control)(?: and (?:treatment|prevention|prophylaxis|management))? of (?:the )?(?:(?:signs|symptoms) (?:and symptoms )?of )?(?:patients with |children with |adults with )?)/;

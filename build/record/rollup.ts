@@ -17,7 +17,16 @@ export const ROLLUP_RULE =
 
 /** An empty roll-up, for records assembled before the hierarchy pass. */
 export function emptyRollup(): Rollup {
-  return { genes: [], geneCount: 0, inheritance: [], screening: [], orphanDrugs: [], orphanDrugCount: 0, parentOrphanDrugs: [], parentOrphanDrugCount: 0 };
+  return {
+    genes: [],
+    geneCount: 0,
+    inheritance: [],
+    screening: [],
+    orphanDrugs: [],
+    orphanDrugCount: 0,
+    parentOrphanDrugs: [],
+    parentOrphanDrugCount: 0,
+  };
 }
 
 type Sources = Map<string, Set<string>>;
@@ -81,14 +90,25 @@ export function rollUp(records: Map<string, RecordFacts>, ancestorsOf: (id: stri
     r.geneCount = g.length;
     r.genes = g.slice(0, ROLLUP_LIMIT).map(({ id, from }) => {
       const gene = geneOf.get(id)!;
-      return { symbol: gene.symbol, hgncId: id, association: gene.association, subtypes: from.slice(0, SUBTYPES_PER_ITEM).map(ref), subtypeCount: from.length };
+      return {
+        symbol: gene.symbol,
+        hgncId: id,
+        association: gene.association,
+        subtypes: from.slice(0, SUBTYPES_PER_ITEM).map(ref),
+        subtypeCount: from.length,
+      };
     });
     r.inheritance = [...(modes.get(f.id) ?? [])]
       .map(([term, from]) => ({ term, from: shallowest(from) }))
       .sort((a, b) => b.from.length - a.from.length || cmp(a.term, b.term))
       .map(({ term, from }) => {
         const label = records.get(from[0])!.inheritanceSummary.primaryLabel ?? term;
-        return { term: term as Rollup['inheritance'][number]['term'], label, subtypes: from.slice(0, SUBTYPES_PER_ITEM).map(ref), subtypeCount: from.length };
+        return {
+          term: term as Rollup['inheritance'][number]['term'],
+          label,
+          subtypes: from.slice(0, SUBTYPES_PER_ITEM).map(ref),
+          subtypeCount: from.length,
+        };
       });
     // A tie between the record's own modes goes to the mode most subtypes have (INHERITANCE_RULE).
     const tied = tiedModes(f.inheritance);
@@ -108,10 +128,18 @@ export function rollUp(records: Map<string, RecordFacts>, ancestorsOf: (id: stri
       .slice(0, ROLLUP_LIMIT)
       .map((id) => {
         const s = records.get(id)!.screening;
-        return { subtype: ref(id), status: s.status as 'core' | 'secondary', condition: s.condition, acronym: s.acronym, via: s.via as 'direct' | 'subtype' };
+        return {
+          subtype: ref(id),
+          status: s.status as 'core' | 'secondary',
+          condition: s.condition,
+          acronym: s.acronym,
+          via: s.via as 'direct' | 'subtype',
+        };
       });
     const ownDrugs = new Set(f.orphanDrugs.map(drugKey));
-    const d = [...(drugs.get(f.id) ?? [])].filter(([k]) => !ownDrugs.has(k)).map(([k, from]) => ({ d: drugOf.get(k)!, from: shallowest(from) }));
+    const d = [...(drugs.get(f.id) ?? [])]
+      .filter(([k]) => !ownDrugs.has(k))
+      .map(([k, from]) => ({ d: drugOf.get(k)!, from: shallowest(from) }));
     d.sort((a, b) => compareOrphanDrugs(a.d, b.d));
     r.orphanDrugCount = d.length;
     r.orphanDrugs = d.slice(0, ROLLUP_LIMIT).map(({ d: x, from }) => rolled(x, from[0]));

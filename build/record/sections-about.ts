@@ -38,7 +38,9 @@ export function clinicalFeaturesText(f: RecordFacts): string[] {
   if (present.length === 0 && absent.length === 0) out.push('No clinical features are recorded for this disease in HPO or Orphanet.');
   if (present.length > 0) {
     const known = present.some((p) => p.frequency !== null);
-    out.push(sentence(`${known ? 'Most frequent first' : 'Features'}: ${listWithRest(present.map((p) => `${p.label} (${frequencyText(p)})`))}`));
+    out.push(
+      sentence(`${known ? 'Most frequent first' : 'Features'}: ${listWithRest(present.map((p) => `${p.label} (${frequencyText(p)})`))}`),
+    );
   }
   if (absent.length > 0) out.push(sentence(`Recorded as absent: ${listWithRest(absent.map((p) => p.label))}`));
   const onset = f.onset.filter((o) => o.term !== 'unknown');
@@ -55,24 +57,36 @@ export function geneticsText(f: RecordFacts): string[] {
   if (s.primary && s.primaryLabel) {
     const who = (v: RecordFacts['inheritance'][number]) => joinAnd([...new Set(v.sources.map((x) => SOURCE_NAME[x.source]))]);
     const modes = f.inheritance.map((v) => `${modeText(v.label)} (${who(v)})`);
-    out.push(sentence(`Inheritance: ${modes[f.inheritance.findIndex((v) => v.term === s.primary)]}${modes.length > 1 ? `; also ${joinAnd(modes.filter((_, i) => f.inheritance[i].term !== s.primary))}` : ''}`));
+    out.push(
+      sentence(
+        `Inheritance: ${modes[f.inheritance.findIndex((v) => v.term === s.primary)]}${modes.length > 1 ? `; also ${joinAnd(modes.filter((_, i) => f.inheritance[i].term !== s.primary))}` : ''}`,
+      ),
+    );
   } else if (f.inheritance.some((v) => v.term === 'not-applicable')) {
     out.push('The sources record this disease as not genetic (inheritance not applicable).');
   }
-  for (const c of s.conflicts.filter((c) => c.term === 'not-applicable' || c.term === 'unknown')) out.push(sentence(`Sources disagree: ${c.reason}`));
+  for (const c of s.conflicts.filter((c) => c.term === 'not-applicable' || c.term === 'unknown'))
+    out.push(sentence(`Sources disagree: ${c.reason}`));
   const genes = genesByAssociation(f.genes);
   const causal = genes.filter((g) => isCausal(g.association));
   const other = genes.filter((g) => !isCausal(g.association));
   if (causal.length > 0) out.push(sentence(`Causal genes: ${listWithRest(causal.map((g) => `${g.symbol} (${g.name})`))}`));
-  if (other.length > 0) out.push(sentence(`Other associated genes: ${listWithRest(other.map((g) => `${g.symbol} (${ASSOCIATION_TEXT[g.association]})`))}`));
+  if (other.length > 0)
+    out.push(sentence(`Other associated genes: ${listWithRest(other.map((g) => `${g.symbol} (${ASSOCIATION_TEXT[g.association]})`))}`));
   const r = f.rollup;
   if (r.genes.length > 0) {
-    const items = r.genes.map((g) => `${g.symbol} (${g.subtypeCount === 1 ? g.subtypes[0].name : `${g.subtypeCount} subtypes, such as ${g.subtypes[0].name}`})`);
+    const items = r.genes.map(
+      (g) => `${g.symbol} (${g.subtypeCount === 1 ? g.subtypes[0].name : `${g.subtypeCount} subtypes, such as ${g.subtypes[0].name}`})`,
+    );
     const lead = r.geneCount > LIST_LIMIT ? `Causal genes of its subtypes (${r.geneCount} in all)` : 'Causal genes of its subtypes';
     out.push(sentence(`${lead}: ${items.slice(0, LIST_LIMIT).join('; ')}`));
   }
   if (r.inheritance.length > 0 && !s.primary)
-    out.push(sentence(`Inheritance of its subtypes: ${joinAnd(r.inheritance.map((m) => `${modeText(m.label)} (${m.subtypeCount === 1 ? m.subtypes[0].name : `${m.subtypeCount} subtypes`})`))}`));
+    out.push(
+      sentence(
+        `Inheritance of its subtypes: ${joinAnd(r.inheritance.map((m) => `${modeText(m.label)} (${m.subtypeCount === 1 ? m.subtypes[0].name : `${m.subtypeCount} subtypes`})`))}`,
+      ),
+    );
   if (out.length === 0) out.push('No mode of inheritance or gene is recorded for this disease.');
   return out;
 }
@@ -100,7 +114,9 @@ export function epidemiologyText(f: RecordFacts): string[] {
     if (!g) groups.set(key, (g = { head: `${e.type.toLowerCase()} ${classText(e.class)}`, places: [] }));
     if (!g.places.includes(e.geography)) g.places.push(e.geography);
   }
-  const rest = [...groups.values()].map((g) => `${g.head} (${g.places.length <= 4 ? joinAnd(g.places) : `${g.places.slice(0, 4).join(', ')} and other places`})`);
+  const rest = [...groups.values()].map(
+    (g) => `${g.head} (${g.places.length <= 4 ? joinAnd(g.places) : `${g.places.slice(0, 4).join(', ')} and other places`})`,
+  );
   if (rest.length > 0) out.push(sentence(`${head ? 'Other estimates' : 'Estimates'}: ${rest.join('; ')}`));
   return out;
 }

@@ -23,21 +23,52 @@ export function screeningText(f: RecordFacts): string[] {
   }
   const subtypes = f.rollup.screening;
   if (subtypes.length > 0) {
-    const items = subtypes.map((t) => `${t.subtype.name} (${t.status}${t.condition && t.condition.toLowerCase() !== t.subtype.name.toLowerCase() ? `, as ${t.condition}` : ''})`);
+    const items = subtypes.map(
+      (t) =>
+        `${t.subtype.name} (${t.status}${t.condition && t.condition.toLowerCase() !== t.subtype.name.toLowerCase() ? `, as ${t.condition}` : ''})`,
+    );
     out.push(sentence(`Subtypes screened on ${PANEL}: ${listWithRest(items)}`));
   } else if (!s.screened || s.status === 'none') {
     out.push(`Newborn screening: not on ${PANEL}, directly or through a grouping.`);
   }
   const causal = genesByAssociation(f.genes).filter((g) => isCausal(g.association));
-  if (causal.length > 0) out.push(sentence(`Genetic testing: the causal ${causal.length === 1 ? 'gene is' : 'genes are'} ${listWithRest(causal.map((g) => g.symbol), ', ')}`));
+  if (causal.length > 0)
+    out.push(
+      sentence(
+        `Genetic testing: the causal ${causal.length === 1 ? 'gene is' : 'genes are'} ${listWithRest(
+          causal.map((g) => g.symbol),
+          ', ',
+        )}`,
+      ),
+    );
   else if (f.rollup.genes.length > 0)
-    out.push(sentence(`Genetic testing: its subtypes' causal genes include ${listWithRest(f.rollup.genes.map((g) => g.symbol), ', ')}`));
+    out.push(
+      sentence(
+        `Genetic testing: its subtypes' causal genes include ${listWithRest(
+          f.rollup.genes.map((g) => g.symbol),
+          ', ',
+        )}`,
+      ),
+    );
   const findings = phenotypesByFrequency(f.phenotypes).filter(
     (p) => p.frequencyBasis !== 'small-count' && p.frequency !== null && (p.frequency.percent ?? p.frequency.range?.[0] ?? 0) >= 80,
   );
-  if (findings.length > 0) out.push(sentence(`Characteristic findings (very frequent or always present): ${listWithRest(findings.map((p) => p.label))}`));
+  if (findings.length > 0)
+    out.push(sentence(`Characteristic findings (very frequent or always present): ${listWithRest(findings.map((p) => p.label))}`));
   const systems = CODING_SYSTEMS.filter((k) => (f.xrefs[k]?.length ?? 0) > 0);
-  if (systems.length > 0) out.push(sentence(`Diagnosis codes: ${systems.map((k) => listWithRest(f.xrefs[k].map((x) => x.id), ', ')).join('; ')}`));
+  if (systems.length > 0)
+    out.push(
+      sentence(
+        `Diagnosis codes: ${systems
+          .map((k) =>
+            listWithRest(
+              f.xrefs[k].map((x) => x.id),
+              ', ',
+            ),
+          )
+          .join('; ')}`,
+      ),
+    );
   return out;
 }
 
@@ -67,17 +98,30 @@ export function treatmentText(f: RecordFacts): string[] {
     out.push(
       `FDA orphan drug designations naming this disease: ${drugs.length} (${approved.length} approved, ${designated.length} designated without approval, ${withdrawn.length} withdrawn or revoked), for ${count(products.length, 'product', 'products')}, ${approvedProducts} of them approved.`,
     );
-    if (approved.length > 0) out.push(sentence(`Approved for this disease (labeled indication): ${listWithRest(approved.map(approvedLine))}`));
+    if (approved.length > 0)
+      out.push(sentence(`Approved for this disease (labeled indication): ${listWithRest(approved.map(approvedLine))}`));
     if (designated.length > 0)
-      out.push(sentence(`In development (designated, not approved): ${listWithRest(designated.map((d) => `${drugName(d)}, designated ${d.dateDesignated ?? '(date not given)'}`))}`));
+      out.push(
+        sentence(
+          `In development (designated, not approved): ${listWithRest(designated.map((d) => `${drugName(d)}, designated ${d.dateDesignated ?? '(date not given)'}`))}`,
+        ),
+      );
   } else {
     out.push('No FDA orphan drug designation names this disease.');
   }
   const r = f.rollup;
   if (r.orphanDrugs.length > 0)
-    out.push(sentence(`Designations for its subtypes (${r.orphanDrugCount} in all): ${r.orphanDrugs.slice(0, LIST_LIMIT).map(rolledLine).join('; ')}`));
+    out.push(
+      sentence(
+        `Designations for its subtypes (${r.orphanDrugCount} in all): ${r.orphanDrugs.slice(0, LIST_LIMIT).map(rolledLine).join('; ')}`,
+      ),
+    );
   if (r.parentOrphanDrugs.length > 0)
-    out.push(sentence(`Designations made for its parent class (${r.parentOrphanDrugCount} in all): ${r.parentOrphanDrugs.slice(0, LIST_LIMIT).map(rolledLine).join('; ')}`));
+    out.push(
+      sentence(
+        `Designations made for its parent class (${r.parentOrphanDrugCount} in all): ${r.parentOrphanDrugs.slice(0, LIST_LIMIT).map(rolledLine).join('; ')}`,
+      ),
+    );
   if (out.length > 1 || drugs.length > 0) out.push('Listing here is not a treatment recommendation.');
   return out;
 }
@@ -87,7 +131,8 @@ export function researchText(f: RecordFacts): string[] {
   const t = f.trials;
   if (t.total === 0) return [sentence(`No matching study is in the registry sample. ${t.notice}`)];
   const lines = t.items.map(
-    (i) => `${i.nctId} (${[`${i.status.replace(/_/g, ' ')} as of ${i.statusAsOf}`, i.phase, i.startDate ? `start ${i.startDate}` : ''].filter(Boolean).join(', ')}): ${i.title}`,
+    (i) =>
+      `${i.nctId} (${[`${i.status.replace(/_/g, ' ')} as of ${i.statusAsOf}`, i.phase, i.startDate ? `start ${i.startDate}` : ''].filter(Boolean).join(', ')}): ${i.title}`,
   );
   return [
     `Matching studies in the registry sample: ${t.total}, of which ${t.active} ${t.active === 1 ? 'was' : 'were'} active when the sample was taken.`,
@@ -100,10 +145,15 @@ export function researchText(f: RecordFacts): string[] {
 export function supportText(f: RecordFacts): string[] {
   const out: string[] = [];
   const groups = f.advocacyGroups.items;
-  if (groups.length > 0) out.push(sentence(`Patient organisations: ${listWithRest(groups.map((g) => (g.url ? `${g.name} (${g.url})` : g.name)))}`));
+  if (groups.length > 0)
+    out.push(sentence(`Patient organisations: ${listWithRest(groups.map((g) => (g.url ? `${g.name} (${g.url})` : g.name)))}`));
   const programs = f.assistancePrograms.items;
   if (programs.length > 0)
-    out.push(sentence(`Patient assistance programs: ${listWithRest(programs.map((a) => (a.url ? `${a.name} (${a.url}), status ${a.status}` : `${a.name}, status ${a.status}`)))}`));
+    out.push(
+      sentence(
+        `Patient assistance programs: ${listWithRest(programs.map((a) => (a.url ? `${a.name} (${a.url}), status ${a.status}` : `${a.name}, status ${a.status}`)))}`,
+      ),
+    );
   const r = f.resources;
   const links = [
     r.medlinePlus ? `MedlinePlus: ${r.medlinePlus}` : '',

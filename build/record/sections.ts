@@ -20,7 +20,21 @@ export const SECTION_TITLES: Record<SectionKey, string> = {
 
 /** The record fields each section is composed from (its `basedOn`): the fact checker holds the text against exactly these. */
 export const SECTION_BASIS: Record<SectionKey, string[]> = {
-  overview: ['name', 'id', 'isRare', 'definition', 'synonyms', 'parents', 'children', 'inheritance', 'inheritanceSummary', 'genes', 'onset', 'prevalence', 'rollup'],
+  overview: [
+    'name',
+    'id',
+    'isRare',
+    'definition',
+    'synonyms',
+    'parents',
+    'children',
+    'inheritance',
+    'inheritanceSummary',
+    'genes',
+    'onset',
+    'prevalence',
+    'rollup',
+  ],
   'clinical-features': ['phenotypes', 'onset'],
   genetics: ['inheritance', 'inheritanceSummary', 'genes', 'rollup'],
   epidemiology: ['prevalenceCategory', 'prevalence'],

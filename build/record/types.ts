@@ -13,6 +13,15 @@ import type {
   SectionKey,
 } from '../../server/contract/api/vocab.ts';
 
+import type {
+  DesignationLink,
+  FrequencyBasis,
+  GeneAssociation,
+  InheritanceSummary,
+  Rollup,
+  SynonymRelation,
+} from './consolidated-types.ts';
+
 export type { AssistanceStatus, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey };
 
 /** Where a value came from: the source id (see content/sources.json) and its release. */
@@ -48,7 +57,6 @@ export interface Synonym {
   /** Why a related term is not a name; null for names. */
   relation: SynonymRelation | null;
 }
-export type SynonymRelation = 'susceptibility' | 'modifier' | 'resistance' | 'negation' | 'broader' | 'narrower' | 'related';
 
 export interface XrefEntry {
   id: string;
@@ -92,7 +100,6 @@ export interface Phenotype {
   /** Specificity of the term: -ln(share of annotated diseases carrying it or a descendant); null when no disease carries it. */
   informationContent: number | null;
 }
-export type FrequencyBasis = 'count' | 'percent' | 'band' | 'small-count' | 'unusable' | 'none';
 
 export interface VocabValue<T extends string> {
   term: T;
@@ -114,17 +121,6 @@ export interface PrevalenceEntry {
   provenance: Provenance & { orphaCode: string };
 }
 
-export type GeneAssociation =
-  | 'associated'
-  | 'causal'
-  | 'causal-loss-of-function'
-  | 'causal-gain-of-function'
-  | 'somatic'
-  | 'susceptibility'
-  | 'modifier'
-  | 'role-in-phenotype'
-  | 'fusion'
-  | 'candidate';
 export interface GeneEntry {
   symbol: string;
   hgncId: string;
@@ -172,12 +168,6 @@ export interface OrphanDrugEntry {
   /** Every approval of this designation (the FDA export has one row per approved indication), newest first. */
   approvals: { indication: string | null; date: string | null; exclusivityEndDate: string | null }[];
   provenance: Provenance;
-}
-export interface DesignationLink {
-  method: 'exact-name' | 'exact-synonym' | 'contained-name' | 'contained-synonym';
-  matchedText: string;
-  /** The FDA text that named the disease. */
-  field: 'designation' | 'approvedIndication';
 }
 
 export interface TrialEntry {
@@ -300,45 +290,5 @@ export interface ObsoleteEntry {
   consider: string[];
 }
 
-/** The consolidated inheritance (see INHERITANCE_RULE in inheritance.ts). */
-export interface InheritanceSummary {
-  primary: InheritanceTerm | null;
-  primaryLabel: string | null;
-  /** Why the primary mode was chosen, in words. */
-  basis: string;
-  /** Source statements left out of `inheritance` or not shared by every source, each with its sources and why. */
-  conflicts: {
-    term: InheritanceTerm;
-    label: string;
-    sources: { source: 'hpo' | 'orphanet'; release: string; raw: string }[];
-    reason: string;
-  }[];
-}
-
-/** A subtype (descendant class) a rolled-up value comes from. */
-export interface SubtypeRef {
-  id: string;
-  name: string;
-}
-
-/** What a class's subtypes have, and the designations made for its parents (see ROLLUP_RULE in rollup.ts). */
-export interface Rollup {
-  genes: { symbol: string; hgncId: string; association: GeneAssociation; subtypes: SubtypeRef[]; subtypeCount: number }[];
-  /** Genes rolled up in all, when `genes` was cut to ROLLUP_LIMIT. */
-  geneCount: number;
-  inheritance: { term: InheritanceTerm; label: string; subtypes: SubtypeRef[]; subtypeCount: number }[];
-  screening: { subtype: SubtypeRef; status: 'core' | 'secondary'; condition: string | null; acronym: string | null; via: 'direct' | 'subtype' }[];
-  orphanDrugs: RolledDesignation[];
-  orphanDrugCount: number;
-  parentOrphanDrugs: RolledDesignation[];
-  parentOrphanDrugCount: number;
-}
-export interface RolledDesignation {
-  genericName: string;
-  tradeName: string | null;
-  status: OrphanDrugStatus;
-  designation: string;
-  fdaUrl: string | null;
-  /** The subtype (or, in parentOrphanDrugs, the parent) whose record lists the designation. */
-  from: SubtypeRef;
-}
+export type { DesignationLink, FrequencyBasis, GeneAssociation, InheritanceSummary, Rollup, SynonymRelation };
+export type { RolledDesignation, SubtypeRef } from './consolidated-types.ts';

@@ -31,9 +31,7 @@ interface Golden {
 
 const golden = JSON.parse(readFileSync(join(import.meta.dirname, '../../content/qc/golden-review.json'), 'utf8')) as Golden[];
 let manifest: Manifest;
-// biome-ignore lint/suspicious/noExplicitAny: a served record body
-const record = (id: string): any =>
-  JSON.parse(readFileSync(join(REAL_DIST, objectFile(manifest.entries[id][0], 'identity')), 'utf8')).data;
+const record = (id: string): any => JSON.parse(readFileSync(join(REAL_DIST, objectFile(manifest.entries[id][0], 'identity')), 'utf8')).data;
 
 before(async () => {
   await ensureRealSnapshot();
@@ -59,13 +57,22 @@ describe('golden review (content/qc/golden-review.json)', () => {
       assert.equal(r.inheritanceSummary.primary, e.primaryInheritance);
       assert.deepEqual(r.inheritanceSummary.conflicts.map((c: { term: string }) => c.term).sort(), e.inheritanceConflicts);
       assert.deepEqual(
-        r.genes.filter((x: { association: string }) => x.association.startsWith('causal')).map((x: { symbol: string }) => x.symbol).sort(),
+        r.genes
+          .filter((x: { association: string }) => x.association.startsWith('causal'))
+          .map((x: { symbol: string }) => x.symbol)
+          .sort(),
         e.causalGenes,
       );
-      assert.deepEqual(r.rollup.genes.slice(0, 5).map((x: { symbol: string }) => x.symbol), e.subtypeGenes);
+      assert.deepEqual(
+        r.rollup.genes.slice(0, 5).map((x: { symbol: string }) => x.symbol),
+        e.subtypeGenes,
+      );
       assert.equal(r.sections.epidemiology.paragraphs[0], e.headline);
       assert.deepEqual([r.screening.status, r.screening.via], e.screening);
-      assert.deepEqual(r.rollup.screening.map((s: { subtype: { name: string } }) => s.subtype.name), e.subtypesScreened);
+      assert.deepEqual(
+        r.rollup.screening.map((s: { subtype: { name: string } }) => s.subtype.name),
+        e.subtypesScreened,
+      );
       assert.deepEqual(
         r.orphanDrugs
           .filter((d: { status: string }) => d.status === 'approved')

@@ -266,33 +266,36 @@ describe('classify', () => {
       [c.orphanDrugCount, c.designatedOrphanDrugCount, c.withdrawnOrphanDrugCount, c.latestOrphanDesignationYear],
       [2, 0, 2, null],
     );
-    assert.deepEqual({ ...classify(f, c, REFERENCE), researchActivity: researchFromCounts(c) }, {
-      unmetNeedSignal: {
-        level: 'high',
-        reasons: [
-          'in the Mondo rare disease subset',
-          'no FDA orphan designation or approval in force',
-          '2 withdrawn or revoked designations (not counted)',
-          'no active study in the ClinicalTrials.gov sample',
-        ],
+    assert.deepEqual(
+      { ...classify(f, c, REFERENCE), researchActivity: researchFromCounts(c) },
+      {
+        unmetNeedSignal: {
+          level: 'high',
+          reasons: [
+            'in the Mondo rare disease subset',
+            'no FDA orphan designation or approval in force',
+            '2 withdrawn or revoked designations (not counted)',
+            'no active study in the ClinicalTrials.gov sample',
+          ],
+        },
+        pipelineActivity: {
+          level: 'none',
+          reasons: [
+            'no study in the ClinicalTrials.gov sample',
+            'no FDA orphan designation in force',
+            '2 withdrawn or revoked designations (not counted)',
+          ],
+        },
+        researchActivity: {
+          level: 'none',
+          reasons: [
+            '0 studies in the ClinicalTrials.gov sample (0 points)',
+            '0 associated genes (0 points)',
+            '0 phenotype annotations (0 points)',
+          ],
+        },
       },
-      pipelineActivity: {
-        level: 'none',
-        reasons: [
-          'no study in the ClinicalTrials.gov sample',
-          'no FDA orphan designation in force',
-          '2 withdrawn or revoked designations (not counted)',
-        ],
-      },
-      researchActivity: {
-        level: 'none',
-        reasons: [
-          '0 studies in the ClinicalTrials.gov sample (0 points)',
-          '0 associated genes (0 points)',
-          '0 phenotype annotations (0 points)',
-        ],
-      },
-    });
+    );
     // One designation in force next to a withdrawn one: only the one in force counts.
     const mixed = { ...f, orphanDrugs: [designation('2021-03-15', '2022-01-31'), designation('2012-02-01')] };
     const cm = computeFields(mixed);

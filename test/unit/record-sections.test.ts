@@ -31,7 +31,16 @@ describe('composeSections', () => {
     assert.deepEqual(Object.keys(sections), SECTION_KEYS);
     assert.deepEqual(
       SECTION_KEYS.map((k) => sections[k].title),
-      ['Overview', 'Clinical features', 'Genetics', 'Epidemiology', 'Screening and diagnosis', 'Treatment and management', 'Research', 'Support'],
+      [
+        'Overview',
+        'Clinical features',
+        'Genetics',
+        'Epidemiology',
+        'Screening and diagnosis',
+        'Treatment and management',
+        'Research',
+        'Support',
+      ],
     );
     assert.equal(SECTION_TITLES['clinical-features'], 'Clinical features');
     assert.deepEqual(sections.genetics, {
@@ -274,7 +283,10 @@ describe('finalizeSections', () => {
         assert.equal(err.diseaseId, 'MONDO:0009061');
         assert.equal(err.section, 'treatment');
         assert.deepEqual(err.failures, [{ sentence: 'Orkambi is also used.', problems: ['name Orkambi is not in the facts'] }]);
-        assert.match(err.message, /^fact check failed for MONDO:0009061, section treatment: "Orkambi is also used\." \(name Orkambi is not in the facts\)$/);
+        assert.match(
+          err.message,
+          /^fact check failed for MONDO:0009061, section treatment: "Orkambi is also used\." \(name Orkambi is not in the facts\)$/,
+        );
         return true;
       },
     );
