@@ -93,7 +93,7 @@ export function geneticsText(f: RecordFacts): string[] {
 
 /** An Orphanet class as written ("1-5 / 10 000"); "Unknown" and a missing class in words. */
 function classText(cls: string | null): string {
-  return cls === null ? '(class not given)' : cls === 'Unknown' ? '(class unknown)' : cls;
+  return cls === null ? 'with no class given' : cls === 'Unknown' ? 'of unknown class' : cls;
 }
 
 function estimateText(e: PrevalenceEntry): string {
