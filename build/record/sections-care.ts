@@ -73,7 +73,7 @@ export function screeningText(f: RecordFacts): string[] {
 }
 
 function drugName(d: { genericName: string; tradeName: string | null }): string {
-  return d.tradeName ? `${d.tradeName} (${d.genericName})` : d.genericName;
+  return d.tradeName && d.tradeName.toLowerCase() !== d.genericName.toLowerCase() ? `${d.tradeName} (${d.genericName})` : d.genericName;
 }
 
 function approvedLine(d: OrphanDrugEntry): string {
