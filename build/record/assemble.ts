@@ -21,6 +21,8 @@ import type {
 import { INHERITANCE_LABELS, ONSET_LABELS } from '../../server/contract/api/vocab.ts';
 import { inheritanceFromHpo, inheritanceFromOrphanet, onsetFromHpo, onsetFromOrphanet, prevalenceCategoryOfClass } from './vocab.ts';
 import { pickPrevalenceCategory } from './prevalence.ts';
+import { consolidateInheritance } from './inheritance.ts';
+import { emptyRollup } from './rollup.ts';
 
 import type { RecordFacts } from './record-facts.ts';
 export type { RecordFacts };
@@ -166,6 +168,7 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
   const onsetOrder = Object.keys(ONSET_LABELS);
   onset.sort((a, b) => onsetOrder.indexOf(a.term) - onsetOrder.indexOf(b.term));
   inheritance.sort((a, b) => a.term.localeCompare(b.term));
+  const consolidated = consolidateInheritance(inheritance);
 
   const prevalence: PrevalenceEntry[] = [];
   for (const o of orpha) {
@@ -231,7 +234,8 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
     children: (set.children.get(id) ?? []).map((c) => ({ id: c, name: set.labels.get(c)! })),
     xrefs: xrefs.bySubject.get(id) ?? {},
     phenotypes,
-    inheritance,
+    inheritance: consolidated.inheritance,
+    inheritanceSummary: consolidated.summary,
     onset,
     prevalence,
     prevalenceCategory: pickPrevalenceCategory(prevalence, prevalenceCategoryOfClass),
@@ -258,7 +262,7 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
           source: 'editorial',
           release: null,
           status: data.editorial.advocacyFiles > 0 ? 'present' : 'absent',
-          note: 'No machine-readable directory of patient advocacy organisations was obtainable; curated entries in content/advocacy-groups/ are listed when present.',
+          note: 'No open directory of patient advocacy organisations was obtainable; organisations curated by the service are listed when present.',
         },
       ],
     },
@@ -269,7 +273,7 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
           source: 'editorial',
           release: null,
           status: data.editorial.assistanceFiles > 0 ? 'present' : 'absent',
-          note: 'No machine-readable source of patient assistance programs was obtainable; curated entries in content/assistance-programs/ are listed when present.',
+          note: 'No open source of patient assistance programs was obtainable; programs curated by the service are listed when present.',
         },
       ],
     },
@@ -279,5 +283,6 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
       nordReportId: nord?.reportId ?? null,
       gard: gardLinks(gard),
     },
+    rollup: emptyRollup(),
   };
 }

@@ -6,7 +6,7 @@ import { computeFields } from './computed.ts';
 import { indexCrossRefs, type CrossRefIndex } from './cross-refs.ts';
 import { selectDiseases, type DiseaseSet } from './disease-set.ts';
 import { buildFactsIndex } from './exact-joins.ts';
-import { finalizeSections } from './fact-check.ts';
+import { finalizeSections, type FinalizeOptions } from './fact-check.ts';
 import { NameIndex } from './name-index.ts';
 import { createHpoLookup } from './phenotypes.ts';
 import { QcReport } from './qc.ts';
@@ -16,6 +16,8 @@ import { joinGard } from './gard-links.ts';
 import { linkDesignations, linkTrials } from './text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry, SourceId } from './types.ts';
 import { versionsPath } from '../../server/contract/api/paths.ts';
+import { informationContent } from './information-content.ts';
+import { rollUp } from './rollup.ts';
 
 export interface BuiltRecords {
   records: DiseaseRecord[];
@@ -53,6 +55,20 @@ function contributingSources(f: RecordFacts, releases: LoadResult['data']['relea
   return [...used].sort().map((source) => ({ source, release: releases.get(source)?.release ?? 'unknown' }));
 }
 
+/** Information content of HPO terms from the phenotype annotations of HPO (per disease id) and Orphanet (per disorder). */
+function phenotypeSpecificity(data: LoadResult['data'], ancestry: (id: string) => string[]): (id: string) => number | null {
+  const perDisease = new Map<string, string[]>();
+  for (const a of data.hpoa.annotations) {
+    if (a.aspect !== 'P' || a.negated) continue;
+    (perDisease.get(a.diseaseId) ?? perDisease.set(a.diseaseId, []).get(a.diseaseId)!).push(a.hpoId);
+  }
+  for (const o of data.orphanet) {
+    const terms = o.phenotypes.filter((p) => !p.frequency.startsWith('Excluded')).map((p) => p.hpoId);
+    if (terms.length > 0) perDisease.set(`ORPHA:${o.orphaCode}`, [...(perDisease.get(`ORPHA:${o.orphaCode}`) ?? []), ...terms]);
+  }
+  return informationContent(perDisease.values(), ancestry);
+}
+
 /**
  * The names free text is linked by (designations, trial conditions): every included class's label,
  * its Mondo synonyms and the labels of its exact-match cross-references; a text shared by a class
@@ -73,7 +89,7 @@ export function diseaseNameIndex(data: LoadResult['data'], set: DiseaseSet, xref
  * sections (fact-checked, regenerated from facts alone on failure), computed fields,
  * classification and quality score. Version fields are filled in by the compile step.
  */
-export function buildRecords(loaded: LoadResult): BuiltRecords {
+export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 'onFailure'> = {}): BuiltRecords {
   const { data, hpoGenes } = loaded;
   const qc = new QcReport();
   const set = selectDiseases(data.classes, data.edges, data.mappings);
@@ -84,13 +100,14 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
   const rel = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
 
   const names = diseaseNameIndex(data, set, xrefs);
+  const ancestry = createHpoAncestry(data.hpoTerms);
   const ctx: AssemblyContext = {
     data,
     set,
     xrefs,
     facts,
     qc,
-    hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
+    hpo: { ...createHpoLookup(data.hpoTerms, data.hpoLabels), ic: phenotypeSpecificity(data, ancestry) },
     resolveGene: (s, h) => validator.resolve(s, h),
     screening: createScreeningLookup(data.rusp, rel('rusp')),
     drugs: linkDesignations(data.designations, names, rel('fda-oopd'), qc),
@@ -108,18 +125,28 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
     mondoSynonyms: data.mondoSynonyms,
     gard: joinGard(data.gard.diseases, data.gard.xrefs, data.mappings, xrefs.exactToMondo, included),
   };
-  const ancestry = createHpoAncestry(data.hpoTerms);
   const referenceDate = rel('fda-oopd');
   const records: DiseaseRecord[] = [];
+  const allFacts = new Map<string, RecordFacts>();
+  const warningsOf = new Map<string, string[]>();
   for (const id of set.ids) {
     const before = qc.warnings.length;
-    const f = assembleFacts(id, ctx, ancestry);
-    const { sections, regenerated, problems } = finalizeSections(f);
-    for (const s of regenerated) qc.regenerate(id, s, problems[s] ?? []);
+    allFacts.set(id, assembleFacts(id, ctx, ancestry));
+    warningsOf.set(
+      id,
+      qc.warnings.slice(before).map((w) => w.kind),
+    );
+  }
+  const ancestorMemo = new Map<string, string[]>();
+  rollUp(allFacts, (id) => ancestorMemo.get(id) ?? ancestorMemo.set(id, set.ancestors(id)).get(id)!);
+  for (const f of allFacts.values()) {
+    const before = qc.warnings.length;
+    const { sections, regenerated, problems } = finalizeSections(f, options);
+    for (const s of regenerated) qc.regenerate(f.id, s, problems[s] ?? []);
     const computed = computeFields(f);
     const classification = classify(f, computed, { referenceDate });
     const quality = qualityScore(f, regenerated);
-    const warnings = [...new Set(qc.warnings.slice(before).map((w) => w.kind))].sort();
+    const warnings = [...new Set([...(warningsOf.get(f.id) ?? []), ...qc.warnings.slice(before).map((w) => w.kind)])].sort();
     records.push({
       ...f,
       computed,

@@ -31,7 +31,8 @@ export const CLASSIFICATION_RULES: Record<keyof Classification, string> = {
     'before the date of the FDA file (the reference date, not the build date); some when there is any matching study or any designation in force; none otherwise. ' +
     'Withdrawn or revoked designations are not pipeline activity.',
   researchActivity:
-    'Points from three counts: matching studies in the ClinicalTrials.gov sample (1 for 1, 2 for 2 or more; the trial data are a sample, not the registry), ' +
+    'unknown while the trial data are a sample (always, in this service: a 2.5% sample of ClinicalTrials.gov to 2021-09): a count from a sample cannot rank ' +
+    'research activity, so no level is given and the reasons carry the counts. With complete trial data the rule would be: points from three counts: matching studies in the ClinicalTrials.gov sample (1 for 1, 2 for 2 or more; the trial data are a sample, not the registry), ' +
     'associated genes (1 for 1-2, 2 for 3 or more) and present phenotype annotations (1 for 5-24, 2 for 25 or more). ' +
     'high for 5-6 points, moderate for 3-4, low for 1-2, none for 0.',
 };
@@ -64,7 +65,7 @@ function unmetNeed(facts: RecordFacts, computed: Record<string, ComputedValue>):
     reasons.push(`${count(withdrawn, 'withdrawn or revoked designation', 'withdrawn or revoked designations')} (not counted)`);
   reasons.push(
     active > 0
-      ? `${count(active, 'active study', 'active studies')} in the ClinicalTrials.gov sample`
+      ? `${count(active, 'active study', 'active studies')} in the ClinicalTrials.gov sample${asOf(facts)}`
       : 'no active study in the ClinicalTrials.gov sample',
   );
   if (designations > 0 || active > 0) return { level: 'moderate', reasons };
@@ -90,7 +91,7 @@ function pipeline(
   const active = num(computed, 'activeTrialCount');
   const trials = num(computed, 'trialCount');
   const reasons: string[] = [];
-  if (active > 0) reasons.push(`${count(active, 'active study', 'active studies')} in the ClinicalTrials.gov sample`);
+  if (active > 0) reasons.push(`${count(active, 'active study', 'active studies')} in the ClinicalTrials.gov sample${asOf(facts)}`);
   if (latest !== null && latest >= cutoff && latest <= ref)
     reasons.push(`orphan designation in force dated ${latest}, within ${years} years before ${ref}`);
   if (reasons.length > 0) return { level: 'active', reasons };
@@ -108,9 +109,24 @@ function points(value: number, t: { some: number; high: number }): number {
   return value >= t.high ? 2 : value >= t.some ? 1 : 0;
 }
 
-function research(computed: Record<string, ComputedValue>): Classification['researchActivity'] {
+/** "as of 2021-09-22": the dates the active statuses held (the sources' releases). */
+function asOf(facts: RecordFacts): string {
+  const dates = [...new Set(facts.trials.items.filter((t) => t.active).map((t) => t.statusAsOf))].sort();
+  return dates.length > 0 ? ` (status as of ${dates.join(' and ')})` : '';
+}
+
+/** The research-activity level from complete counts (the rule of CLASSIFICATION_RULES.researchActivity once trial data are complete). */
+export function researchFromCounts(computed: Record<string, ComputedValue>): Classification['researchActivity'] {
   const t = RESEARCH_THRESHOLDS;
-  const parts = [
+  const parts = researchParts(computed);
+  const total = parts.reduce((s, x) => s + x.p, 0);
+  const level = total >= t.levels.high ? 'high' : total >= t.levels.moderate ? 'moderate' : total >= t.levels.low ? 'low' : 'none';
+  return { level, reasons: parts.map((x) => `${count(x.n, x.what[0], x.what[1])} (${count(x.p, 'point', 'points')})`) };
+}
+
+function researchParts(computed: Record<string, ComputedValue>): { n: number; p: number; what: string[] }[] {
+  const t = RESEARCH_THRESHOLDS;
+  return [
     {
       n: num(computed, 'trialCount'),
       p: points(num(computed, 'trialCount'), t.trials),
@@ -123,9 +139,18 @@ function research(computed: Record<string, ComputedValue>): Classification['rese
       what: ['phenotype annotation', 'phenotype annotations'],
     },
   ];
-  const total = parts.reduce((s, x) => s + x.p, 0);
-  const level = total >= t.levels.high ? 'high' : total >= t.levels.moderate ? 'moderate' : total >= t.levels.low ? 'low' : 'none';
-  return { level, reasons: parts.map((x) => `${count(x.n, x.what[0], x.what[1])} (${count(x.p, 'point', 'points')})`) };
+}
+
+/** Unknown while the trial data are a sample (they always are here): a sample's count does not rank. */
+function research(facts: RecordFacts, computed: Record<string, ComputedValue>): Classification['researchActivity'] {
+  if (!facts.trials.fromSample) return researchFromCounts(computed);
+  return {
+    level: 'unknown',
+    reasons: [
+      'trial data are a sample (2.5% of ClinicalTrials.gov, data to 2021-09), so study counts cannot rank research activity',
+      ...researchParts(computed).map((x) => count(x.n, x.what[0], x.what[1])),
+    ],
+  };
 }
 
 /**
@@ -136,6 +161,6 @@ export function classify(facts: RecordFacts, computed: Record<string, ComputedVa
   return {
     unmetNeedSignal: unmetNeed(facts, computed),
     pipelineActivity: pipeline(facts, computed, options),
-    researchActivity: research(computed),
+    researchActivity: research(facts, computed),
   };
 }

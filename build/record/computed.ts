@@ -42,7 +42,19 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     nullable: false,
     description: 'Genes whose association is causal (including loss- and gain-of-function).',
   },
-  { name: 'synonymCount', type: 'integer', nullable: false, description: 'Synonyms of any scope.' },
+  {
+    name: 'otherAssociatedGeneCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Genes whose association is not causal (susceptibility, modifier, candidate, ...).',
+  },
+  { name: 'synonymCount', type: 'integer', nullable: false, description: 'Synonyms of any scope and kind.' },
+  {
+    name: 'otherNameCount',
+    type: 'integer',
+    nullable: false,
+    description: 'Synonyms that are names of this disease (kind \'name\'), the "Other names" of the overview.',
+  },
   {
     name: 'xrefSystemCount',
     type: 'integer',
@@ -63,8 +75,7 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     name: 'primaryInheritance',
     type: 'string',
     nullable: true,
-    description:
-      "The inheritance term backed by the most source statements (ties: the order of the InheritanceTerm enum); 'unknown' and 'not-applicable' excluded; null when none.",
+    description: 'The primary mode of inheritance, `inheritanceSummary.primary` (see its rule); null when no source states a mode.',
   },
   {
     name: 'earliestOnset',
@@ -85,7 +96,7 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     type: 'integer',
     nullable: false,
     description:
-      'FDA orphan designation rows linked to the disease, every status (one row per designation and approved indication, as in the FDA export).',
+      'FDA orphan designations linked to the disease, every status: one per designation (its several approvals, one row each in the FDA export, count once). Equals approvedDesignationCount + designatedOrphanDrugCount + withdrawnOrphanDrugCount.',
   },
   {
     name: 'orphanDrugProductCount',
@@ -100,17 +111,23 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     description: "Distinct products with an approval in force (status 'approved': approved and the designation not withdrawn or revoked).",
   },
   {
+    name: 'approvedDesignationCount',
+    type: 'integer',
+    nullable: false,
+    description: "Designations with status 'approved': approved for the orphan indication and in force.",
+  },
+  {
     name: 'designatedOrphanDrugCount',
     type: 'integer',
     nullable: false,
-    description: "Rows with status 'designated': designated, in force, not approved for the orphan indication.",
+    description: "Designations with status 'designated': designated, in force, not approved for the orphan indication.",
   },
   {
     name: 'withdrawnOrphanDrugCount',
     type: 'integer',
     nullable: false,
     description:
-      "Rows with status 'withdrawn': the designation was withdrawn or revoked (not counted as pipeline activity or as an available drug).",
+      "Designations with status 'withdrawn': the designation was withdrawn or revoked (not counted as pipeline activity or as an available drug).",
   },
   {
     name: 'latestOrphanApprovalYear',
@@ -176,17 +193,6 @@ function hasSystem(facts: RecordFacts, test: (system: string) => boolean): boole
   return false;
 }
 
-function primaryInheritance(facts: RecordFacts): string | null {
-  let best: { term: InheritanceTerm; votes: number; rank: number } | null = null;
-  for (const v of facts.inheritance) {
-    const rank = INHERITANCE_ORDER.indexOf(v.term);
-    if (rank < 0) continue;
-    const votes = v.sources.length;
-    if (!best || votes > best.votes || (votes === best.votes && rank < best.rank)) best = { term: v.term, votes, rank };
-  }
-  return best ? best.term : null;
-}
-
 function earliestOnset(facts: RecordFacts): string | null {
   let best = -1;
   for (const o of facts.onset) {
@@ -235,20 +241,23 @@ export function computeFields(facts: RecordFacts): Record<string, ComputedValue>
     negatedPhenotypeCount: facts.phenotypes.length - present.length,
     geneCount: facts.genes.length,
     causalGeneCount: facts.genes.filter((g) => isCausal(g.association)).length,
+    otherAssociatedGeneCount: facts.genes.filter((g) => !isCausal(g.association)).length,
     synonymCount: facts.synonyms.length,
+    otherNameCount: facts.synonyms.filter((s) => s.kind === 'name').length,
     xrefSystemCount: Object.values(facts.xrefs).filter((e) => e.length > 0).length,
     hasOmim: hasSystem(facts, (s) => s === 'OMIM' || s === 'OMIMPS'),
     hasOrphanet: hasSystem(facts, (s) => s === 'Orphanet' || s === 'ORPHA'),
     hasIcd10: hasSystem(facts, (s) => s === 'ICD-10-WHO' || s === 'ICD-10-CM'),
     hasIcd11: hasSystem(facts, (s) => s === 'ICD-11'),
     inheritanceModeCount: facts.inheritance.filter((v) => INHERITANCE_ORDER.includes(v.term)).length,
-    primaryInheritance: primaryInheritance(facts),
+    primaryInheritance: facts.inheritanceSummary.primary,
     earliestOnset: earliestOnset(facts),
     prevalenceRecordCount: facts.prevalence.length,
     hasPrevalenceData: facts.prevalence.length > 0,
     orphanDrugCount: facts.orphanDrugs.length,
     orphanDrugProductCount: products.length,
     approvedOrphanDrugCount: products.filter((p) => p.approved.length > 0).length,
+    approvedDesignationCount: facts.orphanDrugs.filter((d) => d.status === 'approved').length,
     designatedOrphanDrugCount: facts.orphanDrugs.filter((d) => d.status === 'designated').length,
     withdrawnOrphanDrugCount: facts.orphanDrugs.filter((d) => d.status === 'withdrawn').length,
     latestOrphanApprovalYear: year(facts.orphanDrugs.filter((d) => d.status === 'approved').map((d) => d.marketingApprovalDate)),

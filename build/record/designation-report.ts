@@ -6,14 +6,14 @@ import { readOrphanDesignationsXlsx } from '../ingest/fda-oopd-xlsx.ts';
 import { loadSources } from '../ingest/load-sources.ts';
 import { diseaseNameIndex } from './build-records.ts';
 import { indexCrossRefs } from './cross-refs.ts';
-import { designationStats, seededSample } from './designation-stats.ts';
+import { SPOT_CHECK_COLUMNS, designationStats, seededSample } from './designation-stats.ts';
 import { selectDiseases } from './disease-set.ts';
 import { readBuildSettings } from '../settings.ts';
 
 /**
  * Designation linking figures on the real data (README "Orphan drugs"), and a reproducible random
  * sample of links for a hand spot check:
- *   node --import tsx build/record/designation-report.ts [--file fda/<export>] [--sample 50 --seed 13 --out sample.tsv]
+ *   node --import tsx build/record/designation-report.ts [--file fda/<export>] [--sample 100 --seed 23 --out sample.tsv]
  * Without --file the export the build reads is used. Prints the figures as JSON.
  */
 const { values } = parseArgs({
@@ -38,20 +38,20 @@ process.stdout.write(`${JSON.stringify({ file: file.replace(`${dataDir}/`, ''), 
 if (values.sample) {
   const sample = seededSample(links, Number(values.sample), Number(values.seed));
   const clean = (t: string | null) => (t ?? '').replace(/[\t\n]+/g, ' ');
-  const lines = ['n\trow\tgeneric_name\tdesignation\tstatus\tmondo_id\tdisease\tmethod\tmatched_text'];
+  const lines = [SPOT_CHECK_COLUMNS.slice(0, -2).join('\t')];
   sample.forEach(
-    (l, i) =>
+    ({ entry: e, mondoId }, i) =>
       void lines.push(
         [
           i + 1,
-          l.row.row,
-          clean(l.row.genericName),
-          clean(l.row.designation),
-          l.status,
-          l.mondoId,
-          set.labels.get(l.mondoId),
-          l.method,
-          clean(l.matchedText),
+          e.fdaUrl?.replace(/.*cfgridkey=/, '') ?? '',
+          clean(e.genericName),
+          clean(e.designation),
+          clean(e.approvals.find((a) => a.indication)?.indication ?? ''),
+          e.status,
+          mondoId,
+          set.labels.get(mondoId),
+          e.links.map((l) => `${l.field}:${l.method}:${clean(l.matchedText)}`).join(' | '),
         ].join('\t'),
       ),
   );

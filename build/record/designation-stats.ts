@@ -1,7 +1,8 @@
 import type { OrphanDesignation } from '../ingest/types.ts';
 import type { NameIndex } from './name-index.ts';
-import { matchDesignation, type DesignationHits } from './text-links.ts';
-import type { OrphanDrugStatus } from './types.ts';
+import { QcReport } from './qc.ts';
+import { linkDesignations } from './text-links.ts';
+import type { OrphanDrugEntry } from './types.ts';
 import { orphanStatusFromFda } from './vocab.ts';
 
 /** Linking figures of one OOPD export against the disease names (for the README and QC). */
@@ -10,86 +11,91 @@ export interface DesignationStats {
   /** Distinct FDA designations (CF Grid Key; rows without one count alone). */
   designations: number;
   rowsByStatus: Record<string, number>;
-  linkedRows: number;
-  linkedRowsByStatus: Record<string, number>;
+  /** Designations linked to at least one disease, and by status. */
   linkedDesignations: number;
-  /** Linked rows whose every link goes to one disease. */
+  linkedDesignationsByStatus: Record<string, number>;
+  /** Linked designations whose every link goes to one disease. */
   linkedToOneDisease: number;
-  /** Linked rows where a matched name or synonym belongs to two diseases (linked to both). */
-  ambiguousRows: number;
-  /** Unlinked rows whose text matched only names or synonyms shared by more than two diseases. */
-  rejectedAsAmbiguous: number;
-  /** (row, disease) links, and by link method. */
+  /** (designation, disease) entries, and by the field and method of their first link. */
   links: number;
   linksByMethod: Record<string, number>;
+  linksByField: Record<string, number>;
+  /** Entries linked through the approved labeled indication only. */
+  linksByIndicationOnly: number;
   diseasesWithAny: number;
   diseasesWithApproved: number;
   diseasesWithDesignatedOnly: number;
 }
 
-/** One (row, disease) link, for spot checks. */
+/** One (designation, disease) entry as the build lists it, for spot checks. */
 export interface DesignationLink {
-  row: OrphanDesignation;
-  status: OrphanDrugStatus | 'unknown';
+  entry: OrphanDrugEntry;
   mondoId: string;
-  method: string;
-  matchedText: string;
 }
+
+/** Columns of content/qc/designation-spot-check.tsv; the report writes all but the last two (the hand verdict and its reason). */
+export const SPOT_CHECK_COLUMNS = [
+  'n',
+  'fda_key',
+  'generic_name',
+  'designation',
+  'approved_indication',
+  'status',
+  'mondo_id',
+  'disease',
+  'links',
+  'verdict',
+  'reasoning',
+] as const;
 
 const bump = (m: Record<string, number>, k: string) => {
   m[k] = (m[k] ?? 0) + 1;
 };
 
-/** Link every row (as the build does) and count what linked, how, and to how many diseases. */
+/**
+ * Link every designation exactly as the build does (linkDesignations) and count what linked, how,
+ * and to how many diseases. Links are in a stable order (FDA page, then Mondo id) for sampling.
+ */
 export function designationStats(rows: OrphanDesignation[], index: NameIndex): { stats: DesignationStats; links: DesignationLink[] } {
-  const all: DesignationHits[] = rows.map((row) => matchDesignation(row, index));
+  const byDisease = linkDesignations(rows, index, 'report', new QcReport());
   const stats: DesignationStats = {
     rows: rows.length,
     designations: new Set(rows.map((r) => r.designationKey ?? `row ${r.row}`)).size,
     rowsByStatus: {},
-    linkedRows: 0,
-    linkedRowsByStatus: {},
     linkedDesignations: 0,
+    linkedDesignationsByStatus: {},
     linkedToOneDisease: 0,
-    ambiguousRows: 0,
-    rejectedAsAmbiguous: 0,
     links: 0,
     linksByMethod: {},
-    diseasesWithAny: 0,
+    linksByField: {},
+    linksByIndicationOnly: 0,
+    diseasesWithAny: byDisease.size,
     diseasesWithApproved: 0,
     diseasesWithDesignatedOnly: 0,
   };
+  for (const r of rows) bump(stats.rowsByStatus, orphanStatusFromFda(r.designationStatus) ?? 'unknown');
   const links: DesignationLink[] = [];
-  const linkedKeys = new Set<string>();
-  const statusesOf = new Map<string, Set<string>>();
-  for (const { row, hits, tooAmbiguous } of all) {
-    const status = orphanStatusFromFda(row.designationStatus) ?? 'unknown';
-    bump(stats.rowsByStatus, status);
-    if (hits.length === 0) {
-      if (tooAmbiguous.length > 0) stats.rejectedAsAmbiguous++;
-      continue;
-    }
-    stats.linkedRows++;
-    bump(stats.linkedRowsByStatus, status);
-    linkedKeys.add(row.designationKey ?? `row ${row.row}`);
-    const ids = new Set(hits.flatMap((h) => h.hit.ids));
-    if (ids.size === 1) stats.linkedToOneDisease++;
-    if (hits.some((h) => h.hit.ids.length > 1)) stats.ambiguousRows++;
-    for (const { hit, method } of hits) {
-      for (const mondoId of hit.ids) {
-        links.push({ row, status, mondoId, method, matchedText: hit.text });
-        bump(stats.linksByMethod, method);
-        (statusesOf.get(mondoId) ?? statusesOf.set(mondoId, new Set()).get(mondoId)!).add(status);
-      }
+  const diseasesOf = new Map<string, { status: string; ids: Set<string> }>();
+  for (const [mondoId, entries] of byDisease) {
+    if (entries.some((e) => e.status === 'approved')) stats.diseasesWithApproved++;
+    else if (entries.some((e) => e.status === 'designated')) stats.diseasesWithDesignatedOnly++;
+    for (const entry of entries) {
+      links.push({ entry, mondoId });
+      bump(stats.linksByMethod, entry.link.method);
+      bump(stats.linksByField, entry.link.field);
+      if (entry.links.every((l) => l.field === 'approvedIndication')) stats.linksByIndicationOnly++;
+      const key = entry.fdaUrl ?? `${entry.genericName}\u0000${entry.designation}`;
+      const d = diseasesOf.get(key) ?? diseasesOf.set(key, { status: entry.status, ids: new Set() }).get(key)!;
+      d.ids.add(mondoId);
     }
   }
   stats.links = links.length;
-  stats.linkedDesignations = linkedKeys.size;
-  stats.diseasesWithAny = statusesOf.size;
-  for (const s of statusesOf.values()) {
-    if (s.has('approved')) stats.diseasesWithApproved++;
-    else if (s.has('designated')) stats.diseasesWithDesignatedOnly++;
+  stats.linkedDesignations = diseasesOf.size;
+  for (const d of diseasesOf.values()) {
+    bump(stats.linkedDesignationsByStatus, d.status);
+    if (d.ids.size === 1) stats.linkedToOneDisease++;
   }
+  links.sort((a, b) => (a.entry.fdaUrl ?? '').localeCompare(b.entry.fdaUrl ?? '') || a.mondoId.localeCompare(b.mondoId));
   return { stats, links };
 }
 

@@ -4,68 +4,11 @@ import { factIndex, type FactIndex, type FactScope } from './fact-index.ts';
 import { composeFactsOnly } from './facts-only.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { SECTION_BASIS, composeSection } from './sections.ts';
+import { CLASSIFICATION_PHRASES, TEMPLATE_WORDS } from './fact-check-words.ts';
+
+export { CLASSIFICATION_PHRASES, TEMPLATE_WORDS };
 
 export { composeFactsOnly } from './facts-only.ts';
-
-/**
- * Capitalized or acronym words the templates themselves use (lower-cased). Any other capitalized
- * word, gene-like symbol or drug-like word in a section must come from the record's facts.
- */
-export const TEMPLATE_WORDS: ReadonlySet<string> = new Set([
-  // Sources, panels and catalogues named by the templates.
-  'mondo',
-  'disease',
-  'ontology',
-  'orphanet',
-  'hpo',
-  'hgnc',
-  'omim',
-  'icd',
-  'fda',
-  'rusp',
-  'recommended',
-  'uniform',
-  'screening',
-  'panel',
-  'nord',
-  'medlineplus',
-  'genereviews',
-  // Words that open template sentences or lines.
-  'no',
-  'it',
-  'in',
-  'this',
-  'definition',
-  'other',
-  'most',
-  'features',
-  'annotated',
-  'age',
-  'inheritance',
-  'associated',
-  'prevalence',
-  'added',
-  'codes',
-  'listing',
-  'matching',
-  'patient',
-  'name',
-  'identifier',
-  'rare',
-  'synonym',
-  'parent',
-  'child',
-  'more',
-  'phenotype',
-  'phenotypes',
-  'absent',
-  'onset',
-  'genes',
-  'gene',
-  'orphan',
-  'studies',
-  'study',
-]);
 
 export interface CheckResult {
   ok: boolean;
@@ -168,6 +111,12 @@ function checkText(text: string, index: FactIndex, scope: FactScope, problems: S
       checkWord(m[4], scope, problems);
     }
   }
+  const lower = rest.toLowerCase();
+  for (const phrase of CLASSIFICATION_PHRASES) {
+    const at = lower.indexOf(phrase);
+    if (at < 0 || /[\p{L}\p{N}]/u.test(lower[at - 1] ?? '') || /[\p{L}\p{N}]/u.test(lower[at + phrase.length] ?? '')) continue;
+    if (!scope.hasWord(phrase)) problems.add(`classification "${phrase}" is not in the facts`);
+  }
   if (LOWER_HINT.test(rest)) {
     for (const m of rest.matchAll(LOWER_WORD)) {
       const word = m[0].replace(/['’-]+$/, '');
@@ -203,9 +152,45 @@ export interface FinalizedSections {
 export interface FinalizeOptions {
   /** The template composer; replaceable so tests can feed the checker a faulty template. */
   compose?: (key: SectionKey, facts: RecordFacts) => Section;
+  /**
+   * What a failing section does: `throw` (the default, the hard-stop QC tier: the build stops
+   * naming the disease, section and sentence) or `regenerate` (facts-only text, QC tier 2).
+   */
+  onFailure?: 'throw' | 'regenerate';
 }
 
-/** Compose every section, check it, and regenerate the failing ones as facts-only sections (QC tier 2). */
+/** A sentence the fact checker rejected: stops the build (QC tier 1). */
+export class FactCheckError extends Error {
+  constructor(
+    readonly diseaseId: string,
+    readonly section: SectionKey,
+    readonly failures: { sentence: string; problems: string[] }[],
+  ) {
+    super(
+      `fact check failed for ${diseaseId}, section ${section}: ${failures
+        .map((f) => `"${f.sentence}" (${f.problems.join('; ')})`)
+        .join(' | ')}`,
+    );
+    this.name = 'FactCheckError';
+  }
+}
+
+/** The failing sentences of a failing section, each with its own problems (for the error message). */
+export function failingSentences(section: Section, facts: RecordFacts): { sentence: string; problems: string[] }[] {
+  const index = factIndex(facts);
+  const scope = index.scope(SECTION_BASIS[section.key]);
+  const out: { sentence: string; problems: string[] }[] = [];
+  for (const paragraph of section.paragraphs) {
+    for (const sentence of paragraph.split(/(?<=[.!?]["”)]?)\s+(?=[A-Z])/)) {
+      const problems = new Set<string>();
+      checkText(sentence, index, scope, problems);
+      if (problems.size > 0) out.push({ sentence, problems: [...problems] });
+    }
+  }
+  return out.length > 0 ? out : [{ sentence: section.paragraphs.join(' '), problems: checkSection(section, facts).problems }];
+}
+
+/** Compose every section and check it; a failing one stops the build (or, on request, is regenerated as facts-only text). */
 export function finalizeSections(facts: RecordFacts, options: FinalizeOptions = {}): FinalizedSections {
   const compose = options.compose ?? composeSection;
   const sections = {} as Record<SectionKey, Section>;
@@ -218,6 +203,7 @@ export function finalizeSections(facts: RecordFacts, options: FinalizeOptions = 
       sections[key] = section;
       continue;
     }
+    if ((options.onFailure ?? 'throw') === 'throw') throw new FactCheckError(facts.id, key, failingSentences(section, facts));
     sections[key] = composeFactsOnly(key, facts);
     regenerated.push(key);
     problems[key] = result.problems;

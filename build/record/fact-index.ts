@@ -27,6 +27,40 @@ export function decimalsOf(literal: string): number {
   return dot < 0 ? 0 : literal.length - dot - 1;
 }
 
+/** One field's facts flattened: its text values joined, its numbers, array lengths and n/m pairs. */
+export interface FlatFacts {
+  text: string;
+  values: number[];
+  counts: number[];
+  fractions: string[];
+}
+
+/** Flatten one field value (see FlatFacts). */
+export function flattenFacts(value: unknown): FlatFacts {
+  const out: FlatFacts = { text: '', values: [], counts: [], fractions: [] };
+  const parts: string[] = [];
+  const add = (v: unknown): void => {
+    if (typeof v === 'string') parts.push(v);
+    else if (typeof v === 'number') out.values.push(v);
+    else if (Array.isArray(v)) {
+      out.counts.push(v.length);
+      for (const x of v) add(x);
+    } else if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.numerator === 'number' && typeof o.denominator === 'number') out.fractions.push(`${o.numerator}/${o.denominator}`);
+      for (const k in o) {
+        // Keys that are data, such as xref systems (ICD10CM, icd11.foundation), count as text; field names are camelCase.
+        const c = k.charCodeAt(0);
+        if ((c >= 65 && c <= 90) || k.includes('.')) parts.push(k);
+        add(o[k]);
+      }
+    }
+  };
+  add(value);
+  out.text = parts.length > 0 ? `${parts.join('\n')}\n` : '';
+  return out;
+}
+
 /** The facts of one section's basis fields: their text values, numbers, array lengths and n/m pairs. */
 export class FactScope {
   /** How many lookups depended on the facts (a found passage counts; a missed one changes no verdict). */
@@ -34,11 +68,11 @@ export class FactScope {
   #built = false;
   #text = '';
   #lower: string | null = null;
-  readonly #values: number[] = [];
-  readonly #counts: number[] = [];
-  readonly #fractions: string[] = [];
+  #values: number[] = [];
+  #counts: number[] = [];
+  #fractions: string[] = [];
   constructor(
-    private readonly values: unknown[],
+    private readonly parts: () => FlatFacts[],
     private readonly countsOf: () => number[],
   ) {}
 
@@ -46,27 +80,13 @@ export class FactScope {
   private get text(): string {
     if (!this.#built) {
       this.#built = true;
-      for (const v of this.values) this.add(v);
+      const parts = this.parts();
+      this.#text = parts.map((p) => p.text).join('');
+      this.#values = parts.flatMap((p) => p.values);
+      this.#counts = parts.flatMap((p) => p.counts);
+      this.#fractions = parts.flatMap((p) => p.fractions);
     }
     return this.#text;
-  }
-
-  private add(value: unknown): void {
-    if (typeof value === 'string') this.#text += `${value}\n`;
-    else if (typeof value === 'number') this.#values.push(value);
-    else if (Array.isArray(value)) {
-      this.#counts.push(value.length);
-      for (const v of value) this.add(v);
-    } else if (value !== null && typeof value === 'object') {
-      const o = value as Record<string, unknown>;
-      if (typeof o.numerator === 'number' && typeof o.denominator === 'number') this.#fractions.push(`${o.numerator}/${o.denominator}`);
-      for (const k in o) {
-        // Keys that are data, such as xref systems (ICD10CM, icd11.foundation), count as text; field names are camelCase.
-        const c = k.charCodeAt(0);
-        if ((c >= 65 && c <= 90) || k.includes('.')) this.#text += `${k}\n`;
-        this.add(o[k]);
-      }
-    }
   }
 
   /** A passage that occurs verbatim in a text value (quoted definitions, notices, notes). */
@@ -170,11 +190,13 @@ export class FactIndex {
   #labels: Map<string, string[]> | null = null;
   constructor(readonly facts: RecordFacts) {}
 
-  /** The facts of the given record fields (a section's basedOn). */
+  readonly #flat = new Map<string, FlatFacts>();
+
+  /** The facts of the given record fields (a section's basedOn); each field is flattened once per record. */
   scope(fields: readonly string[]): FactScope {
     const facts = this.facts as unknown as Record<string, unknown>;
     return new FactScope(
-      fields.map((f) => facts[f]),
+      () => fields.map((f) => this.#flat.get(f) ?? this.#flat.set(f, flattenFacts(facts[f])).get(f)!),
       () => this.counts(),
     );
   }

@@ -20,7 +20,7 @@ const ORPHANET_BANDS: Record<string, string> = {
 };
 
 /** The band whose range holds a percentage; bands meet at whole numbers, so round half up first. */
-function bandOfPercent(p: number): (typeof FREQUENCY_BANDS)[number] {
+export function bandOfPercent(p: number): (typeof FREQUENCY_BANDS)[number] {
   if (p >= 100) return FREQUENCY_BANDS[0];
   if (p <= 0) return FREQUENCY_BANDS[5];
   const r = Math.max(1, Math.round(p));

@@ -19,6 +19,8 @@ export interface NameHit {
   ids: string[];
   kind: 'name' | 'synonym';
   text: string;
+  /** For contained hits: the word span [start, end) in the normalized text's words. */
+  span?: [number, number];
 }
 
 /** Words shorter than this, as the whole of a synonym, are too ambiguous to find inside text. */
@@ -41,6 +43,24 @@ const GENERIC_WORDS = new Set([
   'anomalies',
   'malformation',
 ]);
+/** Words that qualify a disease name without naming one: a phrase of these and generic words alone names nothing. */
+const QUALIFIERS = new Set([
+  'acute',
+  'chronic',
+  'severe',
+  'congenital',
+  'hereditary',
+  'inherited',
+  'familial',
+  'primary',
+  'secondary',
+  'immune',
+  'rare',
+  'genetic',
+  'type',
+  'of',
+  'the',
+]);
 const MAX_NGRAM = 10;
 const PREFIXES =
   /^(?:(?:for )?(?:the )?(?:treatment|prevention|prophylaxis|diagnosis|management|diagnostic|treating|therapy|reduction|control)(?: and (?:treatment|prevention|prophylaxis|management))? of (?:the )?(?:(?:signs|symptoms) (?:and symptoms )?of )?(?:patients with |children with |adults with )?)/;
@@ -61,6 +81,11 @@ export class NameIndex {
     const sorted = [...ids].sort();
     if (!this.ancestorsOf || sorted.length < 2) return sorted;
     return sorted.filter((id) => !this.ancestorsOf!(id).some((a) => sorted.includes(a)));
+  }
+
+  /** True when `id` lies above one of `others` in the hierarchy (needs `ancestorsOf`). */
+  isAncestorOfAny(id: string, others: readonly string[]): boolean {
+    return this.ancestorsOf !== undefined && others.some((o) => o !== id && this.ancestorsOf!(o).includes(id));
   }
 
   /** Register a disease's name or one of its synonyms. */
@@ -94,7 +119,11 @@ export class NameIndex {
    * links both X and Y but "Y" inside a longer matched "X Y" does not.
    */
   matchContained(text: string): NameHit[] {
-    const words = normalizeName(text).split(' ').filter(Boolean);
+    return this.matchContainedWords(normalizeName(text).split(' ').filter(Boolean));
+  }
+
+  /** matchContained over text already normalized and split into words. */
+  matchContainedWords(words: string[]): NameHit[] {
     const taken = new Array<boolean>(words.length).fill(false);
     const hits: NameHit[] = [];
     for (let n = Math.min(MAX_NGRAM, words.length); n >= 1; n--) {
@@ -102,9 +131,11 @@ export class NameIndex {
         if (taken.slice(i, i + n).some(Boolean)) continue;
         const key = words.slice(i, i + n).join(' ');
         if (n === 1 && (key.length < MIN_CONTAINED_CHARS || GENERIC_WORDS.has(key))) continue;
+        // A phrase of generic words only ("deficiency disease", "immune disorder") names no disease inside a text.
+        if (n > 1 && words.slice(i, i + n).every((w) => GENERIC_WORDS.has(w) || QUALIFIERS.has(w))) continue;
         const hit = this.lookup(key, false);
         if (!hit) continue;
-        hits.push(hit);
+        hits.push({ ...hit, span: [i, i + n] });
         for (let j = i; j < i + n; j++) taken[j] = true;
       }
     }

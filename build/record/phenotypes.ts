@@ -1,11 +1,14 @@
 import type { HpoAnnotation, HpoTerm, OrphaDisorder } from '../ingest/types.ts';
-import { frequencyRank, normalizeFrequency } from './frequency.ts';
+import { normalizeFrequency } from './frequency.ts';
+import { comparePhenotypes, poolFrequency, type RowFrequency } from './frequency-pool.ts';
 import type { QcReport } from './qc.ts';
 import type { Phenotype } from './types.ts';
 
 export interface HpoLookup {
   label(id: string): string | null;
   known(id: string): boolean;
+  /** Information content of a term (see informationContent in information-content.ts); null when unknown. */
+  ic?(id: string): number | null;
 }
 
 /** Build label lookups from the 2023 HPO JSON, with the 2026 Babelon labels for newer ids. */
@@ -20,7 +23,7 @@ const SEX_ORDER = { male: 0, female: 1 } as const;
 
 /**
  * Merge HPO annotations and Orphanet phenotypes of one disease into one entry per HPO term and
- * polarity. The most informative frequency wins (a measured n/m or % over a band); every source
+ * polarity. The frequency is consolidated by FREQUENCY_RULE (frequency-pool.ts); every source
  * row is kept under `sources` so nothing is lost.
  */
 export function mergePhenotypes(
@@ -31,6 +34,7 @@ export function mergePhenotypes(
   qc: QcReport,
 ): Phenotype[] {
   const byKey = new Map<string, Phenotype>();
+  const rowFrequencies = new Map<Phenotype, RowFrequency[]>();
   const entry = (hpoId: string, negated: boolean, fallbackLabel: string): Phenotype => {
     const key = hpoId + (negated ? '!' : '');
     let p = byKey.get(key);
@@ -47,16 +51,19 @@ export function mergePhenotypes(
         references: [],
         modifiers: [],
         sources: [],
+        frequencyBasis: 'none',
+        informationContent: hpo.ic?.(hpoId) ?? null,
       };
       byKey.set(key, p);
     }
     return p;
   };
-  const setFrequency = (p: Phenotype, raw: string | null, source: string) => {
+  const setFrequency = (p: Phenotype, raw: string | null, source: 'hpo' | 'orphanet') => {
     if (!raw) return;
     const r = normalizeFrequency(raw);
     if ('warning' in r) qc.warn('inconsistent-frequency', diseaseId, source, `${p.hpoId}: ${r.warning}`);
-    if (frequencyRank(r.frequency) > frequencyRank(p.frequency)) p.frequency = r.frequency;
+    const list = rowFrequencies.get(p) ?? rowFrequencies.set(p, []).get(p)!;
+    list.push({ source, frequency: r.frequency, usable: !('warning' in r) });
   };
   for (const { row, release } of hpoRows) {
     if (row.aspect !== 'P') continue;
@@ -91,9 +98,9 @@ export function mergePhenotypes(
     p.evidence.sort();
     p.references.sort();
     p.modifiers.sort((a, b) => a.hpoId.localeCompare(b.hpoId));
+    const pooled = poolFrequency(rowFrequencies.get(p) ?? []);
+    p.frequency = pooled.frequency;
+    p.frequencyBasis = pooled.basis;
   }
-  // Most frequent first; then by label for a stable order.
-  const weight = (p: Phenotype) =>
-    p.negated ? -1 : (p.frequency?.percent ?? (p.frequency?.range ? (p.frequency.range[0] + p.frequency.range[1]) / 2 : -0.5));
-  return list.sort((a, b) => weight(b) - weight(a) || a.label.localeCompare(b.label) || a.hpoId.localeCompare(b.hpoId));
+  return list.sort(comparePhenotypes);
 }

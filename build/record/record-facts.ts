@@ -1,5 +1,6 @@
 import type { DiseaseRecord, GeneAssociation, GeneEntry, OnsetCategory, OrphanDrugStatus, Phenotype } from './types.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
+import { comparePhenotypes } from './frequency-pool.ts';
 
 /** The sourced parts of a record: everything the derived parts (sections, computed, classification, quality) are computed from. */
 export type RecordFacts = Omit<DiseaseRecord, 'sections' | 'computed' | 'classification' | 'metadata'>;
@@ -27,26 +28,17 @@ export const ONSET_ORDER: readonly OnsetCategory[] = ['antenatal', 'neonatal', '
  */
 export function frequencyFloor(p: Phenotype): number | null {
   const f = p.frequency;
-  if (!f) return null;
+  // A count of fewer patients than the pooling threshold asserts no frequency band.
+  if (!f || p.frequencyBasis === 'small-count' || p.frequencyBasis === 'unusable') return null;
   if (f.percent !== null) return f.percent;
   return f.range ? f.range[0] : null;
 }
 
-/** Sort key for "most frequent first": point value, else band midpoint, else -1 (no frequency). */
-function frequencyRank(p: Phenotype): number {
-  const f = p.frequency;
-  if (!f) return -1;
-  if (f.percent !== null) return f.percent;
-  return f.range ? (f.range[0] + f.range[1]) / 2 : -1;
-}
-
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Phenotypes present in the disease (not negated), most frequent first; ties by label, then HPO id, so the order never depends on input order. */
+/** Phenotypes present in the disease (not negated), in the order of FREQUENCY_RULE (frequency-pool.ts): never by label. */
 export function phenotypesByFrequency(phenotypes: Phenotype[]): Phenotype[] {
-  return phenotypes
-    .filter((p) => !p.negated)
-    .sort((a, b) => frequencyRank(b) - frequencyRank(a) || byText(a.label, b.label) || byText(a.hpoId, b.hpoId));
+  return phenotypes.filter((p) => !p.negated).sort(comparePhenotypes);
 }
 
 /** Phenotypes annotated as absent (negated), by label then HPO id. */

@@ -1,126 +1,166 @@
-import type { SourcedList } from './types.ts';
-import { orphanProducts, type RecordFacts } from './record-facts.ts';
-import { count, joinAnd, listWithRest, sentence } from './section-format.ts';
+import type { OrphanDrugEntry, RolledDesignation } from './types.ts';
+import { genesByAssociation, isCausal, orphanProducts, phenotypesByFrequency, type RecordFacts } from './record-facts.ts';
+import { LIST_LIMIT, count, listWithRest, sentence } from './section-format.ts';
 
 /**
- * Templates of the sections about screening, treatment, research and support. Same contract as
+ * Templates of the sections about diagnosis, treatment, research and support. Same contract as
  * sections-about.ts: fixed wording plus values copied from the facts, nothing else.
  */
 
-/** Diagnosis-coding systems named in the screening-and-diagnosis section, in this order. */
+/** Diagnosis-coding systems named in the diagnosis section, in this order. */
 const CODING_SYSTEMS = ['ICD-10-WHO', 'ICD-10-CM', 'ICD-11', 'OMIM', 'OMIMPS', 'Orphanet'];
+const PANEL = 'the US Recommended Uniform Screening Panel (RUSP)';
 
-/** RUSP status (direct, constituent or via a grouping) and the diagnosis codes Mondo maps to. */
+/** Newborn screening (own, through a grouping, of subtypes), genes to test, characteristic findings, codes. */
 export function screeningText(f: RecordFacts): string[] {
   const s = f.screening;
   const out: string[] = [];
-  if (!s.screened || s.status === 'none') {
-    out.push(
-      'This disease is not on the Recommended Uniform Screening Panel (RUSP) for newborn screening, directly or through a grouping.',
-    );
-  } else {
-    const named = s.condition ? `${s.condition}${s.acronym ? ` (${s.acronym})` : ''}` : 'a listed condition';
-    const where =
-      s.via === 'grouping'
-        ? `It falls under ${named}${s.ruspMondoId ? `, ${s.ruspMondoId},` : ''} which is a ${s.status} condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening`
-        : s.via === 'subtype'
-          ? `It is listed as a constituent of ${named}, a ${s.status} condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening`
-          : `It is a ${s.status} condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening, listed as ${named}`;
-    const extra = [s.category ? `RUSP category: ${s.category}.` : '', s.addedYear !== null ? `Added to the panel in ${s.addedYear}.` : ''];
-    out.push([`${where}.`, ...extra].filter(Boolean).join(' '));
+  const named = s.condition ? `${s.condition}${s.acronym ? ` (${s.acronym})` : ''}` : 'a listed condition';
+  if (s.screened && s.status !== 'none') {
+    if (s.via === 'direct') out.push(`Newborn screening: a ${s.status} condition of ${PANEL}, listed as ${named}.`);
+    else if (s.via === 'subtype') out.push(`Newborn screening: screened as part of ${named}, a ${s.status} condition of ${PANEL}.`);
+    else out.push(`Newborn screening: it falls under ${named}, a ${s.status} condition of ${PANEL}.`);
   }
-  const systems = CODING_SYSTEMS.filter((k) => (f.xrefs[k]?.length ?? 0) > 0);
-  out.push(
-    systems.length > 0
-      ? sentence(
-          `Codes mapped in Mondo: ${systems
-            .map((k) =>
-              listWithRest(
-                f.xrefs[k].map((x) => x.id),
-                ', ',
-              ),
-            )
-            .join('; ')}`,
-        )
-      : 'Mondo maps this disease to no ICD, OMIM or Orphanet code.',
+  const subtypes = f.rollup.screening;
+  if (subtypes.length > 0) {
+    const items = subtypes.map(
+      (t) =>
+        `${t.subtype.name} (${t.status}${t.condition && t.condition.toLowerCase() !== t.subtype.name.toLowerCase() ? `, as ${t.condition}` : ''})`,
+    );
+    out.push(sentence(`Subtypes screened on ${PANEL}: ${listWithRest(items)}`));
+  } else if (!s.screened || s.status === 'none') {
+    out.push(`Newborn screening: not on ${PANEL}, directly or through a grouping.`);
+  }
+  const causal = genesByAssociation(f.genes).filter((g) => isCausal(g.association));
+  if (causal.length > 0)
+    out.push(
+      sentence(
+        `Genetic testing: the causal ${causal.length === 1 ? 'gene is' : 'genes are'} ${listWithRest(
+          causal.map((g) => g.symbol),
+          ', ',
+        )}`,
+      ),
+    );
+  else if (f.rollup.genes.length > 0)
+    out.push(
+      sentence(
+        `Genetic testing: its subtypes' causal genes include ${listWithRest(
+          f.rollup.genes.map((g) => g.symbol),
+          ', ',
+        )}`,
+      ),
+    );
+  const findings = phenotypesByFrequency(f.phenotypes).filter(
+    (p) => p.frequencyBasis !== 'small-count' && p.frequency !== null && (p.frequency.percent ?? p.frequency.range?.[0] ?? 0) >= 80,
   );
+  if (findings.length > 0)
+    out.push(sentence(`Characteristic findings (very frequent or always present): ${listWithRest(findings.map((p) => p.label))}`));
+  const systems = CODING_SYSTEMS.filter((k) => (f.xrefs[k]?.length ?? 0) > 0);
+  if (systems.length > 0)
+    out.push(
+      sentence(
+        `Diagnosis codes: ${systems
+          .map((k) =>
+            listWithRest(
+              f.xrefs[k].map((x) => x.id),
+              ', ',
+            ),
+          )
+          .join('; ')}`,
+      ),
+    );
   return out;
 }
 
-/** FDA orphan designations and approvals, grouped by product, with their normalized statuses. */
-export function treatmentText(f: RecordFacts): string[] {
-  const products = orphanProducts(f);
-  if (products.length === 0) return ['No FDA orphan drug designation or approval is linked to this disease in this snapshot.'];
-  const approved = products.filter((p) => p.approved.length > 0).length;
-  const designated = f.orphanDrugs.filter((d) => d.status === 'designated').length;
-  const withdrawn = f.orphanDrugs.filter((d) => d.status === 'withdrawn').length;
-  const lines = products.map((p) => {
-    const name = p.tradeName ? `${p.genericName} (${p.tradeName})` : p.genericName;
-    const parts = [
-      p.designated.length > 0 ? `designated ${joinAnd(p.designated)}` : '',
-      p.approved.length > 0 ? `approved ${joinAnd(p.approved)}` : '',
-      p.withdrawn.length > 0 ? `withdrawn or revoked ${joinAnd(p.withdrawn)}` : '',
-      `status ${p.statuses.join(', ')}`,
-    ];
-    return `${name}: ${parts.filter(Boolean).join(', ')}`;
-  });
-  const others = [
-    designated > 0 ? `${designated} designated without approval` : '',
-    withdrawn > 0 ? `${withdrawn} withdrawn or revoked` : '',
-  ].filter(Boolean);
-  return [
-    `FDA orphan drug records linked to this disease: ${count(f.orphanDrugs.length, 'designation row', 'designation rows')} for ${count(
-      products.length,
-      'product',
-      'products',
-    )}; ${[`${approved} with a marketing approval in force`, ...others].join(', ')}.`,
-    sentence(listWithRest(lines)),
-    'Listing here is not a treatment recommendation.',
-  ];
+function drugName(d: { genericName: string; tradeName: string | null }): string {
+  return d.tradeName && d.tradeName.toLowerCase() !== d.genericName.toLowerCase() ? `${d.tradeName} (${d.genericName})` : d.genericName;
 }
 
-/** Matching studies in the ClinicalTrials.gov sample, always with the sample notice. */
+function approvedLine(d: OrphanDrugEntry): string {
+  const indication = d.approvals.find((a) => a.indication)?.indication ?? d.approvedIndication;
+  return `${drugName(d)}, approved ${d.marketingApprovalDate ?? '(date not given)'}${indication ? ` for "${indication}"` : ''}`;
+}
+
+function rolledLine(d: RolledDesignation): string {
+  return `${drugName(d)} (${d.status}; ${d.from.name})`;
+}
+
+/** FDA orphan designations in named units that add up, approvals with their labeled indication, designations in development. */
+export function treatmentText(f: RecordFacts): string[] {
+  const out: string[] = [];
+  const drugs = f.orphanDrugs;
+  if (drugs.length > 0) {
+    const approved = drugs.filter((d) => d.status === 'approved');
+    const designated = drugs.filter((d) => d.status === 'designated');
+    const withdrawn = drugs.filter((d) => d.status === 'withdrawn');
+    const products = orphanProducts(f);
+    const approvedProducts = products.filter((p) => p.approved.length > 0).length;
+    out.push(
+      `FDA orphan drug designations naming this disease: ${drugs.length} (${approved.length} approved, ${designated.length} designated without approval, ${withdrawn.length} withdrawn or revoked), for ${count(products.length, 'product', 'products')}, ${approvedProducts} of them approved.`,
+    );
+    if (approved.length > 0)
+      out.push(sentence(`Approved for this disease (labeled indication): ${listWithRest(approved.map(approvedLine))}`));
+    if (designated.length > 0)
+      out.push(
+        sentence(
+          `In development (designated, not approved): ${listWithRest(designated.map((d) => `${drugName(d)}, designated ${d.dateDesignated ?? '(date not given)'}`))}`,
+        ),
+      );
+  } else {
+    out.push('No FDA orphan drug designation names this disease.');
+  }
+  const r = f.rollup;
+  if (r.orphanDrugs.length > 0)
+    out.push(
+      sentence(
+        `Designations for its subtypes (${r.orphanDrugCount} in all): ${r.orphanDrugs.slice(0, LIST_LIMIT).map(rolledLine).join('; ')}`,
+      ),
+    );
+  if (r.parentOrphanDrugs.length > 0)
+    out.push(
+      sentence(
+        `Designations made for its parent class (${r.parentOrphanDrugCount} in all): ${r.parentOrphanDrugs.slice(0, LIST_LIMIT).map(rolledLine).join('; ')}`,
+      ),
+    );
+  if (out.length > 1 || drugs.length > 0) out.push('Listing here is not a treatment recommendation.');
+  return out;
+}
+
+/** Matching studies in the ClinicalTrials.gov sample, with the date their status held. */
 export function researchText(f: RecordFacts): string[] {
   const t = f.trials;
-  const out = [sentence(t.notice)];
-  if (t.total === 0) {
-    out.push('No study in this sample matches this disease.');
-    return out;
-  }
-  out.push(`Matching studies in this sample: ${t.total}, of which ${t.active} ${t.active === 1 ? 'is' : 'are'} marked active.`);
-  if (t.items.length > 0) {
-    const lines = t.items.map(
-      (i) => `${i.nctId} (${[i.status, i.phase, i.startDate ? `start ${i.startDate}` : ''].filter(Boolean).join(', ')}): ${i.title}`,
-    );
-    out.push(sentence(listWithRest(lines)));
-  }
-  return out;
-}
-
-/** Items by name; when there are none, say whether any source was consulted, and give the notes of absent ones as paragraphs of their own. */
-function sourcedText<T>(list: SourcedList<T>, one: string, many: string, show: (item: T) => string): string[] {
-  if (list.items.length > 0) return [sentence(`${list.items.length === 1 ? one : many}: ${listWithRest(list.items.map(show))}`)];
-  const present = list.sources.some((s) => s.status === 'present');
-  const lead = present
-    ? `No ${one.toLowerCase()} is linked to this disease in the sources consulted.`
-    : `No ${one.toLowerCase()} data source is available in this snapshot.`;
-  return [lead, ...list.sources.filter((s) => s.status === 'absent' && s.note).map((s) => sentence(s.note))];
-}
-
-/** Advocacy groups, assistance programs and reference links. */
-export function supportText(f: RecordFacts): string[] {
-  const out = [
-    ...sourcedText(f.advocacyGroups, 'Patient advocacy group', 'Patient advocacy groups', (g) => (g.url ? `${g.name} (${g.url})` : g.name)),
-    ...sourcedText(f.assistancePrograms, 'Patient assistance program', 'Patient assistance programs', (a) =>
-      a.url ? `${a.name} (${a.url}), status ${a.status}` : `${a.name}, status ${a.status}`,
-    ),
+  if (t.total === 0) return [sentence(`No matching study is in the registry sample. ${t.notice}`)];
+  const lines = t.items.map(
+    (i) =>
+      `${i.nctId} (${[`${i.status.replace(/_/g, ' ')} as of ${i.statusAsOf}`, i.phase, i.startDate ? `start ${i.startDate}` : ''].filter(Boolean).join(', ')}): ${i.title}`,
+  );
+  return [
+    `Matching studies in the registry sample: ${t.total}, of which ${t.active} ${t.active === 1 ? 'was' : 'were'} active when the sample was taken.`,
+    sentence(listWithRest(lines)),
+    sentence(t.notice),
   ];
+}
+
+/** Patient organisations, assistance programs and information pages; nothing internal. */
+export function supportText(f: RecordFacts): string[] {
+  const out: string[] = [];
+  const groups = f.advocacyGroups.items;
+  if (groups.length > 0)
+    out.push(sentence(`Patient organisations: ${listWithRest(groups.map((g) => (g.url ? `${g.name} (${g.url})` : g.name)))}`));
+  const programs = f.assistancePrograms.items;
+  if (programs.length > 0)
+    out.push(
+      sentence(
+        `Patient assistance programs: ${listWithRest(programs.map((a) => (a.url ? `${a.name} (${a.url}), status ${a.status}` : `${a.name}, status ${a.status}`)))}`,
+      ),
+    );
   const r = f.resources;
   const links = [
     r.medlinePlus ? `MedlinePlus: ${r.medlinePlus}` : '',
     r.geneReviews ? `GeneReviews: ${r.geneReviews}` : '',
-    r.nordReportId ? `NORD report: ${r.nordReportId}` : '',
+    ...r.gard.map((g) => `GARD: ${g.url}`),
   ].filter(Boolean);
-  out.push(links.length > 0 ? sentence(links.join('; ')) : 'No MedlinePlus, GeneReviews or NORD link is recorded for this disease.');
+  if (links.length > 0) out.push(sentence(`Information for patients and clinicians: ${links.join('; ')}`));
+  if (out.length === 0) out.push('No patient organisation, assistance program or information page is recorded for this disease.');
   return out;
 }

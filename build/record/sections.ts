@@ -13,19 +13,33 @@ export const SECTION_TITLES: Record<SectionKey, string> = {
   genetics: 'Genetics',
   epidemiology: 'Epidemiology',
   'screening-and-diagnosis': 'Screening and diagnosis',
-  treatment: 'Treatment',
+  treatment: 'Treatment and management',
   research: 'Research',
   support: 'Support',
 };
 
-/** The record fields each section is composed from (its `basedOn`). */
+/** The record fields each section is composed from (its `basedOn`): the fact checker holds the text against exactly these. */
 export const SECTION_BASIS: Record<SectionKey, string[]> = {
-  overview: ['name', 'id', 'isRare', 'definition', 'synonyms', 'parents', 'children'],
+  overview: [
+    'name',
+    'id',
+    'isRare',
+    'definition',
+    'synonyms',
+    'parents',
+    'children',
+    'inheritance',
+    'inheritanceSummary',
+    'genes',
+    'onset',
+    'prevalence',
+    'rollup',
+  ],
   'clinical-features': ['phenotypes', 'onset'],
-  genetics: ['inheritance', 'genes'],
+  genetics: ['inheritance', 'inheritanceSummary', 'genes', 'rollup'],
   epidemiology: ['prevalenceCategory', 'prevalence'],
-  'screening-and-diagnosis': ['screening', 'xrefs'],
-  treatment: ['orphanDrugs'],
+  'screening-and-diagnosis': ['screening', 'genes', 'phenotypes', 'xrefs', 'rollup'],
+  treatment: ['orphanDrugs', 'rollup'],
   research: ['trials'],
   support: ['advocacyGroups', 'assistancePrograms', 'resources'],
 };

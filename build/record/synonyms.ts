@@ -1,8 +1,37 @@
-import type { Synonym, SynonymScope } from './types.ts';
+import type { Synonym, SynonymRelation, SynonymScope } from './types.ts';
 
 /** Case-insensitive identity of a synonym text, ignoring spacing and a trailing period. */
 export function synonymKey(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').replace(/\.$/, '').trim();
+}
+
+/**
+ * Text patterns of terms that are not names of the disease itself, first match wins. OMIM-style
+ * titles ("X, susceptibility to", "X, modifier of", "{X}") and negations ("non-X", "other than X")
+ * name a risk, a modifier or another disease.
+ */
+const TEXT_RULES: [RegExp, SynonymRelation][] = [
+  [/\bsusceptib|\bpredisposition\b|^\{.*\}$|, association with\b/i, 'susceptibility'],
+  [/\bmodifier\b|\bmodifying\b/i, 'modifier'],
+  [/\bresistance\b|\bprotection against\b|\bprotective\b|\breduced risk\b/i, 'resistance'],
+  // "non-PKU", "other than X": another entity. "Non-syndromic", "non-Hodgkin" and the like are names, so "non" needs an abbreviation after it.
+  [/\bnon-?[A-Z]{2,}\b|\bother than\b|\bexcluding\b/, 'negation'],
+];
+
+/** The rule that sorts synonyms into names and related terms, for the OpenAPI description and the README. */
+export const SYNONYM_RULE =
+  'Each synonym is a `name` of this disease or a `related` term. Related, with the reason in `relation`: text naming a susceptibility or predisposition ' +
+  '("X, susceptibility to", "X, association with", OMIM braces "{X}"), a modifier ("X, modifier of"), resistance, protection or reduced risk, or a negation ("non-PKU", "other than X"; "non-syndromic" or "non-Hodgkin" stay names); ' +
+  'then a source scope of broad (`broader`), narrow (`narrower`) or related (`related`). Everything else (exact or unspecified scope) is a name. ' +
+  'Sections show names only ("Other names"); search indexes both.';
+
+/** Sort one synonym into a name or a related term, by SYNONYM_RULE. */
+export function classifySynonym(text: string, scope: SynonymScope): Pick<Synonym, 'kind' | 'relation'> {
+  for (const [re, relation] of TEXT_RULES) if (re.test(text)) return { kind: 'related', relation };
+  if (scope === 'broad') return { kind: 'related', relation: 'broader' };
+  if (scope === 'narrow') return { kind: 'related', relation: 'narrower' };
+  if (scope === 'related') return { kind: 'related', relation: 'related' };
+  return { kind: 'name', relation: null };
 }
 
 /**
@@ -23,7 +52,7 @@ export class SynonymSet {
     const key = synonymKey(clean);
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.items.push({ text: clean, scope, type, origin, sourceId });
+    this.items.push({ text: clean, scope, type, origin, sourceId, ...classifySynonym(clean, scope) });
   }
 
   /** The collected synonyms in insertion order. */

@@ -1,7 +1,8 @@
 import type { OrphanDesignation, Trial, TrialStatus } from '../ingest/types.ts';
-import type { NameHit, NameIndex } from './name-index.ts';
+import { filterByContext } from './designation-context.ts';
+import { normalizeName, type NameHit, type NameIndex } from './name-index.ts';
 import type { QcReport } from './qc.ts';
-import type { OrphanDrugEntry, OrphanDrugStatus, TrialEntry } from './types.ts';
+import type { DesignationLink, OrphanDrugEntry, OrphanDrugStatus, TrialEntry } from './types.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 import { orphanStatusFromFda } from './vocab.ts';
 
@@ -18,28 +19,41 @@ function usable(hit: NameHit): boolean {
   return hit.kind === 'name' || hit.ids.length <= MAX_SYNONYM_IDS;
 }
 
-/** How one designation row linked: every matched name or synonym with its method; empty when none matched. */
+/** How one designation row linked: every matched name or synonym with its method and field; empty when none matched. */
 export interface DesignationHits {
   row: OrphanDesignation;
-  hits: { hit: NameHit; method: OrphanDrugEntry['link']['method'] }[];
+  hits: { hit: NameHit; method: OrphanDrugEntry['link']['method']; field: DesignationLink['field'] }[];
   /** Names or synonyms found but shared by too many diseases to link (see MAX_SYNONYM_IDS). */
   tooAmbiguous: NameHit[];
 }
 
 /**
- * Match one designation's text against disease names and synonyms: the whole text (less
- * "Treatment of ...") equal to a name or synonym first, else names and synonyms contained in it.
+ * Match one FDA text against disease names and synonyms: the whole text (less "Treatment of ...")
+ * equal to a name or synonym first, else names and synonyms contained in it that the context
+ * does not rule out (DESIGNATION_CONTEXT_RULE).
  */
-export function matchDesignation(row: OrphanDesignation, index: NameIndex): DesignationHits {
-  const exact = index.matchExact(row.designation);
+function matchText(text: string, index: NameIndex, field: DesignationLink['field']): Omit<DesignationHits, 'row'> {
+  const exact = index.matchExact(text);
   if (exact && usable(exact))
-    return { row, hits: [{ hit: exact, method: exact.kind === 'name' ? 'exact-name' : 'exact-synonym' }], tooAmbiguous: [] };
-  const contained = index.matchContained(row.designation);
+    return { hits: [{ hit: exact, method: exact.kind === 'name' ? 'exact-name' : 'exact-synonym', field }], tooAmbiguous: [] };
+  const words = normalizeName(text).split(' ').filter(Boolean);
+  const found = filterByContext(words, index.matchContainedWords(words));
+  // A name whose every disease lies above a more specific one the same text names is a remnant ("... arising from indolent lymphoma").
+  const specific = found.flatMap((h) => h.ids);
+  const contained = found.filter((h) => !h.ids.every((id) => index.isAncestorOfAny(id, specific)));
   return {
-    row,
-    hits: contained.filter(usable).map((hit) => ({ hit, method: hit.kind === 'name' ? 'contained-name' : 'contained-synonym' })),
+    hits: contained.filter(usable).map((hit) => ({ hit, method: hit.kind === 'name' ? 'contained-name' : 'contained-synonym', field })),
     tooAmbiguous: [...(exact && !usable(exact) ? [exact] : []), ...contained.filter((h) => !usable(h))],
   };
+}
+
+/** Match one designation row: its designation text and, for an approval in force, its approved labeled indication. */
+export function matchDesignation(row: OrphanDesignation, index: NameIndex): DesignationHits {
+  const own = matchText(row.designation, index, 'designation');
+  const status = orphanStatusFromFda(row.designationStatus);
+  if (status !== 'approved' || !row.approvedIndication) return { row, ...own };
+  const byIndication = matchText(row.approvedIndication, index, 'approvedIndication');
+  return { row, hits: [...own.hits, ...byIndication.hits], tooAmbiguous: [...own.tooAmbiguous, ...byIndication.tooAmbiguous] };
 }
 
 const STATUS_RANK: Record<OrphanDrugStatus, number> = Object.fromEntries(ORPHAN_DRUG_STATUSES.map((s, i) => [s, i])) as Record<
@@ -74,11 +88,21 @@ export function fdaDesignationUrl(key: string | null): string | null {
   return key === null ? null : `https://www.accessdata.fda.gov/scripts/opdlisting/oopd/detailedIndex.cfm?cfgridkey=${key}`;
 }
 
+/** Rows of one FDA designation: those sharing a CF Grid Key (one row per approved indication); a row without a key stands alone. */
+function byDesignation(rows: OrphanDesignation[]): OrphanDesignation[][] {
+  const groups = new Map<string, OrphanDesignation[]>();
+  for (const row of rows) {
+    const key = row.designationKey ?? `row ${row.row}`;
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push(row);
+  }
+  return [...groups.values()];
+}
+
 /**
- * Link FDA orphan designations (every status) to diseases by their designation text (see
- * {@link matchDesignation}). Each item carries its normalized status and how it was linked;
- * unmatched rows and unknown status wording go to the QC report. Lists are in
- * {@link compareOrphanDrugs} order.
+ * Link FDA orphan designations (every status) to diseases by their designation text and their
+ * approved labeled indications (see {@link matchDesignation}): one entry per designation and
+ * disease, with every link that named the disease and every approval. Unmatched designations and
+ * unknown status wording go to the QC report. Lists are in {@link compareOrphanDrugs} order.
  */
 export function linkDesignations(
   rows: OrphanDesignation[],
@@ -87,47 +111,66 @@ export function linkDesignations(
   qc: QcReport,
 ): Map<string, OrphanDrugEntry[]> {
   const out = new Map<string, OrphanDrugEntry[]>();
-  for (const row of rows) {
-    const status = orphanStatusFromFda(row.designationStatus);
-    if (status === undefined) {
+  for (const group of byDesignation(rows)) {
+    const known = group.filter((row) => {
+      if (orphanStatusFromFda(row.designationStatus) !== undefined) return true;
       qc.warn(
         'unknown-designation-status',
         null,
         'fda-oopd',
         `row ${row.row}: status "${row.designationStatus}" (${row.genericName}) is not a known FDA wording; not linked`,
       );
-      continue;
+      return false;
+    });
+    if (known.length === 0) continue;
+    // The newest approval first: its row gives the entry's single-approval fields.
+    known.sort((a, b) => (b.marketingApprovalDate ?? '').localeCompare(a.marketingApprovalDate ?? '') || a.row - b.row);
+    const head = known[0];
+    // The designation's status: withdrawn when any of its rows says so (it applies to every approval), else approved when any is.
+    const statuses = new Set(known.map((r) => orphanStatusFromFda(r.designationStatus)!));
+    const status: OrphanDrugStatus = statuses.has('withdrawn') ? 'withdrawn' : statuses.has('approved') ? 'approved' : 'designated';
+    const links = new Map<string, DesignationLink[]>();
+    for (const row of known) {
+      for (const { hit, method, field } of matchDesignation(row, index).hits) {
+        for (const id of hit.ids) {
+          const list = links.get(id) ?? links.set(id, []).get(id)!;
+          if (!list.some((l) => l.method === method && l.matchedText === hit.text && l.field === field))
+            list.push({ method, matchedText: hit.text, field });
+        }
+      }
     }
-    const { hits } = matchDesignation(row, index);
-    if (hits.length === 0) {
+    if (links.size === 0) {
       qc.warn(
         'unmatched-designation',
         null,
         'fda-oopd',
-        `row ${row.row}: "${row.designation}" (${row.genericName}) matched no disease name or synonym`,
+        `row ${head.row}: "${head.designation}" (${head.genericName}) matched no disease name or synonym`,
       );
       continue;
     }
-    for (const { hit, method } of hits) {
-      for (const id of hit.ids) {
-        const entry: OrphanDrugEntry = {
-          genericName: row.genericName,
-          tradeName: row.tradeName,
-          status,
-          designation: row.designation,
-          dateDesignated: row.dateDesignated,
-          dateWithdrawn: row.dateWithdrawn,
-          approvedIndication: row.approvedIndication,
-          marketingApprovalDate: row.marketingApprovalDate,
-          exclusivityEndDate: row.exclusivityEndDate,
-          sponsor: row.sponsor,
-          designationStatus: row.designationStatus,
-          fdaUrl: fdaDesignationUrl(row.designationKey),
-          link: { method, matchedText: hit.text },
-          provenance: { source: 'fda-oopd', release },
-        };
-        (out.get(id) ?? out.set(id, []).get(id)!).push(entry);
-      }
+    const approvals = known
+      .filter((r) => r.marketingApprovalDate !== null || r.approvedIndication !== null)
+      .map((r) => ({ indication: r.approvedIndication, date: r.marketingApprovalDate, exclusivityEndDate: r.exclusivityEndDate }));
+    for (const [id, list] of links) {
+      const entry: OrphanDrugEntry = {
+        genericName: head.genericName,
+        tradeName: head.tradeName,
+        status,
+        designation: head.designation,
+        dateDesignated: head.dateDesignated,
+        dateWithdrawn: head.dateWithdrawn,
+        approvedIndication: head.approvedIndication,
+        marketingApprovalDate: head.marketingApprovalDate,
+        exclusivityEndDate: head.exclusivityEndDate,
+        sponsor: head.sponsor,
+        designationStatus: head.designationStatus,
+        fdaUrl: fdaDesignationUrl(head.designationKey),
+        link: list[0],
+        links: list,
+        approvals,
+        provenance: { source: 'fda-oopd', release },
+      };
+      (out.get(id) ?? out.set(id, []).get(id)!).push(entry);
     }
   }
   for (const list of out.values()) list.sort(compareOrphanDrugs);
@@ -160,6 +203,7 @@ export function linkTrials(
           startDate: trial.startDate,
           matchedCondition: condition,
           link: { method: hit.kind === 'name' ? 'exact-name' : 'exact-synonym', matchedText: hit.text },
+          statusAsOf: release,
           provenance: { source, release },
         });
       }
@@ -181,6 +225,6 @@ export function linkTrials(
 /** The `provenance.note` of /orphan-drugs: what the list is, whichever OOPD export was read. */
 export const ORPHAN_DRUG_LIST_NOTE =
   "FDA Orphan Drug Designations and Approvals (OOPD export; its release is in each item's provenance and in /api/v1/health): every designation in the export " +
-  'whose designated use names this disease, whatever its status (approved, designated, or withdrawn or revoked, with dates and sponsor). Linked by designation text, ' +
-  "not curated: each item's link says how. Order: approvals in force (newest approval first), then designations in force without approval (newest first), then " +
+  'whose designated use or approved labeled indication names this disease, whatever its status (approved, designated, or withdrawn or revoked, with dates and ' +
+  "sponsor); one item per designation, every approval in its `approvals`. Linked by text, not curated: each item's `links` say how. Order: approvals in force (newest approval first), then designations in force without approval (newest first), then " +
   'withdrawn or revoked designations (newest first). The FDA gives withdrawal dates only for withdrawals after 2013-08-12.';

@@ -13,6 +13,15 @@ import type {
   SectionKey,
 } from '../../server/contract/api/vocab.ts';
 
+import type {
+  DesignationLink,
+  FrequencyBasis,
+  GeneAssociation,
+  InheritanceSummary,
+  Rollup,
+  SynonymRelation,
+} from './consolidated-types.ts';
+
 export type { AssistanceStatus, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey };
 
 /** Where a value came from: the source id (see content/sources.json) and its release. */
@@ -43,6 +52,10 @@ export interface Synonym {
   type: string | null;
   origin: string;
   sourceId: string | null;
+  /** `name`: another name of this disease; `related`: a related term (see SYNONYM_RULES in synonyms.ts). */
+  kind: 'name' | 'related';
+  /** Why a related term is not a name; null for names. */
+  relation: SynonymRelation | null;
 }
 
 export interface XrefEntry {
@@ -82,6 +95,10 @@ export interface Phenotype {
   references: string[];
   modifiers: { hpoId: string; label: string }[];
   sources: PhenotypeSourceEntry[];
+  /** Which rule gave `frequency` (see FREQUENCY_RULE in frequency-pool.ts). */
+  frequencyBasis: FrequencyBasis;
+  /** Specificity of the term: -ln(share of annotated diseases carrying it or a descendant); null when no disease carries it. */
+  informationContent: number | null;
 }
 
 export interface VocabValue<T extends string> {
@@ -104,17 +121,6 @@ export interface PrevalenceEntry {
   provenance: Provenance & { orphaCode: string };
 }
 
-export type GeneAssociation =
-  | 'associated'
-  | 'causal'
-  | 'causal-loss-of-function'
-  | 'causal-gain-of-function'
-  | 'somatic'
-  | 'susceptibility'
-  | 'modifier'
-  | 'role-in-phenotype'
-  | 'fusion'
-  | 'candidate';
 export interface GeneEntry {
   symbol: string;
   hgncId: string;
@@ -155,7 +161,12 @@ export interface OrphanDrugEntry {
   designationStatus: string;
   /** The designation's page in the FDA database (from its CF Grid Key); null when the export lacks the key. */
   fdaUrl: string | null;
-  link: { method: 'exact-name' | 'exact-synonym' | 'contained-name' | 'contained-synonym'; matchedText: string };
+  /** The first of `links` (kept for clients of API 1.3). */
+  link: DesignationLink;
+  /** Every way this designation names the disease: its designation text and its approved labeled indications. */
+  links: DesignationLink[];
+  /** Every approval of this designation (the FDA export has one row per approved indication), newest first. */
+  approvals: { indication: string | null; date: string | null; exclusivityEndDate: string | null }[];
   provenance: Provenance;
 }
 
@@ -168,6 +179,8 @@ export interface TrialEntry {
   startDate: string | null;
   matchedCondition: string;
   link: { method: 'exact-name' | 'exact-synonym'; matchedText: string };
+  /** The date `status` was true: the source's release (its newest update), not today. */
+  statusAsOf: string;
   provenance: Provenance;
 }
 export interface TrialSummary {
@@ -214,7 +227,7 @@ export interface Section {
 export interface Classification {
   unmetNeedSignal: { level: 'high' | 'moderate' | 'low'; reasons: string[] };
   pipelineActivity: { level: 'active' | 'some' | 'none'; reasons: string[] };
-  researchActivity: { level: 'high' | 'moderate' | 'low' | 'none'; reasons: string[] };
+  researchActivity: { level: 'high' | 'moderate' | 'low' | 'none' | 'unknown'; reasons: string[] };
 }
 
 export interface RecordMetadata {
@@ -243,6 +256,7 @@ export interface DiseaseRecord {
   xrefs: Record<string, XrefEntry[]>;
   phenotypes: Phenotype[];
   inheritance: VocabValue<InheritanceTerm>[];
+  inheritanceSummary: InheritanceSummary;
   onset: VocabValue<OnsetCategory>[];
   prevalence: PrevalenceEntry[];
   prevalenceCategory: PrevalenceCategory;
@@ -253,6 +267,7 @@ export interface DiseaseRecord {
   advocacyGroups: SourcedList<AdvocacyGroup>;
   assistancePrograms: SourcedList<AssistanceProgram>;
   resources: { medlinePlus: string | null; geneReviews: string | null; nordReportId: string | null; gard: GardLink[] };
+  rollup: Rollup;
   computed: Record<string, number | boolean | string | null>;
   classification: Classification;
   metadata: RecordMetadata;
@@ -274,3 +289,6 @@ export interface ObsoleteEntry {
   replacedBy: string | null;
   consider: string[];
 }
+
+export type { DesignationLink, FrequencyBasis, GeneAssociation, InheritanceSummary, Rollup, SynonymRelation };
+export type { RolledDesignation, SubtypeRef } from './consolidated-types.ts';

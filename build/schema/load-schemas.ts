@@ -1,3 +1,4 @@
+import { withRuleTexts } from './rule-texts.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withContract } from './contract-schemas.ts';
@@ -101,7 +102,7 @@ export function loadSchemas(dir: string): SchemaMap {
       throw new Error(`${path}: invalid JSON: ${(err as Error).message}`);
     }
     const name = componentName(file);
-    out[name] = check(path, name, parsed);
+    out[name] = check(path, name, withRuleTexts(parsed, path));
   }
   if (files.length === 0) throw new Error(`${dir}: no *.schema.json files`);
   const all = withContract(out, dir);

@@ -74,6 +74,8 @@ function generate(i: number, r: () => number): RecordFacts {
     type: null,
     origin: 'mondo',
     sourceId: null,
+    kind: 'name' as const,
+    relation: null,
   }));
   f.parents = Array.from({ length: 1 + Math.floor(r() * 3) }, (_, k) => ({
     id: `MONDO:${String(i + k + 1).padStart(7, '0')}`,

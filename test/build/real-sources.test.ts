@@ -188,6 +188,8 @@ describe('GARD', () => {
       type: null,
       origin: 'gard',
       sourceId: anorectal.resources.gard[0].id,
+      kind: 'name',
+      relation: null,
     });
     const rows = readJson('listing.json') as ListingRow[];
     const engine = new SearchEngine(readJson('search-index.json'), rows);
@@ -208,37 +210,27 @@ describe('GARD', () => {
 });
 
 describe('designation spot check', () => {
-  test('content/qc/designation-spot-check.tsv judges the links the build makes now (seed 13, 50 links)', async () => {
+  test('content/qc/designation-spot-check.tsv judges the links the build makes now (seed 23, 100 links)', async () => {
     const { loadSources } = await import('../../build/ingest/load-sources.ts');
     const { diseaseNameIndex } = await import('../../build/record/build-records.ts');
     const { indexCrossRefs } = await import('../../build/record/cross-refs.ts');
-    const { designationStats, seededSample } = await import('../../build/record/designation-stats.ts');
+    const { SPOT_CHECK_COLUMNS, designationStats, seededSample } = await import('../../build/record/designation-stats.ts');
     const { selectDiseases } = await import('../../build/record/disease-set.ts');
     const { data } = await loadSources(REAL_DATA, join(import.meta.dirname, '../../content'));
     const set = selectDiseases(data.classes, data.edges, data.mappings);
     const { links } = designationStats(data.designations, diseaseNameIndex(data, set, indexCrossRefs(data.mappings, new Set(set.ids))));
-    const drawn = seededSample(links, 50, 13).map((l) => [String(l.row.row), l.mondoId, l.method]);
+    const drawn = seededSample(links, 100, 23).map((l) => [l.entry.fdaUrl?.replace(/.*cfgridkey=/, '') ?? '', l.mondoId, l.entry.status]);
     const lines = readFileSync(join(import.meta.dirname, '../../content/qc/designation-spot-check.tsv'), 'utf8')
       .trimEnd()
       .split('\n')
       .map((l) => l.split('\t'));
-    assert.deepEqual(lines[0], [
-      'n',
-      'row',
-      'generic_name',
-      'designation',
-      'status',
-      'mondo_id',
-      'disease',
-      'method',
-      'matched_text',
-      'verdict',
-      'reasoning',
-    ]);
+    assert.deepEqual(lines[0], [...SPOT_CHECK_COLUMNS]);
     assert.deepEqual(
-      lines.slice(1).map((c) => [c[1], c[5], c[7]]),
+      lines.slice(1).map((c) => [c[1], c[6], c[5]]),
       drawn,
     );
+    // The precision reported in the README: 93 of 100 strictly right.
+    assert.equal(lines.slice(1).filter((c) => c[9] === 'correct').length, 93);
     for (const c of lines.slice(1)) {
       assert.ok(['correct', 'broader', 'narrower', 'wrong'].includes(c[9]), c[9]);
       assert.match(c[10], /^\S.*\.$/, `row ${c[0]} has its reasoning`);

@@ -1,7 +1,8 @@
+import { consolidateInheritance } from '../../build/record/inheritance.ts';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { COMPUTED_FIELDS, computeFields } from '../../build/record/computed.ts';
-import { CLASSIFICATION_RULES, classify } from '../../build/record/classification.ts';
+import { CLASSIFICATION_RULES, classify, researchFromCounts } from '../../build/record/classification.ts';
 import { QUALITY_FORMULA, QUALITY_WEIGHTS, qualityScore } from '../../build/record/quality.ts';
 import type { OrphanDrugEntry } from '../../build/record/types.ts';
 import { bareFacts, cysticFibrosisFacts } from '../fixtures/record-facts.ts';
@@ -23,7 +24,9 @@ function designation(dateDesignated: string, withdrawn: string | null = null): O
     sponsor: null,
     designationStatus: withdrawn ? 'Designated/Designation Withdrawn or Revoked' : 'Designated',
     fdaUrl: null,
-    link: { method: 'exact-name', matchedText: 'exercise intolerance, riboflavin-responsive' },
+    link: { method: 'exact-name', matchedText: 'exercise intolerance, riboflavin-responsive', field: 'designation' },
+    links: [{ method: 'exact-name', matchedText: 'exercise intolerance, riboflavin-responsive', field: 'designation' }],
+    approvals: [],
     provenance: { source: 'fda-oopd', release: '2022-07' },
   };
 }
@@ -37,7 +40,9 @@ describe('computeFields', () => {
       negatedPhenotypeCount: 1,
       geneCount: 2,
       causalGeneCount: 1,
-      synonymCount: 2,
+      otherAssociatedGeneCount: 1,
+      synonymCount: 3,
+      otherNameCount: 2,
       xrefSystemCount: 5,
       hasOmim: true,
       hasOrphanet: true,
@@ -48,9 +53,10 @@ describe('computeFields', () => {
       earliestOnset: 'all-ages',
       prevalenceRecordCount: 3,
       hasPrevalenceData: true,
-      orphanDrugCount: 3,
+      orphanDrugCount: 2,
       orphanDrugProductCount: 2,
       approvedOrphanDrugCount: 2,
+      approvedDesignationCount: 2,
       designatedOrphanDrugCount: 0,
       withdrawnOrphanDrugCount: 0,
       latestOrphanApprovalYear: 2014,
@@ -75,7 +81,9 @@ describe('computeFields', () => {
       negatedPhenotypeCount: 0,
       geneCount: 0,
       causalGeneCount: 0,
+      otherAssociatedGeneCount: 0,
       synonymCount: 0,
+      otherNameCount: 0,
       xrefSystemCount: 0,
       hasOmim: false,
       hasOrphanet: false,
@@ -89,6 +97,7 @@ describe('computeFields', () => {
       orphanDrugCount: 0,
       orphanDrugProductCount: 0,
       approvedOrphanDrugCount: 0,
+      approvedDesignationCount: 0,
       designatedOrphanDrugCount: 0,
       withdrawnOrphanDrugCount: 0,
       latestOrphanApprovalYear: null,
@@ -106,7 +115,7 @@ describe('computeFields', () => {
   });
 
   it('returns exactly the documented fields, with their documented types', () => {
-    assert.equal(COMPUTED_FIELDS.length, 33);
+    assert.equal(COMPUTED_FIELDS.length, 36);
     for (const facts of [cysticFibrosisFacts(), bareFacts()]) {
       const computed = computeFields(facts);
       assert.deepEqual(
@@ -125,7 +134,7 @@ describe('computeFields', () => {
     }
   });
 
-  it('picks the inheritance with most source statements and the earliest onset', () => {
+  it('picks the primary inheritance by INHERITANCE_RULE and the earliest onset', () => {
     const f = cysticFibrosisFacts();
     f.inheritance = [
       {
@@ -155,6 +164,9 @@ describe('computeFields', () => {
       { term: 'childhood', label: 'Childhood', hpoId: 'HP:0011463', sources: [] },
       { term: 'infancy', label: 'Infancy', hpoId: 'HP:0003593', sources: [] },
     ];
+    const consolidated = consolidateInheritance(f.inheritance);
+    f.inheritance = consolidated.inheritance;
+    f.inheritanceSummary = consolidated.summary;
     const c = computeFields(f);
     assert.equal(c.primaryInheritance, 'autosomal-dominant');
     assert.equal(c.inheritanceModeCount, 2);
@@ -162,15 +174,34 @@ describe('computeFields', () => {
   });
 });
 
+/** classify() with researchActivity scored as it would be from complete trial data (researchFromCounts). */
+function scored(f: ReturnType<typeof bareFacts>) {
+  const computed = computeFields(f);
+  return { ...classify(f, computed, REFERENCE), researchActivity: researchFromCounts(computed) };
+}
+
 describe('classify', () => {
+  it('gives research activity as unknown, with the reason, while the trial data are a sample', () => {
+    const f = cysticFibrosisFacts();
+    assert.deepEqual(classify(f, computeFields(f), REFERENCE).researchActivity, {
+      level: 'unknown',
+      reasons: [
+        'trial data are a sample (2.5% of ClinicalTrials.gov, data to 2021-09), so study counts cannot rank research activity',
+        '2 studies in the ClinicalTrials.gov sample',
+        '2 associated genes',
+        '6 phenotype annotations',
+      ],
+    });
+  });
+
   it('rates cystic fibrosis: approved drugs, an active study, moderate research', () => {
     const f = cysticFibrosisFacts();
-    assert.deepEqual(classify(f, computeFields(f), REFERENCE), {
+    assert.deepEqual(scored(f), {
       unmetNeedSignal: {
         level: 'low',
         reasons: ['2 orphan drug products have an FDA marketing approval: ivacaftor (Kalydeco) and Dornase alfa (Pulmozyme)'],
       },
-      pipelineActivity: { level: 'active', reasons: ['1 active study in the ClinicalTrials.gov sample'] },
+      pipelineActivity: { level: 'active', reasons: ['1 active study in the ClinicalTrials.gov sample (status as of 2021-09-22)'] },
       researchActivity: {
         level: 'moderate',
         reasons: [
@@ -184,7 +215,7 @@ describe('classify', () => {
 
   it('rates a rare disease with nothing as high unmet need and no pipeline', () => {
     const f = { ...bareFacts(), isRare: true };
-    assert.deepEqual(classify(f, computeFields(f), REFERENCE), {
+    assert.deepEqual(scored(f), {
       unmetNeedSignal: {
         level: 'high',
         reasons: [
@@ -235,33 +266,36 @@ describe('classify', () => {
       [c.orphanDrugCount, c.designatedOrphanDrugCount, c.withdrawnOrphanDrugCount, c.latestOrphanDesignationYear],
       [2, 0, 2, null],
     );
-    assert.deepEqual(classify(f, c, REFERENCE), {
-      unmetNeedSignal: {
-        level: 'high',
-        reasons: [
-          'in the Mondo rare disease subset',
-          'no FDA orphan designation or approval in force',
-          '2 withdrawn or revoked designations (not counted)',
-          'no active study in the ClinicalTrials.gov sample',
-        ],
+    assert.deepEqual(
+      { ...classify(f, c, REFERENCE), researchActivity: researchFromCounts(c) },
+      {
+        unmetNeedSignal: {
+          level: 'high',
+          reasons: [
+            'in the Mondo rare disease subset',
+            'no FDA orphan designation or approval in force',
+            '2 withdrawn or revoked designations (not counted)',
+            'no active study in the ClinicalTrials.gov sample',
+          ],
+        },
+        pipelineActivity: {
+          level: 'none',
+          reasons: [
+            'no study in the ClinicalTrials.gov sample',
+            'no FDA orphan designation in force',
+            '2 withdrawn or revoked designations (not counted)',
+          ],
+        },
+        researchActivity: {
+          level: 'none',
+          reasons: [
+            '0 studies in the ClinicalTrials.gov sample (0 points)',
+            '0 associated genes (0 points)',
+            '0 phenotype annotations (0 points)',
+          ],
+        },
       },
-      pipelineActivity: {
-        level: 'none',
-        reasons: [
-          'no study in the ClinicalTrials.gov sample',
-          'no FDA orphan designation in force',
-          '2 withdrawn or revoked designations (not counted)',
-        ],
-      },
-      researchActivity: {
-        level: 'none',
-        reasons: [
-          '0 studies in the ClinicalTrials.gov sample (0 points)',
-          '0 associated genes (0 points)',
-          '0 phenotype annotations (0 points)',
-        ],
-      },
-    });
+    );
     // One designation in force next to a withdrawn one: only the one in force counts.
     const mixed = { ...f, orphanDrugs: [designation('2021-03-15', '2022-01-31'), designation('2012-02-01')] };
     const cm = computeFields(mixed);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { QcReport } from '../../build/record/qc.ts';
 import { SECTION_TITLES, composeSection, composeSections } from '../../build/record/sections.ts';
-import { checkSection, composeFactsOnly, finalizeSections } from '../../build/record/fact-check.ts';
+import { FactCheckError, checkSection, composeFactsOnly, finalizeSections } from '../../build/record/fact-check.ts';
 import type { Section, SectionKey } from '../../build/record/types.ts';
 import { bareFacts, band, cysticFibrosisFacts, fraction, phenotype } from '../fixtures/record-facts.ts';
 
@@ -31,59 +31,71 @@ describe('composeSections', () => {
     assert.deepEqual(Object.keys(sections), SECTION_KEYS);
     assert.deepEqual(
       SECTION_KEYS.map((k) => sections[k].title),
-      ['Overview', 'Clinical features', 'Genetics', 'Epidemiology', 'Screening and diagnosis', 'Treatment', 'Research', 'Support'],
+      [
+        'Overview',
+        'Clinical features',
+        'Genetics',
+        'Epidemiology',
+        'Screening and diagnosis',
+        'Treatment and management',
+        'Research',
+        'Support',
+      ],
     );
     assert.equal(SECTION_TITLES['clinical-features'], 'Clinical features');
     assert.deepEqual(sections.genetics, {
       key: 'genetics',
       title: 'Genetics',
       generation: 'template',
-      basedOn: ['inheritance', 'genes'],
+      basedOn: ['inheritance', 'inheritanceSummary', 'genes', 'rollup'],
       paragraphs: [
-        'Inheritance: Autosomal recessive.',
-        'Associated genes (HGNC symbols, with association type): CFTR (causal); SLC26A9 (modifier).',
+        'Inheritance: autosomal recessive (HPO and Orphanet).',
+        'Causal genes: CFTR (CF transmembrane conductance regulator).',
+        'Other associated genes: SLC26A9 (modifier).',
       ],
     });
   });
 
-  it('writes the cystic fibrosis sections from its facts', () => {
+  it('writes the cystic fibrosis sections from its facts, as a clinician reads them', () => {
     const s = composeSections(cysticFibrosisFacts());
     assert.deepEqual(s.overview.paragraphs, [
-      'Cystic fibrosis (MONDO:0009061) is a disease class of the Mondo Disease Ontology. Mondo lists it in its rare disease subset.',
-      'Definition (Orphanet): "A rare genetic pulmonary disorder characterized by sweat thick mucus secretions causing multisystem disease chronic infections of the lungs bulky diarrhea and short stature."',
+      'Cystic fibrosis is a rare disease, a form of respiratory system disorder and autosomal recessive disease. Definition (Orphanet): "A rare genetic pulmonary disorder characterized by sweat thick mucus secretions causing multisystem disease chronic infections of the lungs bulky diarrhea and short stature."',
+      'It is inherited in an autosomal recessive pattern. It is caused by variants in CFTR. Typical age of onset: all ages. Prevalence: 1-5 / 10 000 (point prevalence, Europe; Orphanet, release 2025-12).',
+      // The modifier entry is a related term, not a name: not shown.
       'Other names: CF; mucoviscidosis.',
-      'In Mondo it is classified under respiratory system disorder (MONDO:0005087); autosomal recessive disease (MONDO:0006025). Mondo lists 1 more specific class: cystic fibrosis-gastritis-megaloblastic anemia syndrome (MONDO:0009062).',
+      'Subtypes: cystic fibrosis-gastritis-megaloblastic anemia syndrome.',
     ]);
     assert.deepEqual(s['clinical-features'].paragraphs, [
-      'HPO and Orphanet annotate 6 phenotypic features for this disease; 5 have frequency data.',
-      'Most frequent first: Elevated sweat chloride (HP:0012236), 77/77 (100%); Bronchiectasis (HP:0002110), 106/111 (95%); Chronic sinusitis (HP:0011109), 59/112 (53%); Exocrine pancreatic insufficiency (HP:0001738), 11/27 (41%); Meconium ileus (HP:0004401), occasional (5-29%); Chronic lung disease (HP:0006528), frequency not given.',
-      'Annotated as absent: Polycystic kidney dysplasia (HP:0000113).',
-      'Age of onset: All ages.',
+      'Most frequent first: Elevated sweat chloride (100%, 77 of 77 patients); Bronchiectasis (95%, 106 of 111 patients); Chronic sinusitis (53%, 59 of 112 patients); Exocrine pancreatic insufficiency (41%, 11 of 27 patients); Meconium ileus (occasional, 5-29%); Chronic lung disease (frequency not given).',
+      'Recorded as absent: Polycystic kidney dysplasia.',
+      'Age of onset: all ages.',
     ]);
     assert.deepEqual(s.epidemiology.paragraphs, [
-      'Prevalence category in this record: rare.',
-      'Orphanet gives 3 prevalence estimates: Prevalence at birth 1-5 / 10 000 in Europe; Point prevalence 1-5 / 10 000 in Europe; Point prevalence 1-9 / 100 000 in Austria.',
+      'Headline figure: point prevalence 1-5 / 10 000, Europe (Orphanet, release 2025-12).',
+      'Other estimates: prevalence at birth 1-5 / 10 000 (Europe); point prevalence 1-9 / 100 000 (Austria).',
     ]);
     assert.deepEqual(s['screening-and-diagnosis'].paragraphs, [
-      'It is a core condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening, listed as Cystic fibrosis (CF). RUSP category: other.',
-      'Codes mapped in Mondo: ICD10CM:E84; icd11.foundation:514403112; OMIM:219700; Orphanet:586.',
+      'Newborn screening: a core condition of the US Recommended Uniform Screening Panel (RUSP), listed as Cystic fibrosis (CF).',
+      'Genetic testing: the causal gene is CFTR.',
+      'Characteristic findings (very frequent or always present): Elevated sweat chloride; Bronchiectasis.',
+      'Diagnosis codes: ICD10CM:E84; icd11.foundation:514403112; OMIM:219700; Orphanet:586.',
     ]);
     assert.deepEqual(s.treatment.paragraphs, [
-      'FDA orphan drug records linked to this disease: 3 designation rows for 2 products; 2 with a marketing approval in force.',
-      'ivacaftor (Kalydeco): designated 2006-12-20, approved 2012-01-31 and 2014-02-21, status approved; Dornase alfa (Pulmozyme): designated 1991-01-16, approved 1993-12-30, status approved.',
+      'FDA orphan drug designations naming this disease: 2 (2 approved, 0 designated without approval, 0 withdrawn or revoked), for 2 products, 2 of them approved.',
+      'Approved for this disease (labeled indication): Kalydeco (ivacaftor), approved 2014-02-21 for "Treatment of cystic fibrosis (CF) in patients age 6 years and older who have one of the following mutations in the CFTR gene: G551D, G1244E, G1349D, G178R, G551S, S1251N, S1255P, S549N, or S549R."; Pulmozyme (Dornase alfa), approved 1993-12-30.',
       'Listing here is not a treatment recommendation.',
     ]);
     assert.deepEqual(s.research.paragraphs, [
+      'Matching studies in the registry sample: 2, of which 1 was active when the sample was taken.',
+      'NCT04095078 (Recruiting as of 2021-09-22, start 2020-03-10): Ancillary Home Airway Clearance in CF Patients ( HomeCareSIMEOX ); NCT02730793 (Terminated as of 2021-09-22, Phase 2, start 2017-01-31): Aztreonam Aerosol to Treat Cystic Fibrosis Nasal Disease.',
       NOTICE,
-      'Matching studies in this sample: 2, of which 1 is marked active.',
-      'NCT04095078 (Recruiting, start 2020-03-10): Ancillary Home Airway Clearance in CF Patients ( HomeCareSIMEOX ); NCT02730793 (Terminated, Phase 2, start 2017-01-31): Aztreonam Aerosol to Treat Cystic Fibrosis Nasal Disease.',
     ]);
     assert.deepEqual(s.support.paragraphs, [
-      'Patient advocacy group: National Organization for Rare Disorders (NORD) (https://rarediseases.org/).',
-      'No patient assistance program data source is available in this snapshot.',
-      'No machine-readable source of patient assistance programs was obtainable; curated entries in content/assistance-programs/ are listed when present.',
-      'MedlinePlus: https://medlineplus.gov/genetics/condition/cystic-fibrosis; GeneReviews: https://www.ncbi.nlm.nih.gov/books/NBK1250; NORD report: NORD:1026.',
+      'Patient organisations: National Organization for Rare Disorders (NORD) (https://rarediseases.org/).',
+      'Information for patients and clinicians: MedlinePlus: https://medlineplus.gov/genetics/condition/cystic-fibrosis; GeneReviews: https://www.ncbi.nlm.nih.gov/books/NBK1250; GARD: https://rarediseases.info.nih.gov/diseases/6233/cystic-fibrosis.',
     ]);
+    const all = SECTION_KEYS.flatMap((k) => s[k].paragraphs).join('\n');
+    assert.doesNotMatch(all, /Mondo Disease Ontology|rare disease subset|content\//);
   });
 
   it('says plainly what is missing', () => {
@@ -91,30 +103,14 @@ describe('composeSections', () => {
     assert.deepEqual(
       SECTION_KEYS.map((k) => s[k].paragraphs),
       [
-        [
-          'Exercise intolerance, riboflavin-responsive (MONDO:0014795) is a disease class of the Mondo Disease Ontology. It is not in the Mondo rare disease subset.',
-          'No definition is available from Mondo, Orphanet or the Disease Ontology for this disease.',
-          'Mondo gives no parent class for this disease.',
-        ],
-        ['No phenotype annotations are available from HPO or Orphanet for this disease.', 'No age of onset is recorded for this disease.'],
-        [
-          'No mode of inheritance is recorded for this disease.',
-          'No gene association is recorded in Mondo, Orphanet or HPO for this disease.',
-        ],
-        ['Prevalence category in this record: unknown.', 'No prevalence data is available from Orphanet for this disease.'],
-        [
-          'This disease is not on the Recommended Uniform Screening Panel (RUSP) for newborn screening, directly or through a grouping.',
-          'Mondo maps this disease to no ICD, OMIM or Orphanet code.',
-        ],
-        ['No FDA orphan drug designation or approval is linked to this disease in this snapshot.'],
-        [NOTICE, 'No study in this sample matches this disease.'],
-        [
-          'No patient advocacy group is linked to this disease in the sources consulted.',
-          'No machine-readable directory of patient advocacy organisations was obtainable; curated entries in content/advocacy-groups/ are listed when present.',
-          'No patient assistance program data source is available in this snapshot.',
-          'No machine-readable source of patient assistance programs was obtainable; curated entries in content/assistance-programs/ are listed when present.',
-          'No MedlinePlus, GeneReviews or NORD link is recorded for this disease.',
-        ],
+        ['Exercise intolerance, riboflavin-responsive is a disease. No definition is recorded for it.'],
+        ['No clinical features are recorded for this disease in HPO or Orphanet.'],
+        ['No mode of inheritance or gene is recorded for this disease.'],
+        ['No prevalence figure is recorded for this disease (Orphanet gives none).'],
+        ['Newborn screening: not on the US Recommended Uniform Screening Panel (RUSP), directly or through a grouping.'],
+        ['No FDA orphan drug designation names this disease.'],
+        [`No matching study is in the registry sample. ${NOTICE}`],
+        ['No patient organisation, assistance program or information page is recorded for this disease.'],
       ],
     );
   });
@@ -125,12 +121,12 @@ describe('composeSections', () => {
       phenotype(`HP:00000${10 + i}`, `Feature ${String.fromCharCode(65 + i)}`, fraction(i + 1, 20)),
     );
     f.phenotypes.push(phenotype('HP:0000099', 'Banded', band('HP:0040281', 'Very frequent', [80, 99])));
-    const text = composeSection('clinical-features', f).paragraphs[1];
+    const text = composeSection('clinical-features', f).paragraphs[0];
     assert.equal(
       text,
-      'Most frequent first: Banded (HP:0000099), very frequent (80-99%); Feature M (HP:0000022), 13/20 (65%); ' +
-        'Feature L (HP:0000021), 12/20 (60%); Feature K (HP:0000020), 11/20 (55%); Feature J (HP:0000019), 10/20 (50%); Feature I (HP:0000018), 9/20 (45%); ' +
-        'Feature H (HP:0000017), 8/20 (40%); Feature G (HP:0000016), 7/20 (35%); Feature F (HP:0000015), 6/20 (30%); Feature E (HP:0000014), 5/20 (25%); and 4 more.',
+      'Most frequent first: Banded (very frequent, 80-99%); Feature M (65%, 13 of 20 patients); ' +
+        'Feature L (60%, 12 of 20 patients); Feature K (55%, 11 of 20 patients); Feature J (50%, 10 of 20 patients); Feature I (45%, 9 of 20 patients); ' +
+        'Feature H (40%, 8 of 20 patients); Feature G (35%, 7 of 20 patients); Feature F (30%, 6 of 20 patients); Feature E (25%, 5 of 20 patients); and 4 more.',
     );
     const reversed = { ...f, phenotypes: [...f.phenotypes].reverse() };
     assert.deepEqual(composeSection('clinical-features', reversed).paragraphs, composeSection('clinical-features', f).paragraphs);
@@ -154,7 +150,7 @@ describe('composeSections', () => {
     const section = composeSection('screening-and-diagnosis', f);
     assert.equal(
       section.paragraphs[0],
-      'It falls under Argininemia (ARG), MONDO:0008814, which is a secondary condition of the Recommended Uniform Screening Panel (RUSP) for newborn screening. RUSP category: amino-acid. Added to the panel in 2001.',
+      'Newborn screening: it falls under Argininemia (ARG), a secondary condition of the US Recommended Uniform Screening Panel (RUSP).',
     );
     assert.deepEqual(checkSection(section, f), { ok: true, problems: [] });
   });
@@ -200,8 +196,8 @@ describe('checkSection', () => {
       ok: false,
       problems: ['name See is not in the facts', 'link https://www.cff.org/ is not in the facts'],
     });
-    // CFTR is a fact of the genetics section, not of the overview.
-    assert.deepEqual(checkSection(withExtra('overview', 'CFTR is the gene.'), facts), {
+    // CFTR is a fact of the genetics section (and the overview), not of epidemiology.
+    assert.deepEqual(checkSection(withExtra('epidemiology', 'CFTR is the gene.'), facts), {
       ok: false,
       problems: ['gene-like symbol CFTR is not in the facts'],
     });
@@ -254,7 +250,7 @@ describe('finalizeSections', () => {
           ? { ...s, paragraphs: [...s.paragraphs, 'Orkambi is also used.'] }
           : s;
     };
-    const { sections, regenerated, problems } = finalizeSections(facts, { compose: faulty });
+    const { sections, regenerated, problems } = finalizeSections(facts, { compose: faulty, onFailure: 'regenerate' });
     assert.deepEqual(regenerated, ['genetics', 'treatment']);
     assert.deepEqual(problems, {
       genetics: ['gene-like symbol BRCA1 is not in the facts', 'number 42 is not in the facts'],
@@ -264,15 +260,48 @@ describe('finalizeSections', () => {
       key: 'genetics',
       title: 'Genetics',
       generation: 'facts-only',
-      basedOn: ['inheritance', 'genes'],
+      basedOn: ['inheritance', 'inheritanceSummary', 'genes', 'rollup'],
       paragraphs: ['Inheritance: Autosomal recessive', 'Gene: SLC26A9 (modifier)', 'Gene: CFTR (causal)'],
     });
     assert.deepEqual(sections.treatment.paragraphs, [
-      'Orphan drug: ivacaftor (Kalydeco), designated 2006-12-20, approved 2012-01-31, status approved',
       'Orphan drug: ivacaftor (Kalydeco), designated 2006-12-20, approved 2014-02-21, status approved',
       'Orphan drug: Dornase alfa (Pulmozyme), designated 1991-01-16, approved 1993-12-30, status approved',
     ]);
     assert.equal(sections.overview.generation, 'template');
+  });
+
+  it('stops the build by default, naming the disease, the section and each failing sentence (hard stop)', () => {
+    const facts = cysticFibrosisFacts();
+    const faulty = (key: SectionKey): Section => {
+      const s = composeSection(key, facts);
+      return key === 'treatment' ? { ...s, paragraphs: [...s.paragraphs, 'Orkambi is also used. It is safe.'] } : s;
+    };
+    assert.throws(
+      () => finalizeSections(facts, { compose: faulty }),
+      (err: unknown) => {
+        assert.ok(err instanceof FactCheckError);
+        assert.equal(err.diseaseId, 'MONDO:0009061');
+        assert.equal(err.section, 'treatment');
+        assert.deepEqual(err.failures, [{ sentence: 'Orkambi is also used.', problems: ['name Orkambi is not in the facts'] }]);
+        assert.match(
+          err.message,
+          /^fact check failed for MONDO:0009061, section treatment: "Orkambi is also used\." \(name Orkambi is not in the facts\)$/,
+        );
+        return true;
+      },
+    );
+  });
+
+  it('rejects a classification the facts do not state', () => {
+    const facts = cysticFibrosisFacts();
+    assert.deepEqual(checkSection(withExtra('genetics', 'It is also inherited in an autosomal dominant pattern.'), facts), {
+      ok: false,
+      problems: ['classification "autosomal dominant" is not in the facts'],
+    });
+    assert.deepEqual(checkSection(withExtra('screening-and-diagnosis', 'It is a secondary condition.'), facts), {
+      ok: false,
+      problems: ['classification "secondary" is not in the facts'],
+    });
   });
 
   it("keeps the fact checker's findings in the QC report (tier 2) for editorial review", () => {

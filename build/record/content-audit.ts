@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readOrphanDesignations } from '../ingest/fda-oopd.ts';
+import { filterByContext } from './designation-context.ts';
+import { normalizeName, type NameHit } from './name-index.ts';
+import { auditRecord, type AuditRow, type RecordDigest, digestRecord } from './content-audit-rules.ts';
+
+/**
+ * Content audit over the published snapshot, through the record bodies the API serves:
+ *   node --import tsx build/record/content-audit.ts [--json]
+ * Counts the defects of issue 23 (boilerplate, inheritance contradictions, frequency order, small
+ * counts over bands, duplicate designations, negated links, non-names) and the coverage figures
+ * (approvals listed, grouping classes naming subtype genes, parents of screened conditions,
+ * Mendelian overviews). DIST_DIR (default dist) and DATA_DIR (the OOPD export) as for the build.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
+const dataDir = resolve(root, process.env.DATA_DIR ?? '../shared/data/raw');
+const manifest = JSON.parse(readFileSync(resolve(dist, 'current/manifest.json'), 'utf8')) as { entries: Record<string, [string]> };
+
+const digests = new Map<string, RecordDigest>();
+const rows: AuditRow[] = [];
+for (const [key, [hash]] of Object.entries(manifest.entries)) {
+  if (!/^MONDO:\d{7}$/.test(key)) continue;
+  const body = JSON.parse(readFileSync(resolve(dist, `objects/${hash.slice(0, 2)}/${hash}.json`), 'utf8'));
+  if (!body.data?.sections) continue; // an obsolete redirect
+  digests.set(key, digestRecord(body.data));
+  rows.push(auditRecord(body.data));
+}
+
+const sum = (k: keyof AuditRow) => rows.reduce((s, r) => s + Number(r[k] ?? 0), 0);
+const recordsWith = (k: keyof AuditRow) => rows.filter((r) => Number(r[k] ?? 0) > 0).length;
+
+// Approvals whose labeled indication names a rare disease's Mondo label: listed as approved there, on a parent or on a child?
+// A disease is named by the longest name found (any record's label or a synonym that is a name; a label wins over a
+// synonym), not negated and not part of a molecule's name (DESIGNATION_CONTEXT_RULE); it counts when that disease's
+// label is in the text and the disease is rare.
+const labels = new Map<string, string>();
+const labelOf = new Set<string>();
+for (const d of digests.values())
+  for (const n of d.names.slice(1)) if (normalizeName(n).length >= 8 && !labels.has(normalizeName(n))) labels.set(normalizeName(n), d.id);
+for (const d of digests.values()) {
+  if (normalizeName(d.name).length < 4) continue;
+  labels.set(normalizeName(d.name), d.id);
+  labelOf.add(normalizeName(d.name));
+}
+const approvals = readOrphanDesignations(resolve(dataDir, 'fda/oopd_all_designations_2024-06.csv.gz')).filter(
+  (r) => r.approvedIndication && /Approved/.test(r.designationStatus) && !/Withdrawn/.test(r.designationStatus),
+);
+let named = 0;
+let listed = 0;
+const missed: string[] = [];
+for (const row of approvals) {
+  const words = normalizeName(row.approvedIndication!).split(' ');
+  const taken = new Array<boolean>(words.length).fill(false);
+  const hits: NameHit[] = [];
+  for (let n = Math.min(12, words.length); n >= 1; n--) {
+    for (let i = 0; i + n <= words.length; i++) {
+      if (taken.slice(i, i + n).some(Boolean)) continue;
+      const id = labels.get(words.slice(i, i + n).join(' '));
+      if (!id) continue;
+      for (let j = i; j < i + n; j++) taken[j] = true;
+      hits.push({ ids: [id], kind: 'name', text: words.slice(i, i + n).join(' '), span: [i, i + n] });
+    }
+  }
+  const url = `cfgridkey=${row.designationKey}`;
+  for (const hit of filterByContext(words, hits)) {
+    const d = digests.get(hit.ids[0])!;
+    if (!d.isRare || !labelOf.has(hit.text) || normalizeName(d.name) !== hit.text) continue;
+    named++;
+    const near = [d.id, ...d.parents, ...d.children];
+    if (near.some((x) => digests.get(x)?.approvedUrls.some((u) => u.endsWith(url)))) listed++;
+    else
+      missed.push(
+        `${row.genericName} (${row.tradeName ?? '-'}) key ${row.designationKey}: ${d.name} (${d.id}) in "${row.approvedIndication}"`,
+      );
+  }
+}
+
+// Grouping classes: rare, no gene of their own, a direct child with a causal gene; does the genetics section name one?
+let groupings = 0;
+let groupingsNaming = 0;
+// Parents of a condition screened directly or as a RUSP constituent: does the screening section say a subtype is screened?
+let screenedParents = 0;
+let screenedParentsSaying = 0;
+for (const d of digests.values()) {
+  const childGenes = new Set(d.children.flatMap((c) => digests.get(c)?.causalGenes ?? []));
+  if (d.isRare && d.genes.length === 0 && childGenes.size > 0) {
+    groupings++;
+    if ([...childGenes].some((g) => new RegExp(`(?<![\\w-])${g.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(d.geneticsText)))
+      groupingsNaming++;
+  }
+  const screenedKids = d.children
+    .map((c) => digests.get(c)!)
+    .filter((c) => c && (c.screeningVia === 'direct' || c.screeningVia === 'subtype'));
+  if (screenedKids.length > 0 && d.screeningVia !== 'direct' && d.screeningVia !== 'subtype') {
+    screenedParents++;
+    const text = d.screeningText.toLowerCase();
+    if (screenedKids.some((c) => text.includes(c.name.toLowerCase()))) screenedParentsSaying++;
+  }
+}
+const mendelian = rows.filter((r) => r.mendelianPrimary);
+const pct = (a: number, b: number) => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)} %`);
+const report = {
+  records: rows.length,
+  defects: {
+    'records with boilerplate or internal paths in sections': recordsWith('boilerplate'),
+    'records with an inheritance contradiction (not applicable beside a Mendelian mode)': recordsWith('inheritanceContradiction'),
+    'records whose present phenotypes are not most frequent first': recordsWith('frequencyOrder'),
+    'records whose phenotypes within one frequency are in label order (more than one tie group, all alphabetical)':
+      recordsWith('alphabeticalTies'),
+    'phenotypes where a count with denominator 1 or 2 is the headline over a band': sum('smallCountOverBand'),
+    'phenotypes where a count with denominator below 5 is the headline over a band': sum('smallCountOverBand5'),
+    'records listing one designation row twice': recordsWith('duplicateDesignations'),
+    'records listing one FDA designation (CF Grid Key) in more than one entry': recordsWith('designationInSeveralEntries'),
+    'negated links (designation says non-X or other than X)': sum('negatedLinks'),
+    'records whose Other names show a non-name': recordsWith('nonNames'),
+  },
+  coverage: {
+    'approvals whose labeled indication names a rare disease, listed as approved there or on a parent or child': `${listed} of ${named} (${pct(listed, named)})`,
+    'rare grouping classes without a gene whose children have causal genes, naming one of them': `${groupingsNaming} of ${groupings} (${pct(groupingsNaming, groupings)})`,
+    'parents of a screened condition saying a subtype is screened': `${screenedParentsSaying} of ${screenedParents} (${pct(screenedParentsSaying, screenedParents)})`,
+    'records with a Mendelian primary inheritance whose overview names it': `${mendelian.filter((r) => r.overviewNamesInheritance).length} of ${mendelian.length} (${pct(mendelian.filter((r) => r.overviewNamesInheritance).length, mendelian.length)})`,
+  },
+};
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+if (process.argv.includes('--missed')) process.stdout.write(`${missed.join('\n')}\n`);
+if (process.argv.includes('--examples'))
+  for (const k of [
+    'boilerplate',
+    'inheritanceContradiction',
+    'frequencyOrder',
+    'duplicateDesignations',
+    'negatedLinks',
+    'nonNames',
+  ] as const)
+    process.stdout.write(
+      `${k}: ${rows
+        .filter((r) => Number(r[k]) > 0)
+        .slice(0, 8)
+        .map((r) => r.id)
+        .join(' ')}\n`,
+    );

@@ -1,0 +1,37 @@
+import { CLASSIFICATION_RULES } from '../record/classification.ts';
+import { DESIGNATION_CONTEXT_RULE } from '../record/designation-context.ts';
+import { FREQUENCY_RULE } from '../record/frequency-pool.ts';
+import { INHERITANCE_RULE } from '../record/inheritance.ts';
+import { ROLLUP_RULE } from '../record/rollup.ts';
+import { SYNONYM_RULE } from '../record/synonyms.ts';
+
+/**
+ * The consolidation rules, written once in the module that applies each, and placed into schema
+ * descriptions (so into the OpenAPI document) where a description says `{{NAME}}`.
+ */
+export const RULE_TEXTS: Record<string, string> = {
+  INHERITANCE_RULE,
+  FREQUENCY_RULE,
+  SYNONYM_RULE,
+  ROLLUP_RULE,
+  DESIGNATION_CONTEXT_RULE,
+  RESEARCH_ACTIVITY_RULE: CLASSIFICATION_RULES.researchActivity,
+};
+
+/** Replace every `{{NAME}}` in string values named `description`, recursively; an unknown name is an error naming the file. */
+export function withRuleTexts(value: unknown, path: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => withRuleTexts(v, path));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] =
+      k === 'description' && typeof v === 'string'
+        ? v.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
+            const text = RULE_TEXTS[name];
+            if (text === undefined) throw new Error(`${path}: description names an unknown rule {{${name}}}`);
+            return text;
+          })
+        : withRuleTexts(v, path);
+  }
+  return out;
+}
