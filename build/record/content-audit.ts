@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { readOrphanDesignations } from '../ingest/fda-oopd.ts';
 import { filterByContext } from './designation-context.ts';
 import { normalizeName, type NameHit } from './name-index.ts';
+import { objectFile, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readBuildSettings } from '../settings.ts';
 import { auditRecord, type AuditRow, type RecordDigest, digestRecord } from './content-audit-rules.ts';
 
 /**
@@ -13,16 +15,16 @@ import { auditRecord, type AuditRow, type RecordDigest, digestRecord } from './c
  * (approvals listed, grouping classes naming subtype genes, parents of screened conditions,
  * Mendelian overviews). DIST_DIR (default dist) and DATA_DIR (the OOPD export) as for the build.
  */
-const root = resolve(import.meta.dirname, '../..');
-const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
-const dataDir = resolve(root, process.env.DATA_DIR ?? '../shared/data/raw');
-const manifest = JSON.parse(readFileSync(resolve(dist, 'current/manifest.json'), 'utf8')) as { entries: Record<string, [string]> };
+const { distDir: dist, dataDir } = readBuildSettings();
+const manifest = JSON.parse(readFileSync(resolve(dist, 'current', SNAPSHOT_FILES.manifest), 'utf8')) as {
+  entries: Record<string, [string]>;
+};
 
 const digests = new Map<string, RecordDigest>();
 const rows: AuditRow[] = [];
 for (const [key, [hash]] of Object.entries(manifest.entries)) {
   if (!/^MONDO:\d{7}$/.test(key)) continue;
-  const body = JSON.parse(readFileSync(resolve(dist, `objects/${hash.slice(0, 2)}/${hash}.json`), 'utf8'));
+  const body = JSON.parse(readFileSync(resolve(dist, objectFile(hash, 'identity')), 'utf8'));
   if (!body.data?.sections) continue; // an obsolete redirect
   digests.set(key, digestRecord(body.data));
   rows.push(auditRecord(body.data));
