@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { objectFile } from '../../server/contract/snapshot/route-map.ts';
-import type { ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
+import { contentHash, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -12,10 +11,8 @@ const gz = promisify(gzip);
 /** Bodies at or under this size are served uncompressed: compression would not pay for itself. */
 export const COMPRESS_MIN_BYTES = 1024;
 
-/** Strong content hash of identity bytes: SHA-256, base64url, 22 characters (132 bits). */
-export function contentHash(body: Buffer | string): string {
-  return createHash('sha256').update(body).digest('base64url').slice(0, 22);
-}
+/** Strong content hash of identity bytes (its one home is the manifest contract). */
+export { contentHash };
 
 /**
  * Content-addressed store under dist/objects/. An object that exists is never rewritten (so an
@@ -102,8 +99,14 @@ export class ObjectStore {
       this.dirs.add(dir);
     }
     const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, data);
-    renameSync(tmp, path);
+    try {
+      writeFileSync(tmp, data);
+      renameSync(tmp, path);
+    } catch (err) {
+      // A full disk leaves part of the file: remove it, so nothing half-written stays behind.
+      rmSync(tmp, { force: true });
+      throw err;
+    }
     this.bytes += data.length;
   }
 

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
+import { contentHash, type ManifestEntry } from '../contract/snapshot/manifest.ts';
+import { IntegrityError } from '../snapshot/object-integrity.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { Req, Res } from './context.ts';
 import { noneMatch } from './conditional.ts';
@@ -37,9 +37,16 @@ export function sendEntry(
   const encoding = pickEncoding(req.headers['accept-encoding'] as string | undefined, entry[2] > 0, entry[3] > 0);
   const hot = snapshot.cachedBody(entry, encoding);
   if (hot) return writeEntry(req, res, etag, cacheControl, status, extra, encoding, hot, 'memory');
-  return snapshot
-    .body(entry, encoding)
-    .then(({ bytes }) => writeEntry(req, res, etag, cacheControl, status, extra, encoding, bytes, 'disk'));
+  return snapshot.body(entry, encoding).then(
+    ({ bytes }) => writeEntry(req, res, etag, cacheControl, status, extra, encoding, bytes, 'disk'),
+    (err) => {
+      // A damaged compressed variant (reported by the snapshot) is no reason to fail: the identity bytes serve the same content.
+      if (!(err instanceof IntegrityError) || encoding === 'identity') throw err;
+      return snapshot
+        .body(entry, 'identity')
+        .then(({ bytes }) => writeEntry(req, res, etag, cacheControl, status, extra, 'identity', bytes, 'disk'));
+    },
+  );
 }
 
 function writeEntry(
@@ -71,7 +78,7 @@ function writeEntry(
 
 /** ETag of bytes composed at request time: the same hash the build uses for stored bodies. */
 export function etagOfBytes(bytes: Buffer): string {
-  return `W/"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+  return `W/"${contentHash(bytes)}"`;
 }
 
 /** Send bytes composed at request time (identity encoding), with their own ETag and 304 support. */

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The snapshot manifest: route key -> stored object. Entries are arrays to keep a ~400,000-entry
  * manifest small to load: [hash, identity size, brotli size (0 = none), gzip size (0 = none), extra].
@@ -28,4 +30,13 @@ export interface Manifest {
 /** ETag header value of an entry: a weak validator over a strong hash, so it holds for every encoding. */
 export function etagOf(entry: ManifestEntry): string {
   return `W/"${entry[0]}"`;
+}
+
+/**
+ * The content hash of identity bytes, which names every stored object and is its ETag: SHA-256,
+ * base64url, 22 characters (132 bits). The build stores objects by it; the server checks each
+ * object it reads from disk against it.
+ */
+export function contentHash(body: Buffer | string): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 22);
 }
