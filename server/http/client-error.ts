@@ -40,16 +40,36 @@ export function clientErrorHandler(headers: readonly string[] = [], onError?: (e
     answered.add(socket);
     onError?.(err);
     const kind = KIND_OF[err.code ?? ''] ?? 'malformed-request';
-    const { status, title } = PROBLEMS[kind];
     const detail =
       DETAIL[kind] ??
       `The request could not be parsed as HTTP/1.1 (${err.code ?? 'parse error'}); check the request line and header fields.`;
-    const body = JSON.stringify({ type: PROBLEM_BASE + kind, title, status, detail });
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`,
-    );
-    // The client reads the answer and closes; one that never does is cut off.
-    socket.setTimeout?.(LINGER_MS, () => socket.destroy());
+    // A HEAD request (when the request line was read before the error) gets the head of the answer only.
+    const head = (err as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    writeProblem(socket, kind, detail, extra, head);
+  };
+}
+
+/**
+ * Write a problem on a socket no request object stands for (a parser error, a CONNECT) and close
+ * it: `extra` is header lines, each ending in CRLF. A client that never closes is cut off.
+ */
+export function writeProblem(socket: ParserSocket, kind: ProblemKind, detail: string, extra = '', headOnly = false): void {
+  const { status, title } = PROBLEMS[kind];
+  const body = JSON.stringify({ type: PROBLEM_BASE + kind, title, status, detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${headOnly ? '' : body}`,
+  );
+  socket.setTimeout?.(LINGER_MS, () => socket.destroy());
+}
+
+/**
+ * The server's `connect` listener: a CONNECT request (asking for a tunnel, as to a proxy) gets a
+ * 405 problem and the connection is closed; without a listener Node closes it without a word.
+ */
+export function connectHandler(headers: readonly string[] = []) {
+  const extra = headers.length === 0 ? '' : headers.reduce((s, v, i) => s + (i % 2 === 0 ? `${v}: ` : `${v}\r\n`), '');
+  return function connect(_req: unknown, socket: ParserSocket): void {
+    writeProblem(socket, 'method-not-allowed', 'CONNECT is not served here: this is an API, not a proxy.', `${extra}Allow: GET, HEAD, OPTIONS\r\n`);
   };
 }

@@ -4,7 +4,7 @@ import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } f
 import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { HSTS_VALUE } from '../contract/api/cors.ts';
-import { clientErrorHandler } from './client-error.ts';
+import { clientErrorHandler, connectHandler } from './client-error.ts';
 import { readPair, tlsProblem, unusablePair } from './tls-pair.ts';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -76,6 +76,7 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
   if (!o.certFile || !o.keyFile) {
     const server = createHttp(http1Options(o), listener);
     server.on('clientError', clientErrorHandler([], o.onClientError));
+    server.on('connect', connectHandler());
     if (o.onExpectation) server.on('checkExpectation', o.onExpectation);
     return {
       server,
@@ -98,6 +99,7 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
     throw new Error(unusablePair(certFile, keyFile, err));
   }
   server.on('clientError', clientErrorHandler(['Strict-Transport-Security', HSTS_VALUE], o.onClientError));
+  server.on('connect', connectHandler(['Strict-Transport-Security', HSTS_VALUE]) as never);
   if (o.onExpectation) server.on('checkExpectation', o.onExpectation as never);
   const reloadCertificate = (): boolean => {
     try {
