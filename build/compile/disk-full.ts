@@ -55,7 +55,7 @@ export function diskFullMessage(err: NodeJS.ErrnoException, dist: string, previo
   let space = '';
   try {
     const s = statfsSync(mount ?? where);
-    space = `, ${mb(s.bavail * s.bsize)} free of ${mb(s.blocks * s.bsize)}`;
+    space = `, ${mb(s.blocks * s.bsize)} in all, ${mb(s.bavail * s.bsize)} free once this build's partial files were removed`;
   } catch {
     /* the figures are a help, not the message */
   }

@@ -16,7 +16,10 @@ const DETAIL: Partial<Record<ProblemKind, string>> = {
 /** How long a socket that got a parser-error answer may stay open for the client to read it and close. */
 const LINGER_MS = 5000;
 
-type ParserSocket = Duplex & { _httpMessage?: { headersSent?: boolean } | null; setTimeout?: (ms: number, cb: () => void) => unknown };
+type ParserSocket = Duplex & {
+  _httpMessage?: { headersSent?: boolean; writableEnded?: boolean } | null;
+  setTimeout?: (ms: number, cb: () => void) => unknown;
+};
 
 /**
  * The server's `clientError` listener: a request Node's HTTP/1 parser rejects (bad bytes in the
@@ -33,7 +36,11 @@ export function clientErrorHandler(headers: readonly string[] = [], onError?: (e
   return function clientError(err: NodeJS.ErrnoException, socket: ParserSocket): void {
     // The parser may report the same broken stream again as more bytes arrive: one answer is enough.
     if (answered.has(socket)) return;
-    if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
+    // An answer still being written on this connection cannot be followed by ours; one that is
+    // wholly queued (a keep-alive client that sent its next, broken request before the server saw
+    // the previous answer finish) can: the problem goes out after it.
+    const previous = socket._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || (previous?.headersSent && !previous.writableEnded)) {
       socket.destroy();
       return;
     }
@@ -70,6 +77,11 @@ export function writeProblem(socket: ParserSocket, kind: ProblemKind, detail: st
 export function connectHandler(headers: readonly string[] = []) {
   const extra = headers.length === 0 ? '' : headers.reduce((s, v, i) => s + (i % 2 === 0 ? `${v}: ` : `${v}\r\n`), '');
   return function connect(_req: unknown, socket: ParserSocket): void {
-    writeProblem(socket, 'method-not-allowed', 'CONNECT is not served here: this is an API, not a proxy.', `${extra}Allow: GET, HEAD, OPTIONS\r\n`);
+    writeProblem(
+      socket,
+      'method-not-allowed',
+      'CONNECT is not served here: this is an API, not a proxy.',
+      `${extra}Allow: GET, HEAD, OPTIONS\r\n`,
+    );
   };
 }

@@ -140,7 +140,9 @@ describe('reliability: a corrupt or missing object in dist/', () => {
       others++;
     }
     const logged = await waitFor('the integrity lines in the log', () => {
-      const lines = readFileSync(join(dir, 'server.log'), 'utf8').split('\n').filter((l) => l.includes('failed its integrity check'));
+      const lines = readFileSync(join(dir, 'server.log'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('failed its integrity check'));
       return lines.length >= 5 ? lines : undefined;
     });
     const metrics = await (await fetch(server.metrics!)).text();

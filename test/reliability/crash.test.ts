@@ -70,16 +70,9 @@ describe('reliability: kill -9 under load, then a restart', () => {
     const endpoint = JSON.parse(created.body.toString()).data;
     recordSecret('webhook-secret', endpoint.secret, PART);
     receiver.secrets = [endpoint.secret];
-    // A slow receiver (each answer held until the next release) keeps deliveries pending at the kill.
-    receiver.answer = () => 'hang';
-    let releaseEvery = 150;
-    let releasing = true;
-    (async () => {
-      while (releasing) {
-        await new Promise((r) => setTimeout(r, releaseEvery));
-        receiver.release(204);
-      }
-    })();
+    // A slow receiver (each answer 150 ms late; 4 attempts at a time per endpoint) keeps deliveries pending at the kill.
+    let delayMs = 150;
+    receiver.answer = () => ({ status: 204, delayMs });
 
     const acks: { key: string; used: number; at: number }[] = [];
     const events: { id: string; at: number }[] = [];
@@ -122,7 +115,7 @@ describe('reliability: kill -9 under load, then a restart', () => {
     assert.ok(outbox.endsWith('\n'));
     for (const line of outbox.split('\n').filter(Boolean)) JSON.parse(line);
 
-    releaseEvery = 20;
+    delayMs = 10;
     server = await startPartServer(env);
     const after2 = new Client(server.url, 4);
     let lost = 0;
@@ -139,8 +132,11 @@ describe('reliability: kill -9 under load, then a restart', () => {
     }
     after2.close();
     // Every delivery enqueued before the kill reaches the receiver after the restart.
-    await waitFor('every webhook delivery made before the kill', () => (events.every((e) => receiver.acked().has(e.id)) ? true : undefined), 60_000);
-    releasing = false;
+    await waitFor(
+      'every webhook delivery made before the kill',
+      () => (events.every((e) => receiver.acked().has(e.id)) ? true : undefined),
+      60_000,
+    );
     const acked = receiver.acked();
     const twice = events.filter((e) => (acked.get(e.id)?.length ?? 0) > 1);
     // At least once: a second delivery is allowed only for an attempt the receiver answered while the process died.

@@ -52,9 +52,13 @@ describe('reliability: the disk fills up during a build', () => {
       mounted.unshift(upper);
       mkdirSync(join(upper, 'u'));
       mkdirSync(join(upper, 'w'));
-      execFileSync('mount', ['-t', 'overlay', 'overlay', '-o', `lowerdir=${REAL_DIST},upperdir=${join(upper, 'u')},workdir=${join(upper, 'w')}`, dist], {
-        stdio: 'pipe',
-      });
+      execFileSync(
+        'mount',
+        ['-t', 'overlay', 'overlay', '-o', `lowerdir=${REAL_DIST},upperdir=${join(upper, 'u')},workdir=${join(upper, 'w')}`, dist],
+        {
+          stdio: 'pipe',
+        },
+      );
       mounted.unshift(dist);
     } catch (err) {
       mountError = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim();
@@ -83,11 +87,16 @@ describe('reliability: the disk fills up during a build', () => {
       WEBHOOK_KEY_FILE: join(dir, 'webhook.key'),
     });
     const client = new Client(server.url, 4);
-    const snapshotOf = async () => JSON.parse((await client.send({ method: 'GET', path: '/api/v1/health' })).body.toString()).snapshot as string;
+    const snapshotOf = async () =>
+      JSON.parse((await client.send({ method: 'GET', path: '/api/v1/health' })).body.toString()).snapshot as string;
     const tags = async () => {
       const out: string[] = [];
       for (const id of SAMPLE) {
-        const a = await client.send({ method: 'GET', path: `/api/v1/diseases/${id}`, headers: { authorization: `Bearer ${keys.enterprise}` } });
+        const a = await client.send({
+          method: 'GET',
+          path: `/api/v1/diseases/${id}`,
+          headers: { authorization: `Bearer ${keys.enterprise}` },
+        });
         assert.equal(a.status, 200);
         out.push(String(a.headers.etag));
       }
@@ -112,7 +121,11 @@ describe('reliability: the disk fills up during a build', () => {
     const afterwards = { link: readlinkSync(join(dist, 'current')), snapshot: await snapshotOf(), tags: await tags() };
     client.close();
     const left = leftovers(join(upper, 'u'));
-    const message = stderr.trim().split('\n').find((l) => l.startsWith('build failed')) ?? stderr.trim();
+    const message =
+      stderr
+        .trim()
+        .split('\n')
+        .find((l) => l.startsWith('build failed')) ?? stderr.trim();
     figure(
       PART,
       `a build of the real data into a dist/ on a ${DISK_MB} MB filesystem stopped after ${fmt(seconds, 1)} s with exit ${code}: "${message}"; published snapshot unchanged (${afterwards.snapshot}), ${left.length} staging or temporary files left, ${SAMPLE.length} records served with their old ETags before and after`,

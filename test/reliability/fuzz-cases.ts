@@ -40,9 +40,71 @@ export function prngPick(seed: number): <T>(xs: readonly T[]) => T {
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 const chance = (r: Rand, p: number) => r() < p;
 
-const METHODS = ['GET', 'GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'PURGE', 'SEARCH', 'REPORT', 'FOO', 'get', 'G3T'];
-const IDS = ['MONDO:0007739', 'MONDO:0009061', 'MONDO:0018917', 'MONDO:0015118', 'MONDO:9999999', 'MONDO:0000001', 'mondo:0007739', 'MONDO_0007739', 'MONDO:7739', 'MONDO:00077390', 'MONDO%3A0007739', 'HP:0000118', '', '0', '-1', 'null', 'undefined', '__proto__', 'constructor', '..', '%2e%2e', 'MONDO:0007739%00', 'MONDO:0007739;x=1', 'MONDO:0007739.json', '💥', '%F0%9F%92%A5', 'A'.repeat(300)];
-const SECTIONS = ['overview', 'genetics', 'clinical-features', 'epidemiology', 'treatment', 'research', 'support', 'screening-and-diagnosis', 'nope', 'OVERVIEW', '__proto__', ''];
+const METHODS = [
+  'GET',
+  'GET',
+  'GET',
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'TRACE',
+  'PROPFIND',
+  'MKCOL',
+  'LOCK',
+  'PURGE',
+  'SEARCH',
+  'REPORT',
+  'FOO',
+  'get',
+  'G3T',
+];
+const IDS = [
+  'MONDO:0007739',
+  'MONDO:0009061',
+  'MONDO:0018917',
+  'MONDO:0015118',
+  'MONDO:9999999',
+  'MONDO:0000001',
+  'mondo:0007739',
+  'MONDO_0007739',
+  'MONDO:7739',
+  'MONDO:00077390',
+  'MONDO%3A0007739',
+  'HP:0000118',
+  '',
+  '0',
+  '-1',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  '..',
+  '%2e%2e',
+  'MONDO:0007739%00',
+  'MONDO:0007739;x=1',
+  'MONDO:0007739.json',
+  '💥',
+  '%F0%9F%92%A5',
+  'A'.repeat(300),
+];
+const SECTIONS = [
+  'overview',
+  'genetics',
+  'clinical-features',
+  'epidemiology',
+  'treatment',
+  'research',
+  'support',
+  'screening-and-diagnosis',
+  'nope',
+  'OVERVIEW',
+  '__proto__',
+  '',
+];
 const RELEASES = ['r1', 'latest', 'r0', 'r999999', 'R1', 'r-1', 'r1.5', 'r' + '9'.repeat(40), 'release', ''];
 const VERSIONS = ['1', '0', '-1', '2', '999999', '1.0', 'latest', '1e3', '0x1', ''];
 const TEMPLATES = [
@@ -89,15 +151,161 @@ const TEMPLATES = [
   '/dist/current/manifest.json',
   '/objects/ab/x.json',
 ];
-const PARAMS = ['q', 'limit', 'offset', 'sort', 'ids', 'sections', 'highlight', 'facets', 'gene', 'inheritance', 'onset', 'prevalence', 'isRare', 'hasContent', 'hasTrials', 'hasActiveTrials', 'hasExpertContent', 'minTrialCount', 'inheritancePattern', 'onsetCategory', 'status', 'since', 'format', 'fields'];
-const POLLUTING = ['__proto__', '__proto__[x]', '__proto__.x', 'constructor', 'constructor[prototype][x]', 'constructor.prototype.x', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', '[]', 'a[]', 'a[b][c]', '', '%00', 'limit[]', 'q[0]', 'q.length'];
-const VALUES = ['1', '0', '-1', '20', '100', '101', '1e309', '9'.repeat(30), 'NaN', 'Infinity', '-0', '0x10', '1.5', ' 5', 'true', 'false', 'TRUE', 'yes', 'null', '', 'cystic fibrosis', 'CFTR', 'huntington', 'MONDO:0007739', 'MONDO:0007739,MONDO:0009061', 'MONDO:0007739,MONDO:0007739', ',', ',,,', 'overview,genetics', 'overview,nope', 'autosomal-recessive', 'x-linked,unknown', 'relevance', '-label', '--label', 'pending', 'yaml', 'json', 'xml', '%', '%zz', '%00', '%c0%af', '%ff%fe', '%E2%80%AE', '%F0%9F%92%A5', '<script>alert(1)</script>', "' OR '1'='1", '${jndi:ldap://x}', '{{7*7}}', '../../etc/passwd', '\\u0000', 'a'.repeat(250), 'é', 'ß', 'İ', 'ǅ', 'ﬁ', 'q'.repeat(2000)];
-const ACCEPTS = ['application/json', '*/*', 'application/problem+json', 'text/html', 'application/yaml', 'application/xml', 'image/png', '', 'application/json;q=0', '*/*;q=abc', 'application/*', ';;;', 'a/b, c/d;q=0.5, */*;q=0.1', 'application/json, '.repeat(200)];
-const ENCODINGS = ['gzip', 'br', 'gzip, deflate, br', 'identity', '*', 'br;q=0', 'gzip;q=0, br;q=0, identity;q=0', 'br;q=2', 'gzip;q=-1', 'zstd', 'compress', ',', 'br;q=abc', 'x'.repeat(500)];
+const PARAMS = [
+  'q',
+  'limit',
+  'offset',
+  'sort',
+  'ids',
+  'sections',
+  'highlight',
+  'facets',
+  'gene',
+  'inheritance',
+  'onset',
+  'prevalence',
+  'isRare',
+  'hasContent',
+  'hasTrials',
+  'hasActiveTrials',
+  'hasExpertContent',
+  'minTrialCount',
+  'inheritancePattern',
+  'onsetCategory',
+  'status',
+  'since',
+  'format',
+  'fields',
+];
+const POLLUTING = [
+  '__proto__',
+  '__proto__[x]',
+  '__proto__.x',
+  'constructor',
+  'constructor[prototype][x]',
+  'constructor.prototype.x',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  '__defineGetter__',
+  '[]',
+  'a[]',
+  'a[b][c]',
+  '',
+  '%00',
+  'limit[]',
+  'q[0]',
+  'q.length',
+];
+const VALUES = [
+  '1',
+  '0',
+  '-1',
+  '20',
+  '100',
+  '101',
+  '1e309',
+  '9'.repeat(30),
+  'NaN',
+  'Infinity',
+  '-0',
+  '0x10',
+  '1.5',
+  ' 5',
+  'true',
+  'false',
+  'TRUE',
+  'yes',
+  'null',
+  '',
+  'cystic fibrosis',
+  'CFTR',
+  'huntington',
+  'MONDO:0007739',
+  'MONDO:0007739,MONDO:0009061',
+  'MONDO:0007739,MONDO:0007739',
+  ',',
+  ',,,',
+  'overview,genetics',
+  'overview,nope',
+  'autosomal-recessive',
+  'x-linked,unknown',
+  'relevance',
+  '-label',
+  '--label',
+  'pending',
+  'yaml',
+  'json',
+  'xml',
+  '%',
+  '%zz',
+  '%00',
+  '%c0%af',
+  '%ff%fe',
+  '%E2%80%AE',
+  '%F0%9F%92%A5',
+  '<script>alert(1)</script>',
+  "' OR '1'='1",
+  '${jndi:ldap://x}',
+  '{{7*7}}',
+  '../../etc/passwd',
+  '\\u0000',
+  'a'.repeat(250),
+  'é',
+  'ß',
+  'İ',
+  'ǅ',
+  'ﬁ',
+  'q'.repeat(2000),
+];
+const ACCEPTS = [
+  'application/json',
+  '*/*',
+  'application/problem+json',
+  'text/html',
+  'application/yaml',
+  'application/xml',
+  'image/png',
+  '',
+  'application/json;q=0',
+  '*/*;q=abc',
+  'application/*',
+  ';;;',
+  'a/b, c/d;q=0.5, */*;q=0.1',
+  'application/json, '.repeat(200),
+];
+const ENCODINGS = [
+  'gzip',
+  'br',
+  'gzip, deflate, br',
+  'identity',
+  '*',
+  'br;q=0',
+  'gzip;q=0, br;q=0, identity;q=0',
+  'br;q=2',
+  'gzip;q=-1',
+  'zstd',
+  'compress',
+  ',',
+  'br;q=abc',
+  'x'.repeat(500),
+];
 const ETAGS = ['*', 'W/"x"', '"x"', 'W/"', '"', 'W/"a", W/"b"', '*, W/"x"', 'garbage', 'W/"' + 'a'.repeat(2000) + '"'];
 const RANGES = ['bytes=0-10', 'bytes=99999999-', 'bytes=-500', 'bytes=5-2', 'bytes=0-1,5-6', 'bytes=abc', 'items=0-5', 'bytes=0-'];
 const EXPECTS = ['100-continue', 'foo', '200-ok', '', '100-continue, foo'];
-const TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/merge-patch+json', ';', 'application/json, text/plain'];
+const TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/merge-patch+json',
+  ';',
+  'application/json, text/plain',
+];
 const BODIES = [
   '{}',
   '{"url":"https://example.org/hook"}',
@@ -227,7 +435,8 @@ export function fuzzCase(seed: number, env: FuzzEnv): Req {
   if (chance(r, 0.05)) headers.expect = pick(r, EXPECTS);
   if (chance(r, 0.08)) headers.origin = pick(r, ['https://example.org', 'null', 'http://localhost:3000', 'x'.repeat(300)]);
   if (chance(r, 0.05)) headers['access-control-request-method'] = pick(r, ['GET', 'POST', 'DELETE', 'FOO']);
-  if (chance(r, 0.1)) headers['x-request-id'] = pick(r, ['abc', '', 'a'.repeat(200), '../../x', env.keys.enterprise, 'id with space', '\u00e9']);
+  if (chance(r, 0.1))
+    headers['x-request-id'] = pick(r, ['abc', '', 'a'.repeat(200), '../../x', env.keys.enterprise, 'id with space', '\u00e9']);
   if (chance(r, 0.05)) headers.cookie = pick(r, ['a=b', 'session=' + 'x'.repeat(3000)]);
   if (chance(r, 0.03)) headers.host = pick(r, ['', 'evil.example', 'a'.repeat(300), '127.0.0.1:1']);
   if (chance(r, 0.03)) headers['x-http-method-override'] = pick(r, ['DELETE', 'PUT']);

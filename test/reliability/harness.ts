@@ -133,11 +133,21 @@ export class Client {
       let req: ReturnType<typeof request>;
       try {
         req = request(
-          { host: url.hostname, port: url.port, method: r.method, path: r.path, headers: r.headers, agent: this.agent, setHost: r.headers?.host === undefined },
+          {
+            host: url.hostname,
+            port: url.port,
+            method: r.method,
+            path: r.path,
+            headers: r.headers,
+            agent: this.agent,
+            setHost: r.headers?.host === undefined,
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - t0 }));
+            res.on('end', () =>
+              done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - t0 }),
+            );
             res.on('error', fail);
           },
         );
@@ -172,4 +182,5 @@ export function raisedTiers(dir: string, tiers: string[]): string {
 }
 
 /** `n` formatted with thousands separators. */
-export const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -7,7 +7,11 @@ import { recordSecret } from './harness.ts';
  * A key file in `dir` with one key per tier, a test key and a revoked key (each recorded for the
  * secrets part), plus `extra` professional keys named p1, p2...
  */
-export function partKeys(dir: string, part: string, extra = 0): { file: string; keys: Record<string, string>; ids: Record<string, string> } {
+export function partKeys(
+  dir: string,
+  part: string,
+  extra = 0,
+): { file: string; keys: Record<string, string>; ids: Record<string, string> } {
   const file = join(dir, 'keys.json');
   const store = KeyStore.load(file);
   const keys: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import { PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../../server/contract/api/problems.ts';
+import { METHODS } from 'node:http';
 import type { Answer } from './harness.ts';
 
 /**
@@ -23,4 +24,17 @@ export function problemFault(a: Answer, method: string): string | null {
   if (known.status !== a.status || p.status !== a.status) return `${a.status} answer with a ${kind} problem (${known.status})`;
   if (p.title !== known.title) return `${kind} problem titled "${p.title}"`;
   return null;
+}
+
+/** Methods Node's HTTP parser knows; a request with any other is not HTTP it can read. */
+const PARSED_METHODS = new Set(METHODS);
+
+/**
+ * Whether a connection dropped without an answer is one the issue allows ("a problem, a timeout or
+ * a close"): only for a request Node's parser rejects at its first bytes (a method HTTP does not
+ * have). Such requests are answered with a problem nearly always; rarely a keep-alive client is
+ * still writing when the server closes, and then it sees the close instead.
+ */
+export function closeAllowed(method: string): boolean {
+  return !PARSED_METHODS.has(method);
 }

@@ -45,7 +45,10 @@ const QUICK: [string, string | Buffer][] = [
   ['CONNECT (a proxy request)', 'CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n'],
   ['target of 20 KB', `GET /${'a'.repeat(20_000)} HTTP/1.1\r\n${H}\r\n`],
   ['one header of 20 KB', `GET /api/v1/health HTTP/1.1\r\n${H}X-Big: ${'b'.repeat(20_000)}\r\n\r\n`],
-  ['300 headers (24 KB)', `GET /api/v1/health HTTP/1.1\r\n${H}${Array.from({ length: 300 }, (_, i) => `X-H${i}: ${'v'.repeat(70)}\r\n`).join('')}\r\n`],
+  [
+    '300 headers (24 KB)',
+    `GET /api/v1/health HTTP/1.1\r\n${H}${Array.from({ length: 300 }, (_, i) => `X-H${i}: ${'v'.repeat(70)}\r\n`).join('')}\r\n`,
+  ],
   ['NUL in a header value', `GET /api/v1/health HTTP/1.1\r\n${H}X-A: b\u0000c\r\n\r\n`],
   ['control character in a header name', `GET /api/v1/health HTTP/1.1\r\n${H}X\u0001Y: z\r\n\r\n`],
   ['space in a header name', `GET /api/v1/health HTTP/1.1\r\n${H}X A: b\r\n\r\n`],
@@ -54,7 +57,10 @@ const QUICK: [string, string | Buffer][] = [
   ['obsolete line folding', `GET /api/v1/health HTTP/1.1\r\n${H}X-A: b\r\n  c\r\n\r\n`],
   ['no Host (HTTP/1.1)', 'GET /api/v1/health HTTP/1.1\r\n\r\n'],
   ['Expect: something else', `GET /api/v1/health HTTP/1.1\r\n${H}Expect: foo\r\n\r\n`],
-  ['Content-Length with Transfer-Encoding', `POST /api/v1/webhooks HTTP/1.1\r\n${H}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`],
+  [
+    'Content-Length with Transfer-Encoding',
+    `POST /api/v1/webhooks HTTP/1.1\r\n${H}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+  ],
   ['Transfer-Encoding: chunked, identity', `POST /api/v1/webhooks HTTP/1.1\r\n${H}Transfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n`],
   ['Transfer-Encoding: xchunked', `POST /api/v1/webhooks HTTP/1.1\r\n${H}Transfer-Encoding: xchunked\r\n\r\n0\r\n\r\n`],
   ['two different Content-Lengths', `POST /api/v1/webhooks HTTP/1.1\r\n${H}Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello!`],
@@ -62,9 +68,15 @@ const QUICK: [string, string | Buffer][] = [
   ['Content-Length of 20 digits', `POST /api/v1/webhooks HTTP/1.1\r\n${H}Content-Length: 99999999999999999999\r\n\r\n`],
   ['bad chunk size', `POST /api/v1/webhooks HTTP/1.1\r\n${H}Transfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n`],
   ['chunked body cut short', `POST /api/v1/webhooks HTTP/1.1\r\n${H}Transfer-Encoding: chunked\r\n\r\n5\r\nhel`],
-  ['smuggled request after a GET', `GET /api/v1/health HTTP/1.1\r\n${H}Content-Length: 44\r\n\r\nGET /api/v1/webhooks HTTP/1.1\r\nHost: x\r\n\r\n`],
+  [
+    'smuggled request after a GET',
+    `GET /api/v1/health HTTP/1.1\r\n${H}Content-Length: 44\r\n\r\nGET /api/v1/webhooks HTTP/1.1\r\nHost: x\r\n\r\n`,
+  ],
   ['two pipelined requests', `GET /api/v1/health/live HTTP/1.1\r\n${H}\r\nGET /api/v1/health/ready HTTP/1.1\r\n${H}\r\n`],
-  ['Expect: 100-continue with its body', `POST /api/v1/webhooks HTTP/1.1\r\n${H}Expect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`],
+  [
+    'Expect: 100-continue with its body',
+    `POST /api/v1/webhooks HTTP/1.1\r\n${H}Expect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+  ],
   ['request cut off mid-headers', `GET /api/v1/health HTTP/1.1\r\n${H}X-A: b`],
 ];
 
@@ -120,19 +132,29 @@ describe('reliability: raw protocol abuse', () => {
     const deadline = REQUEST_MS + 10_000;
     const slow = [
       // Headers trickled a byte every 500 ms: cut at the headers timeout.
-      rawConnection(port, trickle(`GET /api/v1/health HTTP/1.1\r\n${H}${'X-Slow: loris\r\n'.repeat(1000)}`, 500), deadline, HEADERS_MS).then((r) => ({ name: 'slowloris', r })),
+      rawConnection(
+        port,
+        trickle(`GET /api/v1/health HTTP/1.1\r\n${H}${'X-Slow: loris\r\n'.repeat(1000)}`, 500),
+        deadline,
+        HEADERS_MS,
+      ).then((r) => ({ name: 'slowloris', r })),
       // Headers sent, the body trickled: cut at the request timeout.
       rawConnection(
         port,
         (s) => {
-          s.write(`POST /api/v1/webhooks HTTP/1.1\r\n${H}Authorization: Bearer ${webhooksKey}\r\nContent-Type: application/json\r\nContent-Length: 2000\r\n\r\n`);
+          s.write(
+            `POST /api/v1/webhooks HTTP/1.1\r\n${H}Authorization: Bearer ${webhooksKey}\r\nContent-Type: application/json\r\nContent-Length: 2000\r\n\r\n`,
+          );
           trickle('{', 500)(s);
         },
         deadline,
         REQUEST_MS,
       ).then((r) => ({ name: 'slow body', r })),
       // Half a request, then silence.
-      rawConnection(port, sendAndWait(`GET /api/v1/health HTTP/1.1\r\n${H}`), deadline, HEADERS_MS).then((r) => ({ name: 'incomplete headers', r })),
+      rawConnection(port, sendAndWait(`GET /api/v1/health HTTP/1.1\r\n${H}`), deadline, HEADERS_MS).then((r) => ({
+        name: 'incomplete headers',
+        r,
+      })),
     ];
     // Hundreds of connections that never send a byte, and hundreds left idle after one answer.
     const idle = Array.from({ length: IDLE_CONNECTIONS }, () => rawConnection(port, () => {}, deadline, HEADERS_MS));
@@ -148,7 +170,10 @@ describe('reliability: raw protocol abuse', () => {
     const kaDone = await Promise.all(keepAlive);
     for (const r of kaDone) {
       // One answer, then the server closes the idle connection at the keep-alive timeout.
-      const held = r.outcome === 'answer' && r.closedAfterMs >= KEEP_ALIVE_MS - 100 && r.closedAfterMs <= KEEP_ALIVE_MS + KEEP_ALIVE_MARGIN_MS + CHECK_SLACK_MS;
+      const held =
+        r.outcome === 'answer' &&
+        r.closedAfterMs >= KEEP_ALIVE_MS - 100 &&
+        r.closedAfterMs <= KEEP_ALIVE_MS + KEEP_ALIVE_MARGIN_MS + CHECK_SLACK_MS;
       note('idle keep-alive connection', held ? r : { ...r, outcome: r.outcome === 'hung' ? 'hung' : 'bare' });
     }
     watching = false;
@@ -165,11 +190,21 @@ describe('reliability: raw protocol abuse', () => {
     figure(
       PART,
       `${fmt(held)} of ${fmt(cases)} connections held (${QUICK.length} malformed or odd requests, 3 slow clients, ${IDLE_CONNECTIONS} idle connections, ${IDLE_KEEP_ALIVE} idle keep-alive connections): ${counts.problem} answered with a problem, ${counts.answer} answered (valid after all, keep-alive closed at ${fmt(kaMax / 1000, 1)} s), ${counts.timeout} cut at a timeout with a 408 problem, ${counts.close} closed; slowloris cut after ${fmt(loris.closedAfterMs / 1000, 1)} s (HEADERS_TIMEOUT ${HEADERS_MS / 1000} s), slow body after ${fmt(slowDone[1].r.closedAfterMs / 1000, 1)} s (REQUEST_TIMEOUT ${REQUEST_MS / 1000} s), every idle connection closed by ${fmt(idleMax / 1000, 1)} s; meanwhile ${ok} of ${served.length} calls of another client answered 200, slowest ${fmt(slowest)} ms`,
-      { cases, held, counts, slowlorisSeconds: loris.closedAfterMs / 1000, idleMaxSeconds: idleMax / 1000, witness: { ok, total: served.length, slowestMs: slowest } },
+      {
+        cases,
+        held,
+        counts,
+        slowlorisSeconds: loris.closedAfterMs / 1000,
+        idleMaxSeconds: idleMax / 1000,
+        witness: { ok, total: served.length, slowestMs: slowest },
+      },
     );
     assert.deepEqual(bad, []);
     assert.equal(loris.outcome, 'timeout', 'the slowloris client is cut with a 408 problem');
-    assert.ok(loris.closedAfterMs <= HEADERS_MS + CHECK_SLACK_MS && loris.closedAfterMs <= 30_000, `slowloris held ${loris.closedAfterMs} ms`);
+    assert.ok(
+      loris.closedAfterMs <= HEADERS_MS + CHECK_SLACK_MS && loris.closedAfterMs <= 30_000,
+      `slowloris held ${loris.closedAfterMs} ms`,
+    );
     assert.ok(idleMax <= HEADERS_MS + CHECK_SLACK_MS, `an idle connection was held ${idleMax} ms`);
     assert.equal(ok, served.length, 'every call of the other client was served');
   });

@@ -60,7 +60,8 @@ export function classify(text: string, closed: boolean, afterMs: number, timeout
     if (!problem) return { outcome: 'bare', statuses, closedAfterMs: afterMs, text };
   }
   const last = answers[answers.length - 1].status;
-  const outcome: Outcome = last === 408 && afterMs >= timeoutMs - 50 ? 'timeout' : answers.some((a) => a.status >= 400) ? 'problem' : 'answer';
+  const outcome: Outcome =
+    last === 408 && afterMs >= timeoutMs - 50 ? 'timeout' : answers.some((a) => a.status >= 400) ? 'problem' : 'answer';
   return { outcome, statuses, closedAfterMs: afterMs, text };
 }
 
@@ -69,12 +70,7 @@ export function classify(text: string, closed: boolean, afterMs: number, timeout
  * and collect what the server sends until it closes the connection or `deadlineMs` passes (then the
  * connection is 'hung'). `timeoutMs` is the timeout a 408 is expected after.
  */
-export function rawConnection(
-  port: number,
-  script: (s: Socket) => void,
-  deadlineMs: number,
-  timeoutMs: number,
-): Promise<RawResult> {
+export function rawConnection(port: number, script: (s: Socket) => void, deadlineMs: number, timeoutMs: number): Promise<RawResult> {
   return new Promise((done) => {
     const t0 = performance.now();
     const chunks: Buffer[] = [];

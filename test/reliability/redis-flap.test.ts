@@ -44,7 +44,8 @@ describe('reliability: Redis flapping under load', () => {
 
   before(async () => {
     await ensureRealSnapshot();
-    if (await redisReachable(REDIS_URL)) throw new Error(`port ${SETTINGS.redisPort} already has a Redis: this part kills its own, set RELIABILITY_REDIS_PORT`);
+    if (await redisReachable(REDIS_URL))
+      throw new Error(`port ${SETTINGS.redisPort} already has a Redis: this part kills its own, set RELIABILITY_REDIS_PORT`);
     const dir = partDir(PART);
     const made = partKeys(dir, PART);
     keys = made.keys;
@@ -74,7 +75,12 @@ describe('reliability: Redis flapping under load', () => {
     const loops = (['open', 'closed'] as const).flatMap((mode) => {
       const client = new Client(servers[mode]!.url, 16);
       const probe = (kind: Sample['kind']) => async () => {
-        const path = { metered: '/api/v1/diseases/MONDO:0007739/summary', unmetered: '/api/v1/diseases/MONDO:0009061/summary', webhooks: '/api/v1/webhooks', ready: '/api/v1/health/ready' }[kind];
+        const path = {
+          metered: '/api/v1/diseases/MONDO:0007739/summary',
+          unmetered: '/api/v1/diseases/MONDO:0009061/summary',
+          webhooks: '/api/v1/webhooks',
+          ready: '/api/v1/health/ready',
+        }[kind];
         const key = kind === 'unmetered' ? keys.enterprise : keys.professional;
         while (running) {
           const a = await client.send({ method: 'GET', path, headers: { authorization: `Bearer ${key}` } }, 10_000).catch(() => null);
@@ -117,11 +123,15 @@ describe('reliability: Redis flapping under load', () => {
       if (s.a.status === 503 && s.a.headers['retry-after'] === undefined) wrong.push(`${s.server} ${s.kind}: 503 without Retry-After`);
       // Well inside an outage (ioredis may take a moment to see a stopped Redis): the documented answers.
       if (outages.some((o) => within(s, o))) {
-        const want = { metered: s.server === 'open' ? 200 : 503, unmetered: 200, webhooks: 503, ready: s.server === 'open' ? 200 : 503 }[s.kind];
+        const want = { metered: s.server === 'open' ? 200 : 503, unmetered: 200, webhooks: 503, ready: s.server === 'open' ? 200 : 503 }[
+          s.kind
+        ];
         if (s.a.status !== want) wrong.push(`${s.server} ${s.kind} during an outage: ${s.a.status}, expected ${want}`);
       }
     }
-    const slowest = Math.max(...samples.filter((s) => s.a && outages.some((o) => s.at >= o.down && s.at <= o.up + RESUME_MS)).map((s) => s.a!.ms));
+    const slowest = Math.max(
+      ...samples.filter((s) => s.a && outages.some((o) => s.at >= o.down && s.at <= o.up + RESUME_MS)).map((s) => s.a!.ms),
+    );
     // Resumed: from Redis answering again to the first answer after which every kind is back to normal on both servers.
     const resumed = outages.map((o) => {
       const normal = (s: Sample) => s.a !== null && (s.kind === 'webhooks' ? s.a.status === 200 : s.a.status === 200);

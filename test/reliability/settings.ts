@@ -9,7 +9,7 @@ export const RELIABILITY_SETTINGS = {
   soakMinutes: setting(
     'RELIABILITY_SOAK_MINUTES',
     '`2`',
-    'how long the soak runs (CI sets 10); RSS and open files are compared after the first minute (a fifth of shorter runs) and at the end',
+    'how long the soak runs (CI sets 10); RSS and open files are compared after the first minute (half of a shorter run) and at the end',
     integer(2, 1, 120),
   ),
   soakRate: setting(
@@ -20,11 +20,8 @@ export const RELIABILITY_SETTINGS = {
   ),
   fuzzRequests: setting('RELIABILITY_FUZZ_REQUESTS', '`100000`', 'hostile requests the fuzz part sends', integer(100_000, 1, 10_000_000)),
   seed: setting('RELIABILITY_SEED', '`22`', 'seed of the fuzz: request i is made from seed + i', integer(22, 0, 2 ** 31)),
-  replay: setting(
-    'RELIABILITY_FUZZ_REPLAY',
-    'none',
-    'a seed the fuzz printed: send only that request and print it with its answer',
-    (v) => (v === undefined ? null : integer(0, 0, 2 ** 32)(v)),
+  replay: setting('RELIABILITY_FUZZ_REPLAY', 'none', 'a seed the fuzz printed: send only that request and print it with its answer', (v) =>
+    v === undefined ? null : integer(0, 0, 2 ** 32)(v),
   ),
   redisPort: setting(
     'RELIABILITY_REDIS_PORT',
@@ -32,7 +29,12 @@ export const RELIABILITY_SETTINGS = {
     'port of the Redis the flapping part starts, kills and restarts (its own: never a shared one)',
     integer(6391, 1, 65535),
   ),
-  out: setting('RELIABILITY_OUT', '`.scratch/reliability`', 'where logs, state files and the figures of a run go', text('.scratch/reliability')),
+  out: setting(
+    'RELIABILITY_OUT',
+    '`.scratch/reliability`',
+    'where logs, state files and the figures of a run go',
+    text('.scratch/reliability'),
+  ),
 };
 
 export type ReliabilitySettings = SettingsOf<typeof RELIABILITY_SETTINGS>;
