@@ -1,7 +1,7 @@
 import polka from 'polka';
 import type { Logger } from 'pino';
 import type { Guard, Handler, Req, Res } from './http/context.ts';
-import { API_BASE, ROUTE_LIST, type ROUTES, type OperationId } from './contract/api/routes.ts';
+import { API_BASE, ROUTE_LIST, ROUTES, type OperationId } from './contract/api/routes.ts';
 import { guarded } from './http/chain.ts';
 import { methodNotAllowed, type Problem, problem, sendProblem } from './http/problem.ts';
 import { type RouteHandler, withInputs } from './http/route-input.ts';
@@ -118,13 +118,13 @@ export function createApp(o: AppOptions): App {
     searchDiseases: searchResource(snap, o.engine),
     getDiseasesBulk: bulkResource(snap),
     getDisease: recordResource(snap),
-    getDiseaseSummary: storedResource(snap, 'summary'),
+    getDiseaseSummary: storedResource(snap, ROUTES.getDiseaseSummary),
     getDiseaseSection: sectionResource(snap),
-    getDiseasePhenotypes: storedResource(snap, 'phenotypes'),
+    getDiseasePhenotypes: storedResource(snap, ROUTES.getDiseasePhenotypes),
     listDiseasePags: pagsResource(snap),
     listDiseaseAssistancePrograms: assistanceResource(snap),
     listDiseaseOrphanDrugs: orphanDrugsResource(snap),
-    getDiseaseScreening: storedResource(snap, 'screening'),
+    getDiseaseScreening: storedResource(snap, ROUTES.getDiseaseScreening),
     listReleases: releasesResource(snap),
     getRelease: releaseResource(snap),
     listReleaseChanges: releaseChangesResource(snap),

@@ -12,7 +12,7 @@ import { parseDuration, parseSchedule } from './webhooks/schedule.ts';
 /**
  * Every setting of the server, read from the environment once at start (server/main.ts) and
  * checked together: one message lists every bad one. Nothing else in server/ reads process.env.
- * The README's settings table is written from this table (test/unit/settings-doc.test.ts).
+ * The README's settings table is written from this table (test/unit/settings.test.ts).
  */
 
 const REDIS_URL = /^rediss?:\/\//;

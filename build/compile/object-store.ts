@@ -11,9 +11,6 @@ const gz = promisify(gzip);
 /** Bodies at or under this size are served uncompressed: compression would not pay for itself. */
 export const COMPRESS_MIN_BYTES = 1024;
 
-/** Strong content hash of identity bytes (its one home is the manifest contract). */
-export { contentHash };
-
 /**
  * Content-addressed store under dist/objects/. An object that exists is never rewritten (so an
  * unchanged rebuild writes nothing), and each file appears under its final name only by rename,

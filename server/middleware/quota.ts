@@ -8,7 +8,7 @@ import { isoSeconds } from '../quota/windows.ts';
 
 export interface QuotaOptions {
   store: QuotaStore;
-  /** From loadPolicies() (server/tiers.json). */
+  /** From loadPolicies(): TIERS_FILE, else server/contract/api/tiers.json. */
   policies: Policies;
   /** Clock in ms since the epoch; default Date.now. Tests move it across window boundaries. */
   now?: () => number;

@@ -17,8 +17,12 @@ import type { Snapshot } from '../snapshot/snapshot.ts';
 type GetSnapshot = () => Snapshot;
 type R = typeof ROUTES;
 
-/** Handler of a per-disease resource served as stored bytes (summary, phenotypes, screening). */
-export function storedResource(getSnapshot: GetSnapshot, stored: DiseaseResource): RouteHandler<R['getDiseaseSummary']> {
+/** Handler of a per-disease resource served as its stored bytes (summary, phenotypes, screening): the route names which. */
+export function storedResource(
+  getSnapshot: GetSnapshot,
+  route: R['getDiseaseSummary' | 'getDiseasePhenotypes' | 'getDiseaseScreening'],
+): RouteHandler<R['getDiseaseSummary']> {
+  const stored: DiseaseResource = route.stored;
   return function storedResourceHandler(req, res, { path }) {
     const snap = getSnapshot();
     return sendEntry(req, res, snap, snap.require(diseaseKey(path.mondoId, stored)));

@@ -8,6 +8,7 @@ import { TIER, rankedSub, relevanceKey } from './rank-key.ts';
 import type { RowTable } from './row-table.ts';
 import { alignSlot, newAlignment, orderBonus } from './slot-align.ts';
 import { alignedParts, tversky } from './slot-score.ts';
+import { MinHeap } from '../util/min-heap.ts';
 
 /** Row states besides a tier: filtered out, or seen without a match yet. */
 const REJECTED = -1;
@@ -206,31 +207,13 @@ export class MatchCollector {
 
 /** The k-th largest ranked score among the matched rows (0 when fewer than k), with a bounded min-heap. */
 function kthLargest(score: Float32Array, tier: Int8Array, rows: Int32Array, count: number, k: number): number {
-  const heap = new Float64Array(k);
-  let size = 0;
+  const heap = new MinHeap(k);
   for (let i = 0; i < count; i++) {
     const r = rows[i];
     if (tier[r] !== TIER.ranked) continue;
     const v = score[r];
-    if (size < k) {
-      let c = size++;
-      while (c > 0 && heap[(c - 1) >> 1] > v) {
-        heap[c] = heap[(c - 1) >> 1];
-        c = (c - 1) >> 1;
-      }
-      heap[c] = v;
-    } else if (v > heap[0]) {
-      let c = 0;
-      for (;;) {
-        let child = 2 * c + 1;
-        if (child >= k) break;
-        if (child + 1 < k && heap[child + 1] < heap[child]) child++;
-        if (heap[child] >= v) break;
-        heap[c] = heap[child];
-        c = child;
-      }
-      heap[c] = v;
-    }
+    if (heap.size < k) heap.push(v);
+    else if (v > heap.topKey()) heap.replaceTop(v);
   }
-  return size < k ? 0 : heap[0];
+  return heap.size < k ? 0 : heap.topKey();
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { contentHash } from '../contract/snapshot/manifest.ts';
 import type { EventType } from '../contract/api/webhooks.ts';
 import type { PublishedRelease, ReleaseChange } from './release-feed.ts';
 import type { Delivery, Endpoint, Message } from './types.ts';
@@ -12,7 +13,7 @@ import type { Delivery, Endpoint, Message } from './types.ts';
 
 const KIND_EVENT = { added: 'disease.created', changed: 'disease.updated', removed: 'disease.removed' } as const;
 
-const hashId = (prefix: string, text: string) => prefix + createHash('sha256').update(text).digest('base64url').slice(0, 22);
+const hashId = (prefix: string, text: string) => prefix + contentHash(text);
 
 /** The message id of an event of a release. */
 export function messageId(release: string, type: EventType, disease: string | null): string {

@@ -1,4 +1,4 @@
-import { MinHeap } from './min-heap.ts';
+import { MinHeap } from '../util/min-heap.ts';
 import type { Attempt, Delivery, Endpoint, Message } from './types.ts';
 import type { DeliveryStatus } from '../contract/api/webhooks.ts';
 
@@ -23,7 +23,7 @@ export class OutboxState {
   readonly deliveries = new Map<string, Delivery>();
   /** Deliveries of each endpoint, oldest first. */
   readonly byEndpoint = new Map<string, Delivery[]>();
-  readonly due = new Map<string, MinHeap>();
+  readonly due = new Map<string, MinHeap<string>>();
   /** Deliveries handed to the dispatcher, with the end of their lease (in memory only: a restart retries them). */
   readonly leased = new Map<string, number>();
   readonly releasesDone = new Set<string>();
@@ -98,7 +98,8 @@ export class OutboxState {
   head(endpointId: string): [number, string] | undefined {
     const heap = this.due.get(endpointId);
     if (!heap) return undefined;
-    for (let top = heap.peek(); top; top = heap.peek()) {
+    while (heap.size > 0) {
+      const top: [number, string] = [heap.topKey(), heap.topPayload()!];
       if (this.live(top[0], top[1])) return top;
       heap.pop();
     }
@@ -138,9 +139,9 @@ export class OutboxState {
     return out;
   }
 
-  #queue(endpointId: string): MinHeap {
+  #queue(endpointId: string): MinHeap<string> {
     let heap = this.due.get(endpointId);
-    if (!heap) this.due.set(endpointId, (heap = new MinHeap()));
+    if (!heap) this.due.set(endpointId, (heap = new MinHeap<string>()));
     return heap;
   }
 

@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, readdirSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { contentHash } from '../../build/compile/object-store.ts';
+import { contentHash } from '../../server/contract/snapshot/manifest.ts';
 import type { Change, ReleaseEntry, ReleasesDoc } from '../../server/contract/snapshot/history.ts';
 import { objectFile, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import type { SnapshotSource } from './snapshot-source.ts';

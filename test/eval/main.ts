@@ -10,6 +10,7 @@ import { distinctMentions, readMentions } from './corpus.ts';
 import { evaluateSplit, type SplitResult } from './evaluate.ts';
 import { engineRanker, miniSearchRanker } from './rankers.ts';
 import { printFigures, printMissSummary, printUnreachable, writeMisses } from './report.ts';
+import { readBuildSettings } from '../../build/settings.ts';
 
 /**
  * `npm run eval:search [-- --show=10]`: our search against the NCBI Disease Corpus (training and
@@ -43,8 +44,7 @@ function main(): void {
       out: { type: 'string', default: join(ROOT, '.scratch', 'eval-search') },
     },
   });
-  const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
-  const dataDir = resolve(ROOT, process.env.DATA_DIR ?? '../shared/data/raw');
+  const { distDir: dist, dataDir } = readBuildSettings();
   const evalDir = resolve(ROOT, process.env.EVAL_DIR ?? '../shared/data/eval/ncbi-disease');
   const current = join(dist, 'current');
   if (!existsSync(current)) throw new Error(`no published snapshot at ${current}: run npm run build first`);

@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
 import { runBuild } from '../../build/run-build.ts';
 import { publishDocsPage } from '../../build/docs/docs-page.ts';
+import { readBuildSettings } from '../../build/settings.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const REAL_DIST = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
-export const REAL_DATA = resolve(ROOT, process.env.DATA_DIR ?? '../shared/data/raw');
+// The build's own settings (DIST_DIR, DATA_DIR): the tests build and read what `npm run build` would.
+const BUILD = readBuildSettings();
+export const REAL_DIST = BUILD.distDir;
+export const REAL_DATA = BUILD.dataDir;
 
 let built: Promise<void> | null = null;
 

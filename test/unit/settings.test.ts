@@ -6,7 +6,7 @@ import { readFetchSettings } from '../../build/fetch/settings.ts';
 import { readBuildSettings } from '../../build/settings.ts';
 import { readSettings, type SettingsError, setting, integer } from '../../server/contract/settings/setting.ts';
 import { readServerSetting, readServerSettings, webhookStoreOf } from '../../server/settings.ts';
-import { README, settingsMarkdown, START, END, withSettings } from '../docs/settings-table.ts';
+import { README, withGeneratedBlocks } from '../docs/readme-tables.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -87,13 +87,10 @@ describe('settings', () => {
     assert.throws(() => readSettings(table, { N: '  ', D: 'x' }), { message: '1 bad setting:\n- D: bad' });
   });
 
-  it('the README settings table is the one the settings modules generate', () => {
+  it('the README settings and tier tables are the ones their modules generate', () => {
     const readme = readFileSync(README, 'utf8');
-    assert.equal(
-      withSettings(readme, settingsMarkdown()),
-      readme,
-      'README.md differs from the settings modules: run npm run docs:settings',
-    );
-    assert.ok(readme.includes(START) && readme.includes(END));
+    assert.equal(withGeneratedBlocks(readme), readme, 'README.md differs from the settings or tier modules: run npm run docs:readme');
+    for (const name of ['TIERS_FILE', 'DATA_DIR', 'HISTORY_KEEP', 'WEBHOOK_POLL']) assert.ok(readme.includes(`| \`${name}\` |`), name);
+    assert.ok(readme.includes('| professional | `read`, `search`, `bulk`, `webhooks` | 10,000 | 100,000 |'));
   });
 });

@@ -30,9 +30,6 @@ export const EVENT_SCHEMAS: Record<EventType, string> = {
   'webhook.test': 'WebhookTestEvent',
 };
 
-/** Event types that concern one disease: a watch list (`diseases`) filters these. */
-export const DISEASE_EVENTS: readonly EventType[] = ['disease.created', 'disease.updated', 'disease.removed'];
-
 /** Limits of a subscription. */
 export const WEBHOOK_LIMITS = {
   /** Largest request body accepted by the subscription routes, in bytes. */

@@ -27,16 +27,12 @@ export interface Manifest {
   counts: { diseases: number; obsolete: number; objects: number };
 }
 
+/** The content hash of the manifest, of ETags and of stored object names: SHA-256, base64url, 22 characters (132 bits). */
+export function contentHash(body: Buffer | string): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 22);
+}
+
 /** ETag header value of an entry: a weak validator over a strong hash, so it holds for every encoding. */
 export function etagOf(entry: ManifestEntry): string {
   return `W/"${entry[0]}"`;
-}
-
-/**
- * The content hash of identity bytes, which names every stored object and is its ETag: SHA-256,
- * base64url, 22 characters (132 bits). The build stores objects by it; the server checks each
- * object it reads from disk against it.
- */
-export function contentHash(body: Buffer | string): string {
-  return createHash('sha256').update(body).digest('base64url').slice(0, 22);
 }
