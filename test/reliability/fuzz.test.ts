@@ -125,7 +125,7 @@ describe('reliability: fuzz', () => {
       .join(', ');
     figure(
       PART,
-      `${fmt(SETTINGS.fuzzRequests)} hostile requests (seeds ${SETTINGS.seed}-${SETTINGS.seed + SETTINGS.fuzzRequests - 1}) in ${fmt(seconds, 1)} s (${fmt(SETTINGS.fuzzRequests / seconds)}/s): ${fiveXX} 5xx, ${notProblem} errors not problem+json, ${dropped} dropped without an answer (${closed} requests with a method HTTP does not have closed instead of answered); /health afterwards ${health.status}, RSS ${fmt(rss / 1e6)} MB. Statuses ${byStatus}`,
+      `${fmt(SETTINGS.fuzzRequests)} hostile requests (seeds ${SETTINGS.seed}-${SETTINGS.seed + SETTINGS.fuzzRequests - 1}) in ${fmt(seconds, 1)} s (${fmt(SETTINGS.fuzzRequests / seconds)}/s): ${fiveXX} 5xx, ${notProblem} errors not problem+json, ${dropped} dropped without an answer (${closed} requests with a method HTTP does not have closed instead of answered, allowed as a close); /health afterwards ${health.status}, RSS ${fmt(rss / 1e6)} MB. Statuses ${byStatus}`,
       {
         requests: SETTINGS.fuzzRequests,
         seconds,

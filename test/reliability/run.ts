@@ -7,8 +7,9 @@ import { FIGURES_FILE, OUT, SECRETS_FILE, SETTINGS } from './harness.ts';
 /**
  * `npm run test:reliability [-- --only=fuzz,soak] [--skip=soak]`: the reliability parts, one file
  * each, run one after another by node's test runner (each starts its own servers), then every
- * part's figure printed together. The secrets part runs last: it scans what the others left in
- * RELIABILITY_OUT. Exit status: the test runner's.
+ * part's figure printed together. The secrets part runs last, on its own: it scans what the others
+ * left in RELIABILITY_OUT. A run with --only adds to the files and figures of the last one.
+ * Exit status: the test runners' (non-zero when any part failed).
  */
 const PARTS = ['fuzz', 'protocol', 'corrupt-object', 'crash', 'redis-flap', 'disk-full', 'soak', 'secrets'];
 
@@ -27,33 +28,42 @@ const parts = PARTS.filter((p) => (only ? only.includes(p) : true) && !skip.incl
 // A run starts clean, unless it adds parts to one under way (--only, as CI does with the soak).
 if (!only) rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
-rmSync(FIGURES_FILE, { force: true });
+if (!only) rmSync(FIGURES_FILE, { force: true });
 if (!only && existsSync(SECRETS_FILE)) rmSync(SECRETS_FILE);
 
 process.stdout.write(
   `== reliability: ${parts.join(', ')} (soak ${SETTINGS.soakMinutes} min${SETTINGS.soakRate ? ` at ${SETTINGS.soakRate}/s` : ''}, fuzz ${SETTINGS.fuzzRequests} requests, seed ${SETTINGS.seed}; files in ${relative(ROOT, OUT) || '.'})\n`,
 );
-const files = parts.map((p) => join('test/reliability', `${p}.test.ts`));
-const tap = join(OUT, 'results.tap');
-const child = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--test',
-    '--test-concurrency=1',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${tap}`,
-    ...files,
-  ],
-  {
-    cwd: ROOT,
-    stdio: 'inherit',
-  },
-);
-const code: number = await new Promise((done) => child.once('exit', (c, signal) => done(c ?? (signal ? 1 : 0))));
+/** Run some parts with node's test runner (which orders the files it is given by name); resolves to its exit code. */
+function runParts(names: string[], tap: string): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...names.map((p) => join('test/reliability', `${p}.test.ts`)),
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  return new Promise((done) => child.once('exit', (c, signal) => done(c ?? (signal ? 1 : 0))));
+}
+
+// The secrets part scans what every other part left, so it runs on its own, after them.
+const first = parts.filter((p) => p !== 'secrets');
+const taps: string[] = [];
+let code = 0;
+for (const group of [first, parts.includes('secrets') ? ['secrets'] : []]) {
+  if (group.length === 0) continue;
+  const tap = join(OUT, `results-${taps.length}.tap`);
+  taps.push(tap);
+  code = Math.max(code, await runParts(group, tap));
+}
 const figures = existsSync(FIGURES_FILE)
   ? readFileSync(FIGURES_FILE, 'utf8')
       .split('\n')
@@ -63,7 +73,8 @@ const figures = existsSync(FIGURES_FILE)
 process.stdout.write('\n== reliability figures\n');
 for (const f of figures) process.stdout.write(`- ${f.part}: ${f.text}\n`);
 // The runner's own totals (every test of every part), from its TAP summary.
-const summary = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-const count = (what: string) => Number(new RegExp(`^# ${what} (\\d+)$`, 'm').exec(summary)?.[1] ?? 0);
+const summaries = taps.map((t) => (existsSync(t) ? readFileSync(t, 'utf8') : ''));
+const count = (what: string) =>
+  summaries.reduce((n, summary) => n + Number(new RegExp(`^# ${what} (\\d+)$`, 'm').exec(summary)?.[1] ?? 0), 0);
 process.stdout.write(`reliability: ${count('pass')} passed, ${count('fail') + (code !== 0 && count('fail') === 0 ? 1 : 0)} failed\n`);
 process.exit(code);
