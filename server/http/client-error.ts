@@ -17,7 +17,7 @@ const DETAIL: Partial<Record<ProblemKind, string>> = {
 const LINGER_MS = 5000;
 
 type ParserSocket = Duplex & {
-  _httpMessage?: { headersSent?: boolean; writableEnded?: boolean } | null;
+  _httpMessage?: { headersSent?: boolean } | null;
   setTimeout?: (ms: number, cb: () => void) => unknown;
 };
 
@@ -36,11 +36,9 @@ export function clientErrorHandler(headers: readonly string[] = [], onError?: (e
   return function clientError(err: NodeJS.ErrnoException, socket: ParserSocket): void {
     // The parser may report the same broken stream again as more bytes arrive: one answer is enough.
     if (answered.has(socket)) return;
-    // An answer still being written on this connection cannot be followed by ours; one that is
-    // wholly queued (a keep-alive client that sent its next, broken request before the server saw
-    // the previous answer finish) can: the problem goes out after it.
-    const previous = socket._httpMessage;
-    if (err.code === 'ECONNRESET' || !socket.writable || (previous?.headersSent && !previous.writableEnded)) {
+    // Nothing may follow an answer that has begun on this connection: the client could take our
+    // bytes for part of it (as Node's own handler, the connection is closed instead).
+    if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
       socket.destroy();
       return;
     }

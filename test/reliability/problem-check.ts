@@ -32,10 +32,11 @@ const PARSED_METHODS = new Set(METHODS);
 /**
  * Whether a connection dropped without an answer is one the issue allows ("a problem, a timeout or
  * a close"): only for a request Node's parser rejects in its request line (a method HTTP does not
- * have, a target that is neither a path, `*` nor an absolute URL). Such requests are answered with
+ * have, a target that is neither a path, `*` nor an absolute URL, or has bytes beyond ASCII).
+ * Such requests are answered with
  * a problem nearly always (every one of the fuzz's 100,000); about 2 in 800,000 of the soak's
  * keep-alive requests saw the close instead of the answer.
  */
 export function closeAllowed(method: string, target: string): boolean {
-  return !PARSED_METHODS.has(method) || !/^(\/|\*|https?:)/.test(target);
+  return !PARSED_METHODS.has(method) || !/^(\/|\*|https?:)/.test(target) || /[^\x21-\x7e]/.test(target);
 }
