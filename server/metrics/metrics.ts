@@ -1,10 +1,11 @@
-import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DeliveryStatus } from '../contract/api/webhooks.ts';
 import type { Req } from '../http/context.ts';
 import type { StoreHealth } from '../quota/store.ts';
 import type { IntegrityError } from '../snapshot/object-integrity.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { WebhookStoreHealth } from '../webhooks/types.ts';
+import { processMetrics, RequestSeries } from './lean.ts';
 
 /** What the metrics read at scrape time: the served snapshot and the stores. */
 export interface MetricsSources {
@@ -23,25 +24,15 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** How long a scrape waits for the outbox depth (a Redis store that does not answer must not hold it). */
 const DEPTH_TIMEOUT_MS = 500;
 
-type Child = { inc(): void };
-type Timer = { observe(v: number): void };
-interface RouteSeries {
-  latency: Timer;
-  byStatus: Map<number, Child>;
-}
-
 /**
  * The server's Prometheus metrics (prom-client), in their own registry. Per request the path
- * costs a few map lookups, a counter increment and a histogram observation: each (route, method)
- * keeps its label children, so no label set is built or hashed per request. Everything else is
- * read when scraped. Label values are bounded: the route is the table's pattern (`unmatched` for
- * a path no route has), the method one of the seven HTTP methods or `other`.
+ * costs two map lookups and a few number increments (lean.ts); everything else is counted where it
+ * happens (rare) or read when scraped. Label values are bounded: the route is the table's pattern
+ * (`unmatched` for a path no route has), the method one of the seven HTTP methods or `other`.
  */
 export class ServerMetrics {
   readonly registry = new Registry();
-  readonly #requests: Counter<'route' | 'method' | 'status'>;
-  readonly #latency: Histogram<'route' | 'method'>;
-  readonly #series = new Map<string, Map<string, RouteSeries>>();
+  readonly #requests: RequestSeries;
   readonly #parserErrors: Counter<'kind'>;
   readonly #quotaCalls: Histogram<'outcome'>;
   readonly #quotaErrors: Counter;
@@ -52,20 +43,8 @@ export class ServerMetrics {
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
-    this.#requests = new Counter({
-      name: 'dcs_http_requests_total',
-      help: 'Requests answered, by route pattern, method and status.',
-      labelNames: ['route', 'method', 'status'],
-      registers,
-    });
-    this.#latency = new Histogram({
-      name: 'dcs_http_request_duration_seconds',
-      help: 'Time from the request to its answer being written, by route pattern and method.',
-      labelNames: ['route', 'method'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
+    processMetrics(this.registry);
+    this.#requests = new RequestSeries(this.registry, LATENCY_BUCKETS);
     this.#parserErrors = new Counter({
       name: 'dcs_http_parser_errors_total',
       help: 'Connections answered with a problem before any request was read (malformed, too large, timed out), by kind.',
@@ -104,16 +83,8 @@ export class ServerMetrics {
   /** The access-log hook: count the answer and its latency. */
   observeRequest = (req: Req, status: number): void => {
     const ctx = req.ctx;
-    const route = ctx.route ?? 'unmatched';
     const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'other';
-    let byMethod = this.#series.get(route);
-    if (byMethod === undefined) this.#series.set(route, (byMethod = new Map()));
-    let s = byMethod.get(method);
-    if (s === undefined) byMethod.set(method, (s = { latency: this.#latency.labels(route, method), byStatus: new Map() }));
-    let c = s.byStatus.get(status);
-    if (c === undefined) s.byStatus.set(status, (c = this.#requests.labels(route, method, String(status))));
-    c.inc();
-    s.latency.observe((performance.now() - ctx.start) / 1000);
+    this.#requests.observe(ctx.route ?? 'unmatched', method, status, (performance.now() - ctx.start) / 1000);
   };
 
   parserError = (err: NodeJS.ErrnoException): void => this.#parserErrors.labels(err.code ?? 'unknown').inc();
