@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { runBuild } from './run-build.ts';
+import { diskFullMessage, isDiskFull } from './compile/disk-full.ts';
+import { currentSnapshot } from './compile/publish.ts';
 import { IngestError } from './ingest/types.ts';
 import { publishDocsPage } from './docs/docs-page.ts';
 import { APP_ROOT, BUNDLED } from '../server/contract/snapshot/app-paths.ts';
@@ -49,6 +51,9 @@ try {
 } catch (err) {
   if (err instanceof IngestError) {
     process.stderr.write(`build failed (tier 1): ${err.message}\nThe previous snapshot, if any, is still the one served.\n`);
+    process.exitCode = 1;
+  } else if (isDiskFull(err)) {
+    process.stderr.write(`${diskFullMessage(err as NodeJS.ErrnoException, dist, currentSnapshot(dist))}\n`);
     process.exitCode = 1;
   } else throw err;
 }

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../server/contract/snapshot/manifest.ts';
 import type { ReleaseDoc } from '../server/contract/snapshot/release.ts';
@@ -108,124 +109,135 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   o.log(`  validated ${built.records.length} records against content/schemas in ${(tValidate - tAssemble).toFixed(1)} s`);
 
   const staging = startStaging(o.dist, snapshot);
-  const { entries, store } = await compileBodies(o.dist, built.records, built.obsoletes, previous);
-  const tBodies = secs();
-  o.log(
-    `  compiled ${Object.keys(entries).length} responses in ${(tBodies - tValidate).toFixed(1)} s: ${store.written} objects written, ${store.reused} reused, ${(store.bytes / 1e6).toFixed(1)} MB`,
-  );
+  try {
+    return await compileAndPublish();
+  } catch (err) {
+    // Nothing of a failed build stays behind (a full disk needs its space back): objects already
+    // written are whole and named by their content, so they are kept for the next build to reuse.
+    rmSync(staging, { recursive: true, force: true });
+    throw err;
+  }
 
-  const prevRelease = readCurrent<ReleaseDoc>(o.dist, SNAPSHOT_FILES.release);
-  const release: ReleaseDoc = {
-    snapshot,
-    builtAt,
-    apiVersion: API_VERSION,
-    recordCount: built.records.length,
-    obsoleteCount: built.obsoletes.length,
-    sources: [...loaded.data.releases.values()].map((s) => {
-      const fp = filesFingerprint(loaded.files.get(s.id) ?? []);
-      const before = prevRelease?.sources.find((p) => p.id === s.id);
-      // A source whose files did not change keeps the time it was first ingested.
-      return {
-        id: s.id,
-        name: s.name,
-        release: s.release,
-        releaseFrom: s.releaseFrom,
-        license: s.license,
-        ingestedAt: before && before.fingerprint === fp ? before.ingestedAt : builtAt,
-        fingerprint: fp,
-        files: s.files,
-      };
-    }),
-  };
-  writeSnapshotFile(staging, SNAPSHOT_FILES.release, JSON.stringify(release, null, 2));
-  const history = await buildHistory({
-    dist: o.dist,
-    store,
-    records: built.records,
-    entries,
-    obsoletes: built.obsoletes,
-    index,
-    diff,
-    previous: { manifest: previous, releases: prevReleases },
-    release: {
-      number: releaseNo,
-      publishedAt: builtAt,
+  async function compileAndPublish() {
+    const { entries, store } = await compileBodies(o.dist, built.records, built.obsoletes, previous);
+    const tBodies = secs();
+    o.log(
+      `  compiled ${Object.keys(entries).length} responses in ${(tBodies - tValidate).toFixed(1)} s: ${store.written} objects written, ${store.reused} reused, ${(store.bytes / 1e6).toFixed(1)} MB`,
+    );
+
+    const prevRelease = readCurrent<ReleaseDoc>(o.dist, SNAPSHOT_FILES.release);
+    const release: ReleaseDoc = {
       snapshot,
-      code: { apiVersion: API_VERSION, commit: gitCommit(o.root), inputFingerprint: fingerprint },
-      sources: release.sources,
-    },
-    keep: o.historyKeep ?? null,
-  });
-  const tHistory = secs();
+      builtAt,
+      apiVersion: API_VERSION,
+      recordCount: built.records.length,
+      obsoleteCount: built.obsoletes.length,
+      sources: [...loaded.data.releases.values()].map((s) => {
+        const fp = filesFingerprint(loaded.files.get(s.id) ?? []);
+        const before = prevRelease?.sources.find((p) => p.id === s.id);
+        // A source whose files did not change keeps the time it was first ingested.
+        return {
+          id: s.id,
+          name: s.name,
+          release: s.release,
+          releaseFrom: s.releaseFrom,
+          license: s.license,
+          ingestedAt: before && before.fingerprint === fp ? before.ingestedAt : builtAt,
+          fingerprint: fp,
+          files: s.files,
+        };
+      }),
+    };
+    writeSnapshotFile(staging, SNAPSHOT_FILES.release, JSON.stringify(release, null, 2));
+    const history = await buildHistory({
+      dist: o.dist,
+      store,
+      records: built.records,
+      entries,
+      obsoletes: built.obsoletes,
+      index,
+      diff,
+      previous: { manifest: previous, releases: prevReleases },
+      release: {
+        number: releaseNo,
+        publishedAt: builtAt,
+        snapshot,
+        code: { apiVersion: API_VERSION, commit: gitCommit(o.root), inputFingerprint: fingerprint },
+        sources: release.sources,
+      },
+      keep: o.historyKeep ?? null,
+    });
+    const tHistory = secs();
 
-  const rows = listingRows(built.records);
-  writeSnapshotFile(staging, SNAPSHOT_FILES.listing, JSON.stringify(rows));
-  const indexStart = process.hrtime.bigint();
-  const searchIndex = JSON.stringify(buildSearchIndex(rows));
-  writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, searchIndex);
-  o.log(
-    `  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`,
-  );
-  const openapi = openApiDocument({ schemas });
-  writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
-  writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));
-  writeSnapshotFile(staging, SNAPSHOT_FILES.releases, JSON.stringify(history.releases));
-  writeSnapshotFile(staging, SNAPSHOT_FILES.qcReport, JSON.stringify(built.qc, null, 1));
-  writeSnapshotFile(staging, SNAPSHOT_FILES.contentIndex, JSON.stringify(index));
-  const allEntries = Object.fromEntries(
-    Object.entries({ ...entries, ...history.entries }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
-  const manifest: Manifest = {
-    format: 1,
-    snapshot,
-    builtAt,
-    inputFingerprint: fingerprint,
-    sections: [...SECTION_KEYS],
-    entries: allEntries,
-    obsolete: Object.fromEntries(built.obsoletes.map((x) => [x.id, { label: x.label, replacedBy: x.replacedBy, consider: x.consider }])),
-    counts: { diseases: built.records.length, obsolete: built.obsoletes.length, objects: Object.keys(allEntries).length },
-  };
-  writeSnapshotFile(staging, SNAPSHOT_FILES.manifest, JSON.stringify(manifest));
-  const prevId = publish(o.dist, staging, snapshot);
-  const gc = collectGarbage(o.dist, [snapshot, ...(prevId && prevId !== snapshot ? [prevId] : [])]);
+    const rows = listingRows(built.records);
+    writeSnapshotFile(staging, SNAPSHOT_FILES.listing, JSON.stringify(rows));
+    const indexStart = process.hrtime.bigint();
+    const searchIndex = JSON.stringify(buildSearchIndex(rows));
+    writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, searchIndex);
+    o.log(
+      `  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`,
+    );
+    const openapi = openApiDocument({ schemas });
+    writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
+    writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));
+    writeSnapshotFile(staging, SNAPSHOT_FILES.releases, JSON.stringify(history.releases));
+    writeSnapshotFile(staging, SNAPSHOT_FILES.qcReport, JSON.stringify(built.qc, null, 1));
+    writeSnapshotFile(staging, SNAPSHOT_FILES.contentIndex, JSON.stringify(index));
+    const allEntries = Object.fromEntries(
+      Object.entries({ ...entries, ...history.entries }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
+    const manifest: Manifest = {
+      format: 1,
+      snapshot,
+      builtAt,
+      inputFingerprint: fingerprint,
+      sections: [...SECTION_KEYS],
+      entries: allEntries,
+      obsolete: Object.fromEntries(built.obsoletes.map((x) => [x.id, { label: x.label, replacedBy: x.replacedBy, consider: x.consider }])),
+      counts: { diseases: built.records.length, obsolete: built.obsoletes.length, objects: Object.keys(allEntries).length },
+    };
+    writeSnapshotFile(staging, SNAPSHOT_FILES.manifest, JSON.stringify(manifest));
+    const prevId = publish(o.dist, staging, snapshot);
+    const gc = collectGarbage(o.dist, [snapshot, ...(prevId && prevId !== snapshot ? [prevId] : [])]);
 
-  const qcCounts = built.qc.counts();
-  o.log('');
-  o.log(
-    `Published snapshot ${snapshot} (current -> snapshots/${snapshot}; previous ${currentSnapshot(o.dist) === snapshot ? (prevId ?? 'none') : '?'})`,
-  );
-  o.log(
-    `  records: ${built.records.length} (${built.stats.rare} rare), obsolete redirects: ${built.obsoletes.length}, excluded: ${built.stats.excludedNonHuman} non-human, ${built.stats.excludedCharacteristic} disease characteristics`,
-  );
-  o.log(
-    `  with definition ${built.stats.withDefinition}, phenotypes ${built.stats.withPhenotypes}, genes ${built.stats.withGenes}, screened ${built.stats.screened}, orphan drugs ${built.stats.withOrphanDrugs}, trials ${built.stats.withTrials}`,
-  );
-  o.log(`  sources: ${release.sources.map((s) => `${s.id} ${s.release}`).join('; ')}`);
-  o.log(`  QC tier 2: ${JSON.stringify((built.qc.toJSON() as object) && (built.qc.toJSON() as { tier2: unknown }).tier2)}`);
-  o.log(
-    `  QC tier 3: ${
-      Object.entries(qcCounts)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ') || 'none'
-    } (report: dist/current/${SNAPSHOT_FILES.qcReport})`,
-  );
-  const p = history.published;
-  o.log(
-    p
-      ? `  release ${p.id}: ${p.counts.added} added, ${p.counts.changed} changed, ${p.counts.removed} removed, ${p.counts.unchanged} unchanged; sources changed: ${
-          p.sources
-            .filter((s) => s.changed)
-            .map((s) => s.id)
-            .join(', ') || 'none'
-        }`
-      : `  no new release: no disease and no source changed (latest ${history.releases.releases.at(-1)?.id})`,
-  );
-  o.log(
-    `  history: ${history.releases.releases.length} releases kept (HISTORY_KEEP ${o.historyKeep ?? 'all'}), ${Object.keys(history.entries).length} version entries; pruned ${history.pruned.releases} releases, ${history.pruned.versions} versions, ${history.pruned.diseases} version lists; ${(tHistory - tBodies).toFixed(1)} s`,
-  );
-  o.log(`  garbage collected: ${gc.snapshots} snapshots, ${gc.objects} objects`);
-  o.log(
-    `  time: ingest ${tIngest.toFixed(1)} s, assemble ${(tAssemble - tIngest).toFixed(1)} s, validate ${(tValidate - tAssemble).toFixed(1)} s, compile ${(tBodies - tValidate).toFixed(1)} s, history ${(tHistory - tBodies).toFixed(1)} s, total ${secs().toFixed(1)} s`,
-  );
-  return { ok: true, snapshot, seconds: secs(), upToDate: false };
+    const qcCounts = built.qc.counts();
+    o.log('');
+    o.log(
+      `Published snapshot ${snapshot} (current -> snapshots/${snapshot}; previous ${currentSnapshot(o.dist) === snapshot ? (prevId ?? 'none') : '?'})`,
+    );
+    o.log(
+      `  records: ${built.records.length} (${built.stats.rare} rare), obsolete redirects: ${built.obsoletes.length}, excluded: ${built.stats.excludedNonHuman} non-human, ${built.stats.excludedCharacteristic} disease characteristics`,
+    );
+    o.log(
+      `  with definition ${built.stats.withDefinition}, phenotypes ${built.stats.withPhenotypes}, genes ${built.stats.withGenes}, screened ${built.stats.screened}, orphan drugs ${built.stats.withOrphanDrugs}, trials ${built.stats.withTrials}`,
+    );
+    o.log(`  sources: ${release.sources.map((s) => `${s.id} ${s.release}`).join('; ')}`);
+    o.log(`  QC tier 2: ${JSON.stringify((built.qc.toJSON() as object) && (built.qc.toJSON() as { tier2: unknown }).tier2)}`);
+    o.log(
+      `  QC tier 3: ${
+        Object.entries(qcCounts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ') || 'none'
+      } (report: dist/current/${SNAPSHOT_FILES.qcReport})`,
+    );
+    const p = history.published;
+    o.log(
+      p
+        ? `  release ${p.id}: ${p.counts.added} added, ${p.counts.changed} changed, ${p.counts.removed} removed, ${p.counts.unchanged} unchanged; sources changed: ${
+            p.sources
+              .filter((s) => s.changed)
+              .map((s) => s.id)
+              .join(', ') || 'none'
+          }`
+        : `  no new release: no disease and no source changed (latest ${history.releases.releases.at(-1)?.id})`,
+    );
+    o.log(
+      `  history: ${history.releases.releases.length} releases kept (HISTORY_KEEP ${o.historyKeep ?? 'all'}), ${Object.keys(history.entries).length} version entries; pruned ${history.pruned.releases} releases, ${history.pruned.versions} versions, ${history.pruned.diseases} version lists; ${(tHistory - tBodies).toFixed(1)} s`,
+    );
+    o.log(`  garbage collected: ${gc.snapshots} snapshots, ${gc.objects} objects`);
+    o.log(
+      `  time: ingest ${tIngest.toFixed(1)} s, assemble ${(tAssemble - tIngest).toFixed(1)} s, validate ${(tValidate - tAssemble).toFixed(1)} s, compile ${(tBodies - tValidate).toFixed(1)} s, history ${(tHistory - tBodies).toFixed(1)} s, total ${secs().toFixed(1)} s`,
+    );
+    return { ok: true, snapshot, seconds: secs(), upToDate: false };
+  }
 }

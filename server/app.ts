@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Guard, Handler, Req, Res } from './http/context.ts';
 import { API_BASE, ROUTE_LIST, ROUTES, type OperationId } from './contract/api/routes.ts';
 import { guarded } from './http/chain.ts';
-import { methodNotAllowed, problem, sendProblem } from './http/problem.ts';
+import { methodNotAllowed, type Problem, problem, sendProblem } from './http/problem.ts';
 import { type RouteHandler, withInputs } from './http/route-input.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import type { AccessLogger } from './middleware/access-log.ts';
@@ -30,6 +30,8 @@ import { listingResource } from './routes/listing.ts';
 import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
 import { versionResource, versionsResource } from './routes/versions.ts';
 import { healthResource, openapiResource } from './routes/meta.ts';
+import { livenessResource, type ReadinessCheck, readinessResource } from './routes/probes.ts';
+import { IntegrityError } from './snapshot/object-integrity.ts';
 import { docsPage } from './routes/docs.ts';
 import { DOCS_PATH } from './contract/api/docs.ts';
 import { searchResource } from './routes/search.ts';
@@ -57,7 +59,19 @@ export interface AppOptions {
   corsOrigins?: CorsOrigins;
   /** Served over TLS: every answer carries Strict-Transport-Security. */
   tls?: boolean;
+  /** Per-request metrics (server/metrics/): called with the access log once each answer is written. */
+  metrics?: ((req: Req, status: number, bytes: number) => void) | null;
+  /** What readiness looks at (server/routes/probes.ts); absent: only that a snapshot is loaded. */
+  readiness?: () => ReadinessCheck[];
 }
+
+/** The app as the server runs it: polka's handler behind the checks Node leaves to the app. */
+export type App = ReturnType<typeof polka> & {
+  /** The request listener: a request without Host (HTTP/1.1) is a 400 problem, anything else goes to polka. */
+  serve: (req: Req, res: Res) => void;
+  /** The `checkExpectation` listener: an Expect other than 100-continue is a 417 problem. */
+  expectationFailed: (req: Req, res: Res) => void;
+};
 
 /**
  * The HTTP application: each path's dispatcher starts the request context (id, access log at the
@@ -65,15 +79,29 @@ export interface AppOptions {
  * are never counted. A method the path does not serve is a 405 before any of that; OPTIONS is a
  * 204 with Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights).
  */
-export function createApp(o: AppOptions) {
-  const startRequest = requestContext({ onEnd: o.accessLog ?? null, headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
+export function createApp(o: AppOptions): App {
+  const log = o.accessLog ?? null;
+  const observe = o.metrics ?? null;
+  const onEnd =
+    log && observe
+      ? (req: Req, status: number, bytes: number) => {
+          log(req, status, bytes);
+          observe(req, status, bytes);
+        }
+      : (log ?? observe);
+  const startRequest = requestContext({ onEnd, headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
   const origins = o.corsOrigins ?? null;
   const noMatchCors = origins === null ? null : cors({ origins, methods: null });
   const app = polka({
     onError(err: unknown, req: Req, res: Res) {
-      o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
+      // A damaged stored object was logged once when found (the snapshot reports it); the rest here.
+      const damaged = err instanceof IntegrityError;
+      if (!damaged) o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
       if (!req.ctx) startRequest(req, res);
-      if (!res.headersSent) sendProblem(req, res, problem('internal', 'The server failed to answer this request; it has been logged.'));
+      const detail = damaged
+        ? 'The stored response for this resource failed its integrity check, so it is not sent; this has been logged.'
+        : 'The server failed to answer this request; it has been logged.';
+      if (!res.headersSent) sendProblem(req, res, problem('internal', detail));
       else res.destroy();
     },
     onNoMatch(req: Req, res: Res) {
@@ -104,6 +132,10 @@ export function createApp(o: AppOptions) {
     getDiseaseVersion: versionResource(snap),
     getOpenApi: openapiResource(snap),
     getHealth: healthResource(snap, o.startedAt ?? Date.now()),
+    getLiveness: livenessResource(o.startedAt ?? Date.now()),
+    getReadiness: readinessResource(
+      o.readiness ?? (() => [{ name: 'snapshot', ok: true, required: true, detail: snap().manifest.snapshot }]),
+    ),
     ...webhookHandlers(() => o.webhooks ?? null),
   };
   const authn = auth({ store: o.keys });
@@ -137,5 +169,19 @@ export function createApp(o: AppOptions) {
   }
   // The reference page is a static mount beside the API, not a route of the table (server/contract/api/docs.ts).
   if (o.docsDir) app.use(DOCS_PATH, docsPage(o.docsDir, startRequest) as never);
-  return app;
+  const early = (req: Req, res: Res, p: Problem) => {
+    startRequest(req, res);
+    sendProblem(req, res, p, ['Connection', 'close']);
+  };
+  return Object.assign(app, {
+    serve(req: Req, res: Res): void {
+      // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's own answer is a bare 400).
+      if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
+        return early(req, res, problem('malformed-request', 'An HTTP/1.1 request needs a Host header field (RFC 9112, section 3.2).'));
+      app.handler(req as never, res as never, undefined as never);
+    },
+    expectationFailed(req: Req, res: Res): void {
+      early(req, res, problem('expectation-failed', 'This server meets no expectation but 100-continue; send the request without Expect.'));
+    },
+  }) as App;
 }

@@ -19,6 +19,12 @@ import { APP_ROOT } from './contract/snapshot/app-paths.ts';
 import { ensureSnapshot } from './snapshot/ensure-snapshot.ts';
 import { runPrimary } from './cluster/primary.ts';
 import { readServerSettings, type ServerSettings } from './settings.ts';
+import { AggregatorRegistry } from 'prom-client';
+import { ServerMetrics } from './metrics/metrics.ts';
+import { createMetricsServer, METRICS_PATH } from './metrics/metrics-server.ts';
+import type { ReadinessCheck } from './routes/probes.ts';
+import { quietOutages } from './webhooks/create-webhooks.ts';
+import { objectFile } from './contract/snapshot/route-map.ts';
 
 /**
  * `npm start` (through dist/server.mjs, the bundle of this file): serve dist/current on HOST:PORT,
@@ -35,6 +41,28 @@ const RELEASE_CHECK_MS = 2000;
 /** How long a WORKERS primary waits beyond the grace before it kills a worker that has not exited. */
 const WORKER_KILL_AFTER_GRACE_MS = 5000;
 const SERVICE = 'disease-content-service';
+
+/** Serve `render` on METRICS_HOST:METRICS_PORT (the operator listener); a port that cannot be had stops the start. */
+function listenMetrics(render: () => Promise<string>): void {
+  const m = createMetricsServer({
+    render,
+    headersTimeoutMs: settings.headersTimeoutMs,
+    onError: (err) => logger.error({ err }, 'metrics: collecting failed'),
+  });
+  m.on('error', (err) => {
+    logger.fatal({ err, port: settings.metricsPort }, 'metrics listener failed');
+    logDestination.flushSync();
+    process.exit(1);
+  });
+  m.listen(settings.metricsPort ?? 0, settings.metricsHost, () => {
+    const a = m.address();
+    if (typeof a === 'object' && a) {
+      logger.info({ url: `http://${a.address}:${a.port}${METRICS_PATH}` }, 'metrics listening');
+      if (process.send) process.send({ metrics: `http://${a.address}:${a.port}${METRICS_PATH}` });
+    }
+  });
+  m.unref();
+}
 
 // Settings that cannot work stop the start with one message listing each, before anything listens
 // (in a WORKERS primary before any worker starts, so a bad setting is not a crash loop).
@@ -66,7 +94,12 @@ if (cluster.isPrimary) {
     logDestination.flushSync();
     process.exit(1);
   }
-  // The primary of several workers only supervises them; it never returns from here.
+  // The primary of several workers only supervises them; it never returns from here. It serves the
+  // metrics of every worker, aggregated (each worker answers the primary's request for its own).
+  if (settings.workers > 1 && settings.metricsPort !== null) {
+    const aggregator = new AggregatorRegistry();
+    listenMetrics(() => aggregator.clusterMetrics());
+  }
   if (settings.workers > 1)
     await runPrimary({
       workers: settings.workers,
@@ -80,18 +113,31 @@ if (cluster.isPrimary) {
 const delivers = !cluster.isWorker || settings.webhookDeliveryRole;
 
 let webhooks: WebhookService | null = null;
+const reportWebhooks = quietOutages(logger);
 const announce = () => {
   if (delivers)
-    void webhooks?.announcer.check().catch((err) => logger.error({ err }, 'webhooks: announcing a release failed; trying again shortly'));
+    void webhooks?.announcer.check().catch((err) => reportWebhooks(err, 'webhooks: announcing a release failed; trying again shortly'));
 };
+let stopping = false;
+// Metrics cost the request path a few lookups per request, so they exist only when asked for.
+let metrics: ServerMetrics | null = null;
 const live = new LiveSnapshot(
   dist,
   settings.bodyCacheMb * 1024 * 1024,
   (from, to) => {
     logger.info({ from, to }, 'snapshot swapped');
+    metrics?.snapshotSwapped();
     announce();
   },
   (err) => logger.error({ err }, 'new snapshot not loaded; still serving the previous one'),
+  (err) => {
+    // Once per object and snapshot; every request for it is a 500 problem, counted in the metrics.
+    logger.error(
+      { hash: err.hash, encoding: err.encoding, kind: err.kind, file: resolve(dist, objectFile(err.hash, err.encoding)), err: err.message },
+      'stored object failed its integrity check: its requests are answered 500 until it is rebuilt (delete its files, npm run build -- --force)',
+    );
+    metrics?.objectDamaged(err);
+  },
 );
 live.watch();
 const keys = KeyStore.load(settings.keysFile, {
@@ -105,9 +151,31 @@ webhooks = createWebhooks({
   feed: new HistoryFeed(() => live.snapshot),
   logger,
   ownerActive: (keyId) => keys.list().some((k) => k.id === keyId && k.revokedAt === null && k.scopes.includes('webhooks')),
+  onUnavailable: () => metrics?.webhookStoreUnavailable(),
+  onOutcome: (status) => metrics?.webhookOutcome(status),
 });
 if (delivers) setInterval(announce, RELEASE_CHECK_MS).unref();
-const quotaStore = createStore(settings, { logger });
+const quotaStore = createStore(settings, { logger, observe: (seconds, ok) => metrics?.quotaStoreCall(seconds, ok) });
+const readiness = (): ReadinessCheck[] => {
+  const quota = quotaStore.health();
+  const hooks = webhooks?.store.health();
+  return [
+    { name: 'snapshot', ok: true, required: true, detail: `snapshot ${live.snapshot.manifest.snapshot}` },
+    { name: 'shutdown', ok: !stopping, required: true, detail: stopping ? 'shutting down' : 'serving' },
+    { name: 'quota-store', ...quota },
+    ...(hooks ? [{ name: 'webhook-store' as const, ok: hooks.ok, required: false, detail: hooks.detail }] : []),
+  ];
+};
+if (settings.metricsPort !== null) {
+  metrics = new ServerMetrics({
+    snapshot: () => live.snapshot,
+    quotaHealth: () => quotaStore.health(),
+    webhooks: () => ({ health: webhooks!.store.health(), pending: () => webhooks!.store.pendingCount() }),
+    ready: () => readiness().every((c) => c.ok || !c.required),
+  });
+  if (cluster.isWorker) metrics.shareWithPrimary();
+  else listenMetrics(() => metrics!.render());
+}
 const accessLogger = accessLog({ destination: requestLines, level: logger.level, service: SERVICE });
 // flush() without a callback adds no listener, however often it runs during a write.
 setInterval(() => {
@@ -126,9 +194,14 @@ const app = createApp({
   docsDir: resolve(dist, DOCS_DIR),
   corsOrigins: settings.corsOrigins,
   tls: Boolean(settings.tlsCertFile),
+  metrics: metrics?.observeRequest ?? null,
+  readiness,
 });
-// The server calls polka's handler directly: app.listen would defer every request by a setImmediate.
-const service = createServiceServer((req, res) => app.handler(req as never, res as never, undefined as never), {
+// The server calls the app's handler directly: app.listen would defer every request by a setImmediate.
+const service = createServiceServer((req, res) => app.serve(req as never, res as never), {
+  timeouts: { headersMs: settings.headersTimeoutMs, requestMs: settings.requestTimeoutMs, keepAliveMs: settings.keepAliveTimeoutMs },
+  onExpectation: (req, res) => app.expectationFailed(req as never, res as never),
+  onClientError: metrics ? metrics.parserError : undefined,
   certFile: settings.tlsCertFile ?? undefined,
   keyFile: settings.tlsKeyFile ?? undefined,
   http2: settings.tlsHttp2,
@@ -150,7 +223,6 @@ server.listen(settings.port, settings.host, () => {
   live.warm(1000);
 });
 
-let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;

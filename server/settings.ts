@@ -23,6 +23,10 @@ const store = (what: string) => (v: string | undefined) => {
   throw new Error(`must be '${what}' or a redis:// or rediss:// URL`);
 };
 const duration = (dflt: string, name: string) => (v: string | undefined) => parseDuration(v ?? dflt, name);
+const bounded = (ms: number, min: number, max: number, name: string): number => {
+  if (ms < min || ms > max) throw new Error(`${name}: must be from ${min / 1000} s to ${max / 1000} s, got ${ms / 1000} s`);
+  return ms;
+};
 const path = (dflt: string | null) => (v: string | undefined) => ((v ?? dflt) === null ? null : resolve(v ?? (dflt as string)));
 
 export const SERVER_SETTINGS = {
@@ -77,6 +81,34 @@ export const SERVER_SETTINGS = {
   ),
   tlsKeyFile: setting('TLS_KEY_FILE', 'none', 'PEM private key of TLS_CERT_FILE', text(null)),
   tlsHttp2: setting('TLS_HTTP2', '`false`', '`true`: over TLS, HTTP/2 with HTTP/1.1 fallback (ALPN)', boolean(false)),
+  headersTimeoutMs: setting(
+    'HEADERS_TIMEOUT',
+    '`10s`',
+    'longest wait for a request line and headers (a slow or idle connection then gets a 408 problem and is closed); 1s to 30s',
+    (v) => bounded(duration('10s', 'HEADERS_TIMEOUT')(v), 1000, 30_000, 'HEADERS_TIMEOUT'),
+  ),
+  requestTimeoutMs: setting(
+    'REQUEST_TIMEOUT',
+    '`30s`',
+    'longest wait for a whole request, body included (then a 408 problem and close); at least HEADERS_TIMEOUT',
+    (v) => bounded(duration('30s', 'REQUEST_TIMEOUT')(v), 1000, 600_000, 'REQUEST_TIMEOUT'),
+  ),
+  keepAliveTimeoutMs: setting('KEEP_ALIVE_TIMEOUT', '`5s`', 'an idle keep-alive connection is closed after this', (v) =>
+    bounded(duration('5s', 'KEEP_ALIVE_TIMEOUT')(v), 100, 600_000, 'KEEP_ALIVE_TIMEOUT'),
+  ),
+  metricsPort: setting(
+    'METRICS_PORT',
+    'none (off)',
+    'port of the operator listener: Prometheus `/metrics` (see Operations); never the API port',
+    (v) => (v === undefined ? null : integer(0, 0, 65535)(v)),
+  ),
+  metricsHost: setting('METRICS_HOST', '`127.0.0.1`', 'address the metrics listener binds to', text('127.0.0.1')),
+  quotaFailMode: setting(
+    'QUOTA_FAIL_MODE',
+    '`open`',
+    'while a Redis quota store is unreachable: `open` counts in each process, `closed` answers metered calls 503 (see Operations)',
+    oneOf(['open', 'closed'], 'open'),
+  ),
   shutdownGraceMs: setting(
     'SHUTDOWN_GRACE_MS',
     '`10000`',
@@ -88,6 +120,12 @@ export const SERVER_SETTINGS = {
     '`file` (a Redis URL when `QUOTA_STORE` is one)',
     'the webhook outbox: `file` (embedded, one process) or `redis://host:port/db`',
     store('file'),
+  ),
+  webhookKeyFile: setting(
+    'WEBHOOK_KEY_FILE',
+    '`.webhook-key`',
+    'the key that encrypts webhook signing secrets at rest (made on first start, mode 0600; every process sharing an outbox needs the same)',
+    path('.webhook-key') as (v: string | undefined) => string,
   ),
   webhookDir: setting('WEBHOOK_DIR', '`.webhooks`', 'the embedded outbox (directory 0700; it holds signing secrets)', text('.webhooks')),
   webhookRedisPrefix: setting('WEBHOOK_REDIS_PREFIX', '`webhooks:`', 'Redis key prefix of the outbox', text('webhooks:')),
@@ -183,6 +221,10 @@ function crossChecks(s: ServerSettings): string[] {
   const tls = tlsProblem(s.tlsCertFile, s.tlsKeyFile);
   if (tls) out.push(tls);
   if (s.tlsHttp2 && !s.tlsCertFile) out.push('TLS_HTTP2=true needs TLS_CERT_FILE and TLS_KEY_FILE: HTTP/2 is served over TLS only');
+  if (s.headersTimeoutMs > s.requestTimeoutMs)
+    out.push(`HEADERS_TIMEOUT (${s.headersTimeoutMs / 1000} s) must not be longer than REQUEST_TIMEOUT (${s.requestTimeoutMs / 1000} s)`);
+  if (s.metricsPort !== null && s.metricsPort !== 0 && s.metricsPort === s.port)
+    out.push(`METRICS_PORT must differ from PORT (${s.port}): metrics are served off the public port`);
   if (s.workers > 1 && !isRedis(s.quotaStore)) {
     out.push(
       `WORKERS=${s.workers} needs a quota store the workers share: the embedded one (QUOTA_STORE=${s.quotaStore ?? 'memory'}) counts per process, so each worker would allow a key its whole quota. Set QUOTA_STORE to a Redis URL (redis://host:port/db), or run one worker (WORKERS=1).`,

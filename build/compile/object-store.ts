@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -96,8 +96,14 @@ export class ObjectStore {
       this.dirs.add(dir);
     }
     const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, data);
-    renameSync(tmp, path);
+    try {
+      writeFileSync(tmp, data);
+      renameSync(tmp, path);
+    } catch (err) {
+      // A full disk leaves part of the file: remove it, so nothing half-written stays behind.
+      rmSync(tmp, { force: true });
+      throw err;
+    }
     this.bytes += data.length;
   }
 

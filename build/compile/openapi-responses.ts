@@ -40,6 +40,10 @@ export const HEADERS: Record<string, Obj> = {
     schema: { type: 'string' },
   },
   RetryAfter: { description: 'Seconds until the violated window resets.', schema: { type: 'integer', minimum: 0 } },
+  RetryAfterUnavailable: {
+    description: 'Seconds after which to try again: about how long the server takes to reach a store that came back.',
+    schema: { type: 'integer', minimum: 0 },
+  },
   WWWAuthenticate: {
     description:
       'RFC 6750 Bearer challenge, e.g. `Bearer realm="disease-content-service", error="invalid_token", error_description="..."`; on a 403 `error="insufficient_scope"` with the needed `scope`.',
@@ -73,6 +77,7 @@ const EXTRA_PROBLEMS: Partial<Record<ProblemKind, string>> = {
   'not-found': "no such webhook endpoint (or delivery) for this API key; another key's endpoints do not exist for it.",
   conflict: '`detail` says which: the key already has the most endpoints it may have, or the endpoint is disabled.',
   'unsupported-media-type': 'the body was not sent as `Content-Type: application/json`.',
+  unavailable: 'not ready: no snapshot loaded, shutting down, or a store this process requires does not answer; `checks` lists each check.',
 };
 
 const quotaHeaders = (auth: boolean): Obj =>
@@ -190,7 +195,8 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
     problems.push(problem('obsolete', '`consider` lists current ids to look at.', quota));
   }
   if (notFound) problems.push(problem('not-found', notFound, quota));
-  for (const kind of options.problems ?? []) problems.push(problem(kind, EXTRA_PROBLEMS[kind] ?? PROBLEMS[kind].title, quota));
+  for (const kind of options.problems ?? [])
+    if (kind !== 'unavailable') problems.push(problem(kind, EXTRA_PROBLEMS[kind] ?? PROBLEMS[kind].title, quota));
   if (auth)
     problems.push(
       problem('quota-exceeded', 'not counted. `window`, `limit` and `reset` say which window and when it resets.', {
@@ -198,7 +204,17 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
         ...quota,
       }),
     );
-  problems.push(problem('internal', 'not counted against the quota.'));
+  if (auth)
+    problems.push(
+      problem(
+        'unavailable',
+        'a store the call needs does not answer: the webhook outbox for the webhook operations, or the quota store when the operator set metered calls to be refused without it. Not counted; try again after `Retry-After`.',
+        { 'Retry-After': headerRef('RetryAfterUnavailable') },
+      ),
+    );
+  else if (options.problems?.includes('unavailable'))
+    problems.push(problem('unavailable', EXTRA_PROBLEMS.unavailable ?? '', { 'Retry-After': headerRef('RetryAfterUnavailable') }));
+  problems.push(problem('internal', 'not counted against the quota; a stored response that fails its integrity check is one.'));
   for (const [status, response] of problems) out[status] = response;
   return out;
 }

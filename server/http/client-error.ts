@@ -16,7 +16,10 @@ const DETAIL: Partial<Record<ProblemKind, string>> = {
 /** How long a socket that got a parser-error answer may stay open for the client to read it and close. */
 const LINGER_MS = 5000;
 
-type ParserSocket = Duplex & { _httpMessage?: { headersSent?: boolean } | null; setTimeout?: (ms: number, cb: () => void) => unknown };
+type ParserSocket = Duplex & {
+  _httpMessage?: { headersSent?: boolean } | null;
+  setTimeout?: (ms: number, cb: () => void) => unknown;
+};
 
 /**
  * The server's `clientError` listener: a request Node's HTTP/1 parser rejects (bad bytes in the
@@ -33,6 +36,8 @@ export function clientErrorHandler(headers: readonly string[] = [], onError?: (e
   return function clientError(err: NodeJS.ErrnoException, socket: ParserSocket): void {
     // The parser may report the same broken stream again as more bytes arrive: one answer is enough.
     if (answered.has(socket)) return;
+    // Nothing may follow an answer that has begun on this connection: the client could take our
+    // bytes for part of it (as Node's own handler, the connection is closed instead).
     if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
       socket.destroy();
       return;
@@ -40,16 +45,41 @@ export function clientErrorHandler(headers: readonly string[] = [], onError?: (e
     answered.add(socket);
     onError?.(err);
     const kind = KIND_OF[err.code ?? ''] ?? 'malformed-request';
-    const { status, title } = PROBLEMS[kind];
     const detail =
       DETAIL[kind] ??
       `The request could not be parsed as HTTP/1.1 (${err.code ?? 'parse error'}); check the request line and header fields.`;
-    const body = JSON.stringify({ type: PROBLEM_BASE + kind, title, status, detail });
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`,
+    // A HEAD request (when the request line was read before the error) gets the head of the answer only.
+    const head = (err as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    writeProblem(socket, kind, detail, extra, head);
+  };
+}
+
+/**
+ * Write a problem on a socket no request object stands for (a parser error, a CONNECT) and close
+ * it: `extra` is header lines, each ending in CRLF. A client that never closes is cut off.
+ */
+export function writeProblem(socket: ParserSocket, kind: ProblemKind, detail: string, extra = '', headOnly = false): void {
+  const { status, title } = PROBLEMS[kind];
+  const body = JSON.stringify({ type: PROBLEM_BASE + kind, title, status, detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${headOnly ? '' : body}`,
+  );
+  socket.setTimeout?.(LINGER_MS, () => socket.destroy());
+}
+
+/**
+ * The server's `connect` listener: a CONNECT request (asking for a tunnel, as to a proxy) gets a
+ * 405 problem and the connection is closed; without a listener Node closes it without a word.
+ */
+export function connectHandler(headers: readonly string[] = []) {
+  const extra = headers.length === 0 ? '' : headers.reduce((s, v, i) => s + (i % 2 === 0 ? `${v}: ` : `${v}\r\n`), '');
+  return function connect(_req: unknown, socket: ParserSocket): void {
+    writeProblem(
+      socket,
+      'method-not-allowed',
+      'CONNECT is not served here: this is an API, not a proxy.',
+      `${extra}Allow: GET, HEAD, OPTIONS\r\n`,
     );
-    // The client reads the answer and closes; one that never does is cut off.
-    socket.setTimeout?.(LINGER_MS, () => socket.destroy());
   };
 }

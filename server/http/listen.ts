@@ -4,7 +4,7 @@ import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } f
 import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { HSTS_VALUE } from '../contract/api/cors.ts';
-import { clientErrorHandler } from './client-error.ts';
+import { clientErrorHandler, connectHandler } from './client-error.ts';
 import { readPair, tlsProblem, unusablePair } from './tls-pair.ts';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -21,6 +21,31 @@ export interface ListenOptions {
   onReloadError?: (err: Error) => void;
   /** Each request Node's parser rejected (answered with a problem). */
   onClientError?: (err: NodeJS.ErrnoException) => void;
+  /**
+   * HEADERS_TIMEOUT, REQUEST_TIMEOUT, KEEP_ALIVE_TIMEOUT (ms), HTTP/1.1. Node checks the first two
+   * every `connectionsCheckingInterval`; its 30 s default let a client trickling its headers hold
+   * a connection for up to 88 s, so the check runs every second here.
+   */
+  timeouts?: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /**
+   * A request with an `Expect` other than 100-continue: Node answers a bare 417 unless a listener
+   * takes it, so the app answers it (a problem) instead.
+   */
+  onExpectation?: RequestListener;
+}
+
+/** How often Node looks for connections past their headers or request timeout. */
+export const TIMEOUT_CHECK_MS = 1000;
+
+/** Node's HTTP/1 server options derived from ListenOptions (also applied to HTTPS). */
+function http1Options(o: ListenOptions) {
+  const t = o.timeouts;
+  return {
+    // A request without Host is answered by the app (a problem), not with Node's bare 400.
+    requireHostHeader: false,
+    ...(t ? { headersTimeout: t.headersMs, requestTimeout: t.requestMs, keepAliveTimeout: t.keepAliveMs } : {}),
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  };
 }
 
 export interface ServiceServer {
@@ -49,8 +74,10 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
   const problem = tlsProblem(o.certFile, o.keyFile);
   if (problem) throw new Error(problem);
   if (!o.certFile || !o.keyFile) {
-    const server = createHttp(listener);
+    const server = createHttp(http1Options(o), listener);
     server.on('clientError', clientErrorHandler([], o.onClientError));
+    server.on('connect', connectHandler());
+    if (o.onExpectation) server.on('checkExpectation', o.onExpectation);
     return {
       server,
       tls: false,
@@ -65,11 +92,15 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
   const pair = readPair(certFile, keyFile);
   let server: HttpsServer | Http2SecureServer;
   try {
-    server = o.http2 ? createSecureServer({ ...pair, allowHTTP1: true }, listener as never) : createHttps(pair, listener);
+    server = o.http2
+      ? createSecureServer({ ...pair, allowHTTP1: true }, listener as never)
+      : createHttps({ ...pair, ...http1Options(o) }, listener);
   } catch (err) {
     throw new Error(unusablePair(certFile, keyFile, err));
   }
   server.on('clientError', clientErrorHandler(['Strict-Transport-Security', HSTS_VALUE], o.onClientError));
+  server.on('connect', connectHandler(['Strict-Transport-Security', HSTS_VALUE]) as never);
+  if (o.onExpectation) server.on('checkExpectation', o.onExpectation as never);
   const reloadCertificate = (): boolean => {
     try {
       server.setSecureContext(readPair(certFile, keyFile));

@@ -2,6 +2,9 @@ import { LRUCache } from 'lru-cache';
 import type { Req, Res } from './context.ts';
 import { PRIVATE, sendComposed } from './send.ts';
 
+/** Bytes of pages one cache holds at most, unless its route says otherwise. */
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+
 /** A serialized 200 of a collection route, ready to send again. */
 export interface CachedPage {
   body: Buffer;
@@ -17,8 +20,12 @@ export interface CachedPage {
 export class PageCache {
   readonly #pages: LRUCache<string, CachedPage>;
 
-  constructor(max: number) {
-    this.#pages = new LRUCache({ max });
+  /**
+   * At most `max` pages and `maxBytes` of them: a page of 100 listing items or 20 highlighted
+   * search results weighs tens of KB, so a bound by count alone let these caches hold hundreds of MB.
+   */
+  constructor(max: number, maxBytes = DEFAULT_MAX_BYTES) {
+    this.#pages = new LRUCache({ max, maxSize: maxBytes, sizeCalculation: (p) => p.body.length + 256 });
   }
 
   /** The key of a request against a snapshot. */

@@ -1,5 +1,6 @@
 import { type InvalidParam, PROBLEM_BASE, PROBLEMS, type ProblemKind } from '../contract/api/problems.ts';
 import type { Req, Res } from './context.ts';
+import { redactSecrets } from './redact.ts';
 import { respond } from './respond.ts';
 
 export interface Problem {
@@ -25,7 +26,7 @@ export function sendProblem(req: Req, res: Res, p: Problem, extra: string[] = []
   // Every problem names where it happened and which request, whoever raised it.
   if (p.instance === undefined) p.instance = req.path ?? (req.url ?? '').split('?')[0];
   if (p.requestId === undefined) p.requestId = req.ctx.id;
-  const body = Buffer.from(JSON.stringify(p));
+  const body = Buffer.from(redactSecrets(JSON.stringify(p)));
   respond(
     req,
     res,

@@ -1,4 +1,5 @@
 import { contentHash, type ManifestEntry } from '../contract/snapshot/manifest.ts';
+import { IntegrityError } from '../snapshot/object-integrity.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { Req, Res } from './context.ts';
 import { noneMatch } from './conditional.ts';
@@ -36,9 +37,16 @@ export function sendEntry(
   const encoding = pickEncoding(req.headers['accept-encoding'] as string | undefined, entry[2] > 0, entry[3] > 0);
   const hot = snapshot.cachedBody(entry, encoding);
   if (hot) return writeEntry(req, res, etag, cacheControl, status, extra, encoding, hot, 'memory');
-  return snapshot
-    .body(entry, encoding)
-    .then(({ bytes }) => writeEntry(req, res, etag, cacheControl, status, extra, encoding, bytes, 'disk'));
+  return snapshot.body(entry, encoding).then(
+    ({ bytes }) => writeEntry(req, res, etag, cacheControl, status, extra, encoding, bytes, 'disk'),
+    (err) => {
+      // A damaged compressed variant (reported by the snapshot) is no reason to fail: the identity bytes serve the same content.
+      if (!(err instanceof IntegrityError) || encoding === 'identity') throw err;
+      return snapshot
+        .body(entry, 'identity')
+        .then(({ bytes }) => writeEntry(req, res, etag, cacheControl, status, extra, 'identity', bytes, 'disk'));
+    },
+  );
 }
 
 function writeEntry(

@@ -15,6 +15,10 @@ export interface QuotaOptions {
 }
 
 const ADJECTIVE = { day: 'daily', month: 'monthly' } as const;
+/** Retry-After of a 503 while a store does not answer: about the time a reconnect takes. */
+export const STORE_RETRY_SECONDS = 2;
+const STORE_DOWN =
+  'The quota store does not answer, and this server refuses metered calls until it does (QUOTA_FAIL_MODE=closed); the call was not counted.';
 
 /**
  * Enforce the caller's tier quota. Mount after authentication and permission checks: a request
@@ -42,6 +46,11 @@ export function quota(options: QuotaOptions): Guard {
 
   /** Count the decision: headers, a 429 when a window is used up, the refund for a 5xx. */
   const apply = (req: Req, res: Res, decision: Decision, now: number, slots: QuotaSlot[]): boolean => {
+    if (decision.counter === 'unavailable') {
+      // QUOTA_FAIL_MODE=closed and the shared store is away: refused, not counted, try again shortly.
+      sendProblem(req, res, problem('unavailable', STORE_DOWN), ['Retry-After', String(STORE_RETRY_SECONDS)]);
+      return false;
+    }
     quotaHeaders(req.ctx.headers, decision, now, slots);
     if (decision.violated) {
       sendProblem(req, res, exceeded(decision.violated, decision.usage));

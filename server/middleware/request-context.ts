@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Req, Res } from '../http/context.ts';
+import { holdsSecret } from '../http/redact.ts';
 
 export interface RequestContextOptions {
   /** Honour an incoming X-Request-Id (1-64 of [A-Za-z0-9._-]) instead of minting one. */
@@ -30,7 +31,8 @@ export function requestContext(options: RequestContextOptions = {}): (req: Req, 
   const fixed = options.headers ?? [];
   return function startRequest(req) {
     const incoming = trust ? req.headers['x-request-id'] : undefined;
-    const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : mint();
+    // An id that looks like a key or secret is not echoed or logged: a fresh one stands in for it.
+    const id = typeof incoming === 'string' && SAFE_ID.test(incoming) && !holdsSecret(incoming) ? incoming : mint();
     req.ctx = {
       id,
       start: performance.now(),

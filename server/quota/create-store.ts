@@ -1,10 +1,12 @@
 import type { ServerSettings } from '../settings.ts';
 import { MemoryStore } from './memory-store.ts';
 import { RedisStore } from './redis-store.ts';
-import type { QuotaLogger, QuotaStore } from './store.ts';
+import type { QuotaLogger, QuotaStore, StoreObserver } from './store.ts';
 
 export interface CreateStoreOptions {
   logger?: QuotaLogger;
+  /** Told of every call to a Redis store (metrics). */
+  observe?: StoreObserver;
 }
 
 /**
@@ -14,9 +16,15 @@ export interface CreateStoreOptions {
  * refuses any other value, so a typo never silently falls back to per-process counting.
  */
 export function createStore(
-  s: Pick<ServerSettings, 'quotaStore' | 'quotaStateFile' | 'quotaRedisPrefix'>,
+  s: Pick<ServerSettings, 'quotaStore' | 'quotaStateFile' | 'quotaRedisPrefix'> & Partial<Pick<ServerSettings, 'quotaFailMode'>>,
   options: CreateStoreOptions = {},
 ): QuotaStore {
   if (s.quotaStore === null || s.quotaStore === 'memory') return new MemoryStore({ file: s.quotaStateFile, logger: options.logger });
-  return new RedisStore({ url: s.quotaStore, prefix: s.quotaRedisPrefix, logger: options.logger });
+  return new RedisStore({
+    url: s.quotaStore,
+    prefix: s.quotaRedisPrefix,
+    logger: options.logger,
+    failClosed: s.quotaFailMode === 'closed',
+    observe: options.observe,
+  });
 }

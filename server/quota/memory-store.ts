@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { CounterTable, type CounterEntry } from './counters.ts';
-import { consoleLogger, type Decision, type QuotaLogger, type QuotaSlot, type QuotaStore } from './store.ts';
+import { consoleLogger, type Decision, type QuotaLogger, type QuotaSlot, type QuotaStore, type StoreHealth } from './store.ts';
 
 export interface MemoryStoreOptions {
   /** State file; null keeps counts in memory only. Default '.quota-state.json' (git-ignored). */
@@ -74,6 +74,15 @@ export class MemoryStore implements QuotaStore {
       this.#flushing = null;
     });
     await this.#flushing;
+  }
+
+  /** Always answers (it is this process's memory); a state file that cannot be written is reported, not fatal. */
+  health(): StoreHealth {
+    return {
+      ok: true,
+      required: false,
+      detail: this.#failing ? `in memory; ${this.#file} cannot be written, counts since are kept in memory` : 'in memory',
+    };
   }
 
   /** Stop the timer and write the final state. */

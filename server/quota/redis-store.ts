@@ -1,7 +1,16 @@
 import { Redis } from 'ioredis';
 import { CounterTable } from './counters.ts';
 import { CONSUME_SCRIPT, REFUND_SCRIPT } from './redis-scripts.ts';
-import { consoleLogger, decisionFrom, type Decision, type QuotaLogger, type QuotaSlot, type QuotaStore } from './store.ts';
+import {
+  consoleLogger,
+  decisionFrom,
+  type Decision,
+  type QuotaLogger,
+  type QuotaSlot,
+  type QuotaStore,
+  type StoreHealth,
+  type StoreObserver,
+} from './store.ts';
 
 export interface RedisStoreOptions {
   /** redis://host:port/db (or rediss:// for TLS). */
@@ -15,6 +24,14 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
   /** Clock for the back-off only (windows come from the caller); default Date.now. */
   clock?: () => number;
+  /**
+   * QUOTA_FAIL_MODE=closed: while Redis does not answer, metered calls are not counted locally but
+   * refused (a decision counted 'unavailable', which the middleware answers with a 503); default
+   * false: counted in this process (fail open).
+   */
+  failClosed?: boolean;
+  /** Told of every Redis call (metrics). */
+  observe?: StoreObserver;
 }
 
 /** Keys outlive their window by this much, so clock skew between servers and Redis cannot end a window early. */
@@ -48,6 +65,8 @@ export class RedisStore implements QuotaStore {
   readonly #backoffMs: number;
   readonly #clock: () => number;
   readonly #started: Promise<void>;
+  readonly #failClosed: boolean;
+  readonly #observe: StoreObserver | null;
   #retryAt = 0;
   #outage = false;
 
@@ -56,6 +75,8 @@ export class RedisStore implements QuotaStore {
     this.#logger = options.logger ?? consoleLogger;
     this.#backoffMs = options.backoffMs ?? 1000;
     this.#clock = options.clock ?? Date.now;
+    this.#failClosed = options.failClosed ?? false;
+    this.#observe = options.observe ?? null;
     const commandTimeout = options.commandTimeoutMs ?? 500;
     const connectTimeout = Math.max(commandTimeout, 1000);
     const redis = new Redis(options.url, {
@@ -93,17 +114,38 @@ export class RedisStore implements QuotaStore {
     if (slots.length > 0 && this.#clock() >= this.#retryAt) {
       const keys = slots.map((slot) => redisKey(this.#prefix, keyId, slot));
       const args = [...slots.map((slot) => slot.limit), ...slots.map((slot) => slot.resetAt + EXPIRY_GRACE_MS)];
+      const t0 = performance.now();
       try {
         const [admitted, ...counts] = await this.#redis.quotaConsume(keys.length, ...keys, ...args);
+        this.#observe?.((performance.now() - t0) / 1000, true);
         this.#up();
         // Mirror what Redis said, so an outage continues from these counts rather than from zero.
         for (let i = 0; i < slots.length; i++) this.#local.set(keyId, slots[i], counts[i], now);
         return decisionFrom(slots, counts, admitted === 1, 'redis');
       } catch (err) {
+        this.#observe?.((performance.now() - t0) / 1000, false);
         this.#down(err as Error);
       }
     }
+    if (this.#failClosed && slots.length > 0)
+      return decisionFrom(
+        slots,
+        slots.map(() => 0),
+        false,
+        'unavailable',
+      );
     return this.#local.consume(keyId, slots, now, 'local-fallback');
+  }
+
+  /** Down while the last call failed or the connection is not ready; required when it fails closed. */
+  health(): StoreHealth {
+    const up = !this.#outage && this.#redis.status === 'ready';
+    const mode = this.#failClosed ? 'metered calls are refused until it answers' : 'counting in this process until it answers';
+    return {
+      ok: up,
+      required: this.#failClosed,
+      detail: up ? 'Redis answers' : `Redis does not answer (${this.#redis.status}); ${mode}`,
+    };
   }
 
   /** Give back an admitted request's count where it was made. Never rejects. */
@@ -111,10 +153,13 @@ export class RedisStore implements QuotaStore {
     if (!decision.allowed) return;
     this.#local.refund(keyId, decision.usage);
     if (decision.counter !== 'redis') return;
+    const t0 = performance.now();
     try {
       await this.#redis.quotaRefund(decision.usage.length, ...decision.usage.map((slot) => redisKey(this.#prefix, keyId, slot)));
+      this.#observe?.((performance.now() - t0) / 1000, true);
       this.#up();
     } catch (err) {
+      this.#observe?.((performance.now() - t0) / 1000, false);
       this.#down(err as Error);
     }
   }
@@ -136,7 +181,12 @@ export class RedisStore implements QuotaStore {
     this.#retryAt = this.#clock() + this.#backoffMs;
     if (this.#outage) return;
     this.#outage = true;
-    this.#logger.warn({ err: err.message }, 'Redis quota store unavailable: serving and counting quotas locally until it is back');
+    this.#logger.warn(
+      { err: err.message },
+      this.#failClosed
+        ? 'Redis quota store unavailable: refusing metered calls (503) until it is back'
+        : 'Redis quota store unavailable: serving and counting quotas locally until it is back',
+    );
   }
 
   #up(): void {

@@ -18,8 +18,11 @@ export interface SlotUsage extends QuotaSlot {
   used: number;
 }
 
-/** Where a decision was counted; a refund goes back to the same place. */
-export type CounterLocation = 'memory' | 'redis' | 'local-fallback';
+/**
+ * Where a decision was counted; a refund goes back to the same place. 'unavailable': not counted
+ * at all, because the shared store does not answer and the server is set to fail closed (a 503).
+ */
+export type CounterLocation = 'memory' | 'redis' | 'local-fallback' | 'unavailable';
 
 export interface Decision {
   allowed: boolean;
@@ -50,7 +53,20 @@ export interface QuotaStore {
   /** Give back what `consume` took for an admitted request (5xx responses are not charged). */
   refund(keyId: string, decision: Decision): Promise<void>;
   close(): Promise<void>;
+  /** Whether the store answers now, and whether the process needs it to serve (readiness). */
+  health(): StoreHealth;
 }
+
+/** A store's state as readiness and metrics report it. */
+export interface StoreHealth {
+  ok: boolean;
+  /** The process cannot serve its callers while this store is down (it fails closed). */
+  required: boolean;
+  detail: string;
+}
+
+/** Told of every call to a remote store: how long it took and whether it failed (the metrics). */
+export type StoreObserver = (seconds: number, ok: boolean) => void;
 
 /** The counters a request under `policy` consumes at `now`: one per limited window, day first. */
 export function slotsFor(policy: QuotaPolicy, now: number): QuotaSlot[] {

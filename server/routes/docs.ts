@@ -40,6 +40,10 @@ export function docsPage(dir: string, startRequest: (req: Req, res: Res) => void
     // (sirv reads req.url, which keeps the stripped form it needs).
     req.path = ((req as Req & { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(req, res, ALLOW);
+    // Range is ignored (RFC 9110 §14.2 allows it): sirv answers a range past the end with a bare 416,
+    // reads `bytes=-n` as the first n bytes, and takes ranges of the compressed file it picked; a
+    // 2 MB page needs no partial transfers, so every answer here is whole.
+    if (req.headers.range !== undefined) delete req.headers.range;
     const headers = req.ctx.headers.concat(DOCS_HEADERS);
     for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
     const onEnd = req.ctx.onEnd;

@@ -7,7 +7,9 @@ import type { RouteHandler, RouteInput } from '../http/route-input.ts';
 import { respond } from '../http/respond.ts';
 import { JSON_TYPE } from '../http/send.ts';
 import { ConflictError, FieldError, type WebhookService } from '../webhooks/service.ts';
+import { StoreUnavailableError } from '../webhooks/types.ts';
 import { deliveryView, endpointView } from '../webhooks/views.ts';
+import { STORE_RETRY_SECONDS } from '../middleware/quota.ts';
 import { pageLinks } from './collection-shapes.ts';
 
 type R = typeof ROUTES;
@@ -50,6 +52,14 @@ export function webhookHandlers(service: () => WebhookService | null): { [K in W
         await run(req, res, s, path, query);
       } catch (err) {
         if (err instanceof ConflictError) return sendProblem(req, res, problem('conflict', err.message));
+        // The outbox does not answer (Redis away, its file not writable): nothing was done, try again shortly.
+        if (err instanceof StoreUnavailableError)
+          return sendProblem(
+            req,
+            res,
+            problem('unavailable', 'The webhook store does not answer; nothing was changed. Try again after Retry-After.'),
+            ['Retry-After', String(STORE_RETRY_SECONDS)],
+          );
         if (err instanceof FieldError) {
           return sendProblem(
             req,

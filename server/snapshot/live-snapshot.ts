@@ -2,6 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { SearchEngine } from '../search/engine.ts';
 import type { SerializedSearchIndex } from '../contract/snapshot/search-index.ts';
+import type { IntegrityError } from './object-integrity.ts';
 import { Snapshot } from './snapshot.ts';
 
 /**
@@ -20,9 +21,16 @@ export class LiveSnapshot {
     private readonly cacheBytes: number,
     private readonly onSwap: (from: string, to: string) => void = () => {},
     private readonly onError: (err: Error) => void = () => {},
+    private readonly onDamage: ((err: IntegrityError) => void) | null = null,
   ) {
     this.link = readlinkSync(join(dist, 'current'));
-    this.snap = new Snapshot(dist, cacheBytes);
+    this.snap = this.#load();
+  }
+
+  #load(): Snapshot {
+    const snap = new Snapshot(this.dist, this.cacheBytes);
+    snap.onDamage = this.onDamage;
+    return snap;
   }
 
   /** The current snapshot. */
@@ -87,7 +95,7 @@ export class LiveSnapshot {
     if (link === this.link || link === this.failedLink) return;
     // Marked failed first: a snapshot that throws while loading is tried (and reported) once.
     this.failedLink = link;
-    const next = new Snapshot(this.dist, this.cacheBytes);
+    const next = this.#load();
     // Every file is read and parsed before the swap (one that fails keeps the old snapshot);
     // only the search engine is made afterwards, in warm().
     void next.rowById;

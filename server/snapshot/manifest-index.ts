@@ -2,6 +2,8 @@ import type { Manifest, ManifestEntry } from '../contract/snapshot/manifest.ts';
 
 const ENTRIES_OPEN = Buffer.from(',"entries":{');
 const BETWEEN = Buffer.from('],"');
+/** Entries kept parsed (of a lazily indexed manifest) before the memo starts again. */
+const FOUND_MAX = 20_000;
 
 /**
  * The manifest's entries looked up in its own bytes. JSON.parse of a real manifest (28 MB,
@@ -40,7 +42,13 @@ export class ManifestIndex {
     const known = this.#found.get(key);
     if (known !== undefined || !this.#starts) return known;
     const entry = this.#search(key);
-    if (entry) this.#found.set(key, entry);
+    if (entry) {
+      // Bounded: a client walking every id would otherwise keep all ~400,000 entries parsed (about
+      // 60 MB with their ETags). Past the bound the memo starts again; a busy key is found again
+      // by one binary search.
+      if (this.#found.size >= FOUND_MAX) this.#found.clear();
+      this.#found.set(key, entry);
+    }
     return entry;
   }
 

@@ -9,6 +9,7 @@ import { ReleaseHistory } from '../history/release-history.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { etagOf, type Manifest, type ManifestEntry } from '../contract/snapshot/manifest.ts';
 import { ManifestIndex } from './manifest-index.ts';
+import { IntegrityError, readFailure, verifyObject } from './object-integrity.ts';
 import { objectFile, SNAPSHOT_FILES } from '../contract/snapshot/route-map.ts';
 
 /**
@@ -33,6 +34,10 @@ export class Snapshot {
   readonly dir: string;
   private readonly cache: LRUCache<string, Buffer>;
   private readonly etags = new WeakMap<ManifestEntry, string>();
+  /** Told once of each object found damaged or missing (the server logs it and counts it). */
+  onDamage: ((err: IntegrityError) => void) | null = null;
+  /** Objects found damaged or missing, by cache key: the verdict stands for this snapshot's lifetime. */
+  readonly #damaged = new Map<string, IntegrityError>();
 
   constructor(
     readonly dist: string,
@@ -48,8 +53,8 @@ export class Snapshot {
     const releases = existsSync(join(this.dir, SNAPSHOT_FILES.releases))
       ? (JSON.parse(read(SNAPSHOT_FILES.releases).toString('utf8')) as ReleasesDoc)
       : null;
-    // Change lists are kept parsed by the history, so their bytes bypass the body cache.
-    this.history = new ReleaseHistory(releases, (entry) => readFile(join(this.dist, objectFile(entry[0], 'identity'))));
+    // Change lists are kept parsed by the history, so their bytes bypass the body cache (checked all the same).
+    this.history = new ReleaseHistory(releases, (entry) => this.#readChecked(entry, 'identity'));
     this.openapiJson = read(SNAPSHOT_FILES.openapiJson);
     this.openapiYaml = read(SNAPSHOT_FILES.openapiYaml);
     this.cache = new LRUCache<string, Buffer>({ maxSize: Math.max(cacheBytes, 1), sizeCalculation: (b) => b.length || 1 });
@@ -85,13 +90,44 @@ export class Snapshot {
     return (this.#searchIndex ??= JSON.parse(readFileSync(join(this.dir, SNAPSHOT_FILES.searchIndex), 'utf8')));
   }
 
-  /** Bytes of an entry in one encoding; `hit` says whether memory served them. */
+  /**
+   * Bytes of an entry in one encoding; `hit` says whether memory served them. Bytes read from
+   * storage are checked against the manifest (object-integrity.ts) before they are cached or
+   * returned: damaged or missing ones reject with an IntegrityError, and that verdict is kept for
+   * this snapshot, so a damaged object costs one read, not one per request.
+   */
   async body(entry: ManifestEntry, encoding: Encoding): Promise<{ bytes: Buffer; hit: boolean }> {
     const cached = this.cachedBody(entry, encoding);
     if (cached) return { bytes: cached, hit: true };
-    const bytes = await readFile(join(this.dist, objectFile(entry[0], encoding)));
+    const bytes = await this.#readChecked(entry, encoding);
     this.cache.set(cacheKey(entry, encoding), bytes);
     return { bytes, hit: false };
+  }
+
+  /** Read an object from storage and check it; a known-damaged one rejects at once. */
+  async #readChecked(entry: ManifestEntry, encoding: Encoding): Promise<Buffer> {
+    const key = cacheKey(entry, encoding);
+    const known = this.#damaged.get(key);
+    if (known) {
+      known.first = false;
+      throw known;
+    }
+    try {
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(join(this.dist, objectFile(entry[0], encoding)));
+      } catch (err) {
+        throw readFailure(entry, encoding, err as NodeJS.ErrnoException);
+      }
+      await verifyObject(entry, encoding, bytes);
+      return bytes;
+    } catch (err) {
+      if (err instanceof IntegrityError) {
+        this.#damaged.set(key, err);
+        this.onDamage?.(err);
+      }
+      throw err;
+    }
   }
 
   /** Bytes of an entry when memory holds them: the hot path answers without a promise. */

@@ -3,6 +3,7 @@ import {
   existsSync,
   fdatasyncSync,
   fsyncSync,
+  ftruncateSync,
   openSync,
   readFileSync,
   renameSync,
@@ -71,7 +72,14 @@ export class AppendLog {
     if (records.length === 0) return;
     const buf = Buffer.from(`${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
     let off = 0;
-    while (off < buf.length) off += writeSync(this.#fd, buf, off);
+    try {
+      while (off < buf.length) off += writeSync(this.#fd, buf, off);
+    } catch (err) {
+      // A full disk can take part of the line: cut it off, so the file still ends with whole batches
+      // (a torn line in the middle would make the outbox unreadable at the next start).
+      if (off > 0) ftruncateSync(this.#fd, this.#bytes);
+      throw err;
+    }
     this.#bytes += buf.length;
     this.#dirty = true;
   }

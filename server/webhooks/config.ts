@@ -6,6 +6,8 @@ export interface WebhookConfig {
   /** 'file' (the embedded store in `dir`) or a redis:// URL. */
   store: string;
   dir: string;
+  /** WEBHOOK_KEY_FILE: the key that seals signing secrets at rest. */
+  keyFile: string;
   redisPrefix: string;
   allow: Set<AddressKind>;
   allowHttp: boolean;
@@ -25,6 +27,7 @@ export function webhookConfig(s: ServerSettings): WebhookConfig {
   return {
     store: webhookStoreOf(s),
     dir: s.webhookDir,
+    keyFile: s.webhookKeyFile,
     redisPrefix: s.webhookRedisPrefix,
     allow: new Set(s.webhookAllowAddresses),
     allowHttp: s.webhookAllowHttp,

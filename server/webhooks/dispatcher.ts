@@ -1,3 +1,4 @@
+import type { DeliveryStatus } from '../contract/api/webhooks.ts';
 import type { DestinationPolicy } from './destination.ts';
 import { outcomeOf, type RetryRules } from './outcome.ts';
 import { sendOnce, type SendResult } from './sender.ts';
@@ -17,6 +18,8 @@ export interface DispatcherOptions {
   /** Longest sleep between two looks for due work (other processes may enqueue). */
   pollMs: number;
   onError: (err: Error) => void;
+  /** Told of every attempt's outcome: the status the delivery has after it (metrics). */
+  onOutcome?: (status: DeliveryStatus) => void;
   /** Replaces the HTTP sender (tests of the rules). */
   send?: typeof sendOnce;
   now?: () => number;
@@ -60,7 +63,14 @@ export class Dispatcher {
     }
     this.#busy = true;
     void this.#tick()
-      .catch((err) => this.#o.onError(err as Error))
+      .catch((err) => {
+        this.#o.onError(err as Error);
+        // A store that failed mid-turn (Redis away) is looked at again after the poll interval:
+        // without a timer nothing would wake the dispatcher until the next enqueue.
+        if (this.#timer) clearTimeout(this.#timer);
+        this.#timer = setTimeout(() => this.wake(), this.#o.pollMs);
+        this.#timer.unref();
+      })
       .finally(() => {
         this.#busy = false;
         if (this.#again) {
@@ -138,6 +148,8 @@ export class Dispatcher {
       policy: this.#o.policy,
       timeoutMs: this.#o.timeoutMs,
     });
-    await this.#o.store.complete(c, outcomeOf(c, result, at, this.#o.rules));
+    const outcome = outcomeOf(c, result, at, this.#o.rules);
+    await this.#o.store.complete(c, outcome);
+    this.#o.onOutcome?.(outcome.status);
   }
 }

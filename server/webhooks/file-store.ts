@@ -4,7 +4,17 @@ import type { DeliveryStatus } from '../contract/api/webhooks.ts';
 import { AppendLog } from './append-log.ts';
 import { lockDir } from './dir-lock.ts';
 import { OutboxState, type OutboxRecord } from './outbox-state.ts';
-import type { AttemptOutcome, ClaimedDelivery, Delivery, DeliveryPage, Endpoint, Message, WebhookStore } from './types.ts';
+import {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type Delivery,
+  type DeliveryPage,
+  type Endpoint,
+  type Message,
+  StoreUnavailableError,
+  type WebhookStore,
+  type WebhookStoreHealth,
+} from './types.ts';
 
 /** Past this size the log is compacted even with deliveries pending. */
 const HARD_LIMIT = 1024 * 1024 * 1024;
@@ -35,6 +45,8 @@ export class FileStore implements WebhookStore {
   readonly #claims = new Set<string>();
   readonly #syncTimer: NodeJS.Timeout;
   #compactAt: number;
+  /** Why the last write failed; null while writes succeed. */
+  #failing: string | null = null;
 
   constructor(o: FileStoreOptions) {
     mkdirSync(o.dir, { recursive: true, mode: 0o700 });
@@ -54,16 +66,41 @@ export class FileStore implements WebhookStore {
     // The same timer compacts a log that grew during a release once the release is delivered.
     let turns = 0;
     this.#syncTimer = setInterval(() => {
-      this.#log.sync();
-      if (++turns % 50 === 0) this.#maybeCompact();
+      // A disk that fails here (full, gone) must not end the process: the appends report it to callers.
+      try {
+        this.#log.sync();
+        if (++turns % 50 === 0) this.#maybeCompact();
+      } catch (err) {
+        this.#failing = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      }
     }, 100);
     this.#syncTimer.unref();
   }
 
   #write(...records: OutboxRecord[]): void {
-    this.#log.append(records);
+    try {
+      this.#log.append(records);
+      this.#failing = null;
+    } catch (err) {
+      // Nothing was recorded (a partial line is cut off): the caller is told, and may try again.
+      this.#failing = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      throw new StoreUnavailableError(`the webhook outbox ${this.#log.file} cannot be written (${this.#failing})`, { cause: err });
+    }
     for (const r of records) this.#state.apply(r);
     this.#maybeCompact();
+  }
+
+  /** The outbox is in this process; it fails only while its file cannot be written. */
+  health(): WebhookStoreHealth {
+    return this.#failing === null
+      ? { ok: true, detail: 'embedded outbox' }
+      : { ok: false, detail: `embedded outbox: ${this.#log.file} cannot be written (${this.#failing})` };
+  }
+
+  async pendingCount(): Promise<number> {
+    let n = 0;
+    for (const d of this.#state.deliveries.values()) if (d.status === 'pending') n++;
+    return n;
   }
 
   /**

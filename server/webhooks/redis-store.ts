@@ -1,21 +1,40 @@
-import { Redis } from 'ioredis';
-import type { DeliveryStatus, EventType } from '../contract/api/webhooks.ts';
+import type { Redis } from 'ioredis';
+import { asUnavailable, failFastRedis, guardMethods } from './redis-guard.ts';
+import { cfgOf, deliveryOf, endpointOf, type Hash } from './redis-records.ts';
+import type { DeliveryStatus } from '../contract/api/webhooks.ts';
 import { CLAIM, COMPLETE, ENQUEUE, FINISH_RELEASE, RETRY, SET_ENDPOINT } from './redis-scripts.ts';
-import type { Attempt, AttemptOutcome, ClaimedDelivery, Delivery, DeliveryPage, Endpoint, Message, WebhookStore } from './types.ts';
+import type {
+  Attempt,
+  AttemptOutcome,
+  ClaimedDelivery,
+  Delivery,
+  DeliveryPage,
+  Endpoint,
+  Message,
+  StoreUnavailableError,
+  WebhookStore,
+  WebhookStoreHealth,
+} from './types.ts';
 
 export interface RedisWebhookStoreOptions {
   url: string;
   /** Prepended to every key; default 'webhooks:'. */
   prefix?: string;
   retentionMs: number;
+  /** Longest wait for one reply before the call fails as unavailable; default 1000 ms. */
+  commandTimeoutMs?: number;
+  /** Told of every failed call (metrics). */
+  onUnavailable?: (err: StoreUnavailableError) => void;
 }
+
+/** Methods that do not talk to Redis, or report instead of throwing. */
+const UNGUARDED = new Set(['constructor', 'health', 'close']);
 
 type Scripts = Record<
   'whEnqueue' | 'whClaim' | 'whComplete' | 'whSetEndpoint' | 'whRetry' | 'whFinishRelease',
   // biome-ignore lint/suspicious/noExplicitAny: Redis script replies are untyped; each caller reads its own shape
   (...args: (string | number)[]) => Promise<any>
 >;
-type Hash = Record<string, string>;
 
 /** Messages outlive the retention by the retry schedule's span, so a pending delivery never loses its body. */
 const SCHEDULE_SPAN_MS = 5 * 86_400_000;
@@ -26,6 +45,10 @@ const SCHEDULE_SPAN_MS = 5 * 86_400_000;
  * delivery is claimed by moving its due time to the lease's end, so a process that dies mid-attempt
  * leaves it due again once the lease lapses. Unlike the quota store it does not fall back to local
  * state when Redis is away: an outbox must not fork; calls fail and the dispatcher tries again.
+ * They fail fast: nothing is queued while disconnected and a reply is awaited at most
+ * `commandTimeoutMs`, so a caller gets a StoreUnavailableError (a 503 at the API) within about a
+ * second instead of a stall; the connection is tried again every second at most, so calls succeed
+ * again within about a second of Redis answering.
  */
 export class RedisWebhookStore implements WebhookStore {
   readonly #redis: Redis & Scripts;
@@ -35,17 +58,53 @@ export class RedisWebhookStore implements WebhookStore {
   constructor(o: RedisWebhookStoreOptions) {
     this.#p = o.prefix ?? 'webhooks:';
     this.#retention = o.retentionMs;
-    const redis = new Redis(o.url, { maxRetriesPerRequest: 2, retryStrategy: (n) => Math.min(n * 100, 2000) });
+    const { redis, started } = failFastRedis(o.url, o.commandTimeoutMs ?? 1000);
     redis.defineCommand('whEnqueue', { numberOfKeys: 0, lua: ENQUEUE });
     redis.defineCommand('whClaim', { numberOfKeys: 0, lua: CLAIM });
     redis.defineCommand('whComplete', { numberOfKeys: 0, lua: COMPLETE });
     redis.defineCommand('whSetEndpoint', { numberOfKeys: 0, lua: SET_ENDPOINT });
     redis.defineCommand('whRetry', { numberOfKeys: 0, lua: RETRY });
     redis.defineCommand('whFinishRelease', { numberOfKeys: 0, lua: FINISH_RELEASE });
-    redis.on('error', () => {
-      /* reported by the failing calls */
-    });
     this.#redis = redis as Redis & Scripts;
+    this.#started = started;
+    this.#onUnavailable = o.onUnavailable ?? null;
+    // Every call that talks to Redis fails as StoreUnavailableError when Redis does not answer.
+    guardMethods(this, RedisWebhookStore.prototype, UNGUARDED, (call) => this.#guard(call));
+  }
+
+  readonly #started: Promise<void>;
+  readonly #onUnavailable: ((err: StoreUnavailableError) => void) | null;
+  #lastError: string | null = null;
+
+  async #guard<T>(call: () => Promise<T>): Promise<T> {
+    await this.#started;
+    try {
+      const out = await call();
+      this.#lastError = null;
+      return out;
+    } catch (err) {
+      const e = asUnavailable(err, 'the webhook outbox in Redis');
+      if (e === err) throw err;
+      this.#lastError = (err as Error).message;
+      this.#onUnavailable?.(e as StoreUnavailableError);
+      throw e;
+    }
+  }
+
+  /** Up while connected and the last call did not fail for want of an answer. */
+  health(): WebhookStoreHealth {
+    const up = this.#redis.status === 'ready' && this.#lastError === null;
+    return up
+      ? { ok: true, detail: 'Redis answers' }
+      : { ok: false, detail: `Redis does not answer (${this.#lastError ?? this.#redis.status})` };
+  }
+
+  async pendingCount(): Promise<number> {
+    const ids = await this.#redis.smembers(this.#k('eps'));
+    if (ids.length === 0) return 0;
+    const p = this.#redis.pipeline();
+    for (const id of ids) p.zcard(this.#k('due:', id));
+    return ((await p.exec()) ?? []).reduce((n, [err, c]) => (err ? n : n + Number(c)), 0);
   }
 
   #k(...parts: string[]): string {
@@ -219,35 +278,4 @@ export class RedisWebhookStore implements WebhookStore {
     for (const id of ids) p.lrange(this.#k('att:', id), 0, -1);
     return ((await p.exec()) ?? []).map(([, list]) => (list as string[]).map((a) => JSON.parse(a) as Attempt));
   }
-}
-
-type Cfg = Omit<Endpoint, 'enabled' | 'disabledReason' | 'failingSince'>;
-function cfgOf(e: Endpoint): Cfg {
-  const { enabled: _e, disabledReason: _r, failingSince: _f, ...cfg } = e;
-  return cfg;
-}
-
-function endpointOf(h: Hash | null): Endpoint | null {
-  if (!h?.cfg) return null;
-  return {
-    ...(JSON.parse(h.cfg) as Cfg),
-    enabled: h.enabled === '1',
-    disabledReason: h.reason || null,
-    failingSince: h.failing ? Number(h.failing) : null,
-  };
-}
-
-function deliveryOf(id: string, h: Hash, attempts: Attempt[]): Delivery {
-  return {
-    id,
-    endpointId: h.ep,
-    msgId: h.msg,
-    type: h.type as EventType,
-    status: h.status as DeliveryStatus,
-    attempts,
-    nextAttemptAt: h.next ? Number(h.next) : null,
-    scheduled: Number(h.sched),
-    manual: (h.manual || null) as DeliveryStatus | null,
-    createdAt: Number(h.created),
-  };
 }

@@ -130,5 +130,27 @@ export interface WebhookStore {
   retry(endpointId: string, id: string, now: number): Promise<Delivery | null>;
   /** Earliest time anything becomes due, for the dispatcher's sleep; null if nothing is pending. */
   nextDue(): Promise<number | null>;
+  /** Deliveries not finished yet (the outbox depth, for metrics). */
+  pendingCount(): Promise<number>;
+  /** Whether the store answers now (readiness, metrics); never throws. */
+  health(): WebhookStoreHealth;
   close(): Promise<void>;
+}
+
+/**
+ * The store could not be reached or written (Redis away, the outbox file not writable): the call
+ * did not happen and may be tried again. The routes answer it with a 503 and Retry-After; the
+ * dispatcher and the announcer try again on their next turn.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** A webhook store's state for readiness and metrics: whether it answers, and pending deliveries when known. */
+export interface WebhookStoreHealth {
+  ok: boolean;
+  detail: string;
 }

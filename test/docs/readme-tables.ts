@@ -7,6 +7,7 @@ import { DEFAULT_POLICIES } from '../../server/contract/api/quotas.ts';
 import { TIER_SCOPES, TIERS } from '../../server/contract/api/tiers.ts';
 import { type SettingsTable, settingsRows } from '../../server/contract/settings/setting.ts';
 import { SERVER_SETTINGS } from '../../server/settings.ts';
+import { RELIABILITY_SETTINGS } from '../reliability/settings.ts';
 
 /**
  * The README's generated tables, written from the one home of each fact: the settings from the
@@ -25,6 +26,7 @@ const SIDES: { title: string; table: SettingsTable }[] = [
   { title: 'server (`server/settings.ts`)', table: SERVER_SETTINGS },
   { title: 'build (`build/settings.ts`)', table: BUILD_SETTINGS },
   { title: 'fetch and refresh (`build/fetch/settings.ts`)', table: FETCH_SETTINGS },
+  { title: 'reliability suite (`test/reliability/settings.ts`, `npm run test:reliability`)', table: RELIABILITY_SETTINGS },
 ];
 
 /** One table per side; a variable both sides read is listed under each. */

@@ -39,7 +39,7 @@ export async function startWebhookApp(o: {
   const keys = KeyStore.load(o.keysFile);
   const quotaStore = new MemoryStore({ file: null });
   const webhooks = createWebhooks({
-    settings: readServerSettings({ WEBHOOK_DIR: join(o.dir, 'outbox'), ...o.env }),
+    settings: readServerSettings({ WEBHOOK_DIR: join(o.dir, 'outbox'), WEBHOOK_KEY_FILE: join(o.dir, 'webhook.key'), ...o.env }),
     root: ROOT,
     feed: new HistoryFeed(() => live.snapshot),
     logger,

@@ -18,8 +18,8 @@ export interface Received {
   at: number;
 }
 
-/** What to answer a request: a status and headers, or 'hang' to never answer. */
-export type Answer = { status: number; headers?: Record<string, string> } | 'hang';
+/** What to answer a request: a status and headers (after `delayMs`, when given), or 'hang' to never answer. */
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang';
 
 /**
  * A webhook receiver on 127.0.0.1: records every request, verifies each with the reference
@@ -105,6 +105,16 @@ export class Receiver {
       this.received.push(r);
       if (answer === 'hang') {
         this.#hanging.push(res);
+        return;
+      }
+      if (answer.delayMs) {
+        // A slow receiver: the answer (and `answered`, `at`) come after the delay, if the sender still listens.
+        setTimeout(() => {
+          if (res.destroyed) return;
+          r.answered = answer.status;
+          r.at = Date.now();
+          res.writeHead(answer.status, answer.headers ?? {}).end();
+        }, answer.delayMs);
         return;
       }
       r.answered = answer.status;

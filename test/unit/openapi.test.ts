@@ -24,7 +24,7 @@ const options: OpenApiOptions = {
   releaseDate: '2026-01-06',
 };
 const doc = generateOpenApi(options) as Obj;
-const PUBLIC = ['/api/v1/openapi', '/api/v1/health'];
+const PUBLIC = ['/api/v1/openapi', '/api/v1/health', '/api/v1/health/live', '/api/v1/health/ready'];
 const operations = Object.entries(doc.paths as Obj).flatMap(([path, item]) =>
   Object.entries(item as Obj).map(([method, op]) => ({ path, method, op: op as Obj })),
 );
@@ -47,7 +47,7 @@ describe('OpenAPI document', () => {
     assert.equal(doc.info.version, '1.3.0');
   });
 
-  it('has the 13 read paths of the interface and the 5 of the history with one GET each, the webhook paths with their methods, and unique operationIds', () => {
+  it('has the 13 read paths of the interface, the 5 of the history and the 2 probes with one GET each, the webhook paths with their methods, and unique operationIds', () => {
     const read = [
       '/api/v1/diseases',
       '/api/v1/diseases/search',
@@ -67,6 +67,8 @@ describe('OpenAPI document', () => {
       '/api/v1/diseases/{mondoId}/versions/{version}',
       '/api/v1/openapi',
       '/api/v1/health',
+      '/api/v1/health/live',
+      '/api/v1/health/ready',
     ];
     const methods = Object.fromEntries(Object.entries(doc.paths as Obj).map(([p, item]) => [p, Object.keys(item)]));
     assert.deepEqual(methods, {
@@ -78,7 +80,7 @@ describe('OpenAPI document', () => {
       '/api/v1/webhooks/{webhookId}/deliveries': ['get'],
       '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry': ['post'],
     });
-    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 27);
+    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 29);
   });
 
   it('documents the history routes: read scope, 404 without obsolete-id redirects, the release id and version parameters', () => {
@@ -89,10 +91,10 @@ describe('OpenAPI document', () => {
       '/api/v1/diseases/{mondoId}/versions',
       '/api/v1/diseases/{mondoId}/versions/{version}',
     ]) {
-      assert.deepEqual(Object.keys(byPath(p).responses), ['200', '304', '400', '401', '403', '404', '429', '500'], p);
+      assert.deepEqual(Object.keys(byPath(p).responses), ['200', '304', '400', '401', '403', '404', '429', '500', '503'], p);
       assert.equal(byPath(p)['x-required-scope'], 'read', p);
     }
-    assert.deepEqual(Object.keys(byPath('/api/v1/releases').responses), ['200', '304', '400', '401', '403', '429', '500']);
+    assert.deepEqual(Object.keys(byPath('/api/v1/releases').responses), ['200', '304', '400', '401', '403', '429', '500', '503']);
     assert.deepEqual(Object.keys(byPath('/api/v1/releases').responses['200'].headers), [
       'ETag',
       'Cache-Control',
@@ -122,14 +124,14 @@ describe('OpenAPI document', () => {
       required: true,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEndpointCreate' } } },
     });
-    assert.deepEqual(Object.keys(create.responses), ['201', '400', '401', '403', '409', '415', '429', '500']);
+    assert.deepEqual(Object.keys(create.responses), ['201', '400', '401', '403', '409', '415', '429', '500', '503']);
     assert.ok('Location' in create.responses['201'].headers);
     assert.equal(
       op('/api/v1/webhooks/{webhookId}', 'patch').requestBody.content['application/json'].schema.$ref,
       '#/components/schemas/WebhookEndpointUpdate',
     );
     const del = op('/api/v1/webhooks/{webhookId}', 'delete');
-    assert.deepEqual(Object.keys(del.responses), ['204', '400', '401', '403', '404', '429', '500']);
+    assert.deepEqual(Object.keys(del.responses), ['204', '400', '401', '403', '404', '429', '500', '503']);
     assert.equal(del.responses['204'].content, undefined);
     assert.equal(success(op('/api/v1/webhooks/{webhookId}/test', 'post'))[0], '202');
     assert.deepEqual(doc.components.schemas.WebhookEndpointCreate.required, ['url']);
@@ -144,7 +146,7 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('requires the API key everywhere except openapi and health', () => {
+  it('requires the API key everywhere except openapi, health and the probes', () => {
     assert.equal(doc.security, undefined);
     for (const { path, op } of operations) {
       if (PUBLIC.includes(path)) {
@@ -175,7 +177,7 @@ describe('OpenAPI document', () => {
   it('answers obsolete ids, ETags and errors where they apply', () => {
     const byPath = (p: string): Obj => (doc.paths as Obj)[p].get;
     const record = byPath('/api/v1/diseases/{mondoId}');
-    assert.deepEqual(Object.keys(record.responses), ['200', '301', '304', '400', '401', '403', '404', '410', '429', '500']);
+    assert.deepEqual(Object.keys(record.responses), ['200', '301', '304', '400', '401', '403', '404', '410', '429', '500', '503']);
     assert.deepEqual(record.responses['301'].headers.Location, { $ref: '#/components/headers/Location' });
     assert.equal(record.responses['400'].content['application/problem+json'].schema.$ref, '#/components/schemas/Problem');
     assert.deepEqual(Object.keys(byPath('/api/v1/diseases').responses['200'].headers), [
@@ -186,9 +188,11 @@ describe('OpenAPI document', () => {
       'RateLimit-Policy',
       'RateLimit',
     ]);
-    assert.deepEqual(Object.keys(byPath('/api/v1/diseases/bulk').responses), ['200', '304', '400', '401', '403', '429', '500']);
+    assert.deepEqual(Object.keys(byPath('/api/v1/diseases/bulk').responses), ['200', '304', '400', '401', '403', '429', '500', '503']);
     assert.deepEqual(Object.keys(byPath('/api/v1/health').responses), ['200', '400', '500']);
     assert.deepEqual(Object.keys(byPath('/api/v1/openapi').responses), ['200', '304', '400', '500']);
+    assert.deepEqual(Object.keys(byPath('/api/v1/health/live').responses), ['200', '400', '500']);
+    assert.deepEqual(Object.keys(byPath('/api/v1/health/ready').responses), ['200', '400', '500', '503']);
   });
 
   it('documents exactly the parameters the server validates, with their limits and defaults', () => {

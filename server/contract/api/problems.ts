@@ -20,6 +20,7 @@ export const PROBLEMS = {
   'request-timeout': { status: 408, title: 'The request was not received in time' },
   conflict: { status: 409, title: 'The request conflicts with the state of the resource' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'expectation-failed': { status: 417, title: 'The Expect header asks for something this server does not do' },
   'headers-too-large': { status: 431, title: 'Request header fields too large' },
   'quota-exceeded': { status: 429, title: 'Quota exceeded for the subscription tier' },
   internal: { status: 500, title: 'Internal server error' },

@@ -43,4 +43,29 @@ export const SERVICE_ROUTES = {
       schema: 'Health',
     },
   },
+  getLiveness: {
+    path: `${API_BASE}/health/live`,
+    tag: 'Service',
+    scope: null,
+    etag: false,
+    query: NO_PARAMS,
+    pathParams: NO_PARAMS,
+    summary: 'Liveness probe',
+    description:
+      'Answers 200 while the process runs its event loop, whatever its stores do: restart the process only when this fails. No API key needed, not counted. Added in v1.3.0.',
+    ok: { description: 'The process is alive.', schema: 'Liveness' },
+  },
+  getReadiness: {
+    path: `${API_BASE}/health/ready`,
+    tag: 'Service',
+    scope: null,
+    etag: false,
+    query: NO_PARAMS,
+    pathParams: NO_PARAMS,
+    problems: ['unavailable'],
+    summary: 'Readiness probe',
+    description:
+      'Whether this process should get traffic: 200 when it has a snapshot loaded, is not shutting down and every store it requires answers; otherwise 503 with `Retry-After`. Each check is listed either way; a store the process can serve without (the webhook outbox, a quota store that fails open) is listed with `required: false` and never fails readiness. No API key needed, not counted. Added in v1.3.0.',
+    ok: { description: 'Ready: every required check passed.', schema: 'Readiness' },
+  },
 } as const satisfies Record<string, Omit<RouteDef, 'operationId'>>;
