@@ -105,7 +105,7 @@ const SECTIONS = [
   '__proto__',
   '',
 ];
-const RELEASES = ['r1', 'latest', 'r0', 'r999999', 'R1', 'r-1', 'r1.5', 'r' + '9'.repeat(40), 'release', ''];
+const RELEASES = ['r1', 'latest', 'r0', 'r999999', 'R1', 'r-1', 'r1.5', `r${'9'.repeat(40)}`, 'release', ''];
 const VERSIONS = ['1', '0', '-1', '2', '999999', '1.0', 'latest', '1e3', '0x1', ''];
 const TEMPLATES = [
   '/api/v1/diseases',
@@ -292,7 +292,7 @@ const ENCODINGS = [
   'br;q=abc',
   'x'.repeat(500),
 ];
-const ETAGS = ['*', 'W/"x"', '"x"', 'W/"', '"', 'W/"a", W/"b"', '*, W/"x"', 'garbage', 'W/"' + 'a'.repeat(2000) + '"'];
+const ETAGS = ['*', 'W/"x"', '"x"', 'W/"', '"', 'W/"a", W/"b"', '*, W/"x"', 'garbage', `W/"${'a'.repeat(2000)}"`];
 const RANGES = ['bytes=0-10', 'bytes=99999999-', 'bytes=-500', 'bytes=5-2', 'bytes=0-1,5-6', 'bytes=abc', 'items=0-5', 'bytes=0-'];
 const EXPECTS = ['100-continue', 'foo', '200-ok', '', '100-continue, foo'];
 const TYPES = [
@@ -317,14 +317,14 @@ const BODIES = [
   '{"url":"https://example.org","url":"https://evil.example"}',
   '{"enabled":"yes"}',
   '{"events":["nope"],"diseases":["MONDO:0007739","MONDO:0007739"]}',
-  '{"description":"' + 'd'.repeat(5000) + '"}',
-  '[' + '['.repeat(500) + ']'.repeat(500) + ']',
-  '{"a":' + '1'.repeat(400) + '}',
+  `{"description":"${'d'.repeat(5000)}"}`,
+  `[${'['.repeat(500)}${']'.repeat(500)}]`,
+  `{"a":${'1'.repeat(400)}}`,
   'not json',
   '\u0000\u0001\u0002',
   'null',
   '"string"',
-  '{"diseases":' + JSON.stringify(Array.from({ length: 150 }, (_, i) => `MONDO:${String(i).padStart(7, '0')}`)) + '}',
+  `{"diseases":${JSON.stringify(Array.from({ length: 150 }, (_, i) => `MONDO:${String(i).padStart(7, '0')}`))}}`,
 ];
 
 function fillTemplate(r: Rand, t: string, env: FuzzEnv): string {
@@ -333,7 +333,7 @@ function fillTemplate(r: Rand, t: string, env: FuzzEnv): string {
     .replace('{section}', () => pick(r, SECTIONS))
     .replace('{release}', () => pick(r, RELEASES))
     .replace('{version}', () => pick(r, VERSIONS))
-    .replace('{webhook}', () => (chance(r, 0.6) ? pick(r, env.webhookIds) : pick(r, ['ep_x', 'ep_' + 'A'.repeat(22), '..', '%00', ''])));
+    .replace('{webhook}', () => (chance(r, 0.6) ? pick(r, env.webhookIds) : pick(r, ['ep_x', `ep_${'A'.repeat(22)}`, '..', '%00', ''])));
 }
 
 /** Ways a path is mangled: traversal, encodings, case, segments. */
@@ -365,7 +365,7 @@ const MANGLES: ((p: string, r: Rand) => string)[] = [
   (p) => p.replace('/api/v1', ''),
   (p) => `/api/v1/../../..${p}`,
   (p) => `http://evil.example${p}`,
-  (p) => `*`,
+  (_p) => `*`,
 ];
 
 function query(r: Rand): string {
@@ -405,7 +405,7 @@ function authorization(r: Rand, env: FuzzEnv): string | undefined {
     case 10:
       return `Basic ${Buffer.from(`user:${k.professional}`).toString('base64')}`;
     case 11:
-      return pick(r, ['Bearer', 'Bearer ', 'bearer  ' + k.enterprise, 'Bearer svc_live_', 'Token x', 'Bearer ' + 'x'.repeat(4000)]);
+      return pick(r, ['Bearer', 'Bearer ', `bearer  ${k.enterprise}`, 'Bearer svc_live_', 'Token x', `Bearer ${'x'.repeat(4000)}`]);
     case 12:
       return `Bearer svc_live_${'A'.repeat(38)}`;
     default:
@@ -437,7 +437,7 @@ export function fuzzCase(seed: number, env: FuzzEnv): Req {
   if (chance(r, 0.05)) headers['access-control-request-method'] = pick(r, ['GET', 'POST', 'DELETE', 'FOO']);
   if (chance(r, 0.1))
     headers['x-request-id'] = pick(r, ['abc', '', 'a'.repeat(200), '../../x', env.keys.enterprise, 'id with space', '\u00e9']);
-  if (chance(r, 0.05)) headers.cookie = pick(r, ['a=b', 'session=' + 'x'.repeat(3000)]);
+  if (chance(r, 0.05)) headers.cookie = pick(r, ['a=b', `session=${'x'.repeat(3000)}`]);
   if (chance(r, 0.03)) headers.host = pick(r, ['', 'evil.example', 'a'.repeat(300), '127.0.0.1:1']);
   if (chance(r, 0.03)) headers['x-http-method-override'] = pick(r, ['DELETE', 'PUT']);
   if (chance(r, 0.03)) headers['content-encoding'] = pick(r, ['gzip', 'br', 'x']);

@@ -111,6 +111,8 @@ export interface Req {
   path: string;
   headers?: Record<string, string | string[]>;
   body?: Buffer | string;
+  /** A hostile request (from the fuzz): the soak sends it on a connection of its own. */
+  hostile?: boolean;
 }
 
 /**
@@ -122,8 +124,9 @@ export class Client {
   constructor(
     readonly base: string,
     sockets = 64,
+    keepAlive = true,
   ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+    this.agent = new Agent({ keepAlive, maxSockets: sockets, maxFreeSockets: keepAlive ? sockets : 0 });
   }
 
   send(r: Req, timeoutMs = 30_000): Promise<Answer> {

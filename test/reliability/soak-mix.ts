@@ -110,7 +110,7 @@ export function soakMix(env: SoakEnv, seed: number): { next: (i: number) => Req;
       };
     if (x < 0.9)
       return { method: 'GET', path: pick(['/api/v1/health', '/api/v1/health/ready', '/api/v1/health/live', '/api/v1/openapi', '/docs/']) };
-    return fuzzCase(10_000_000 + i, env.fuzz);
+    return { ...fuzzCase(10_000_000 + i, env.fuzz), hostile: true };
   };
   return { next, seen };
 }

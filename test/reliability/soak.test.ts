@@ -32,6 +32,9 @@ describe('reliability: soak', () => {
   let server: PartServer;
   let receiver: Receiver;
   let client: Client;
+  // Hostile requests go on connections of their own: a request that breaks its connection's framing
+  // would otherwise spoil the next legitimate request reusing the socket, which no real client shares.
+  let hostileClient: Client;
   let mix: ReturnType<typeof soakMix>;
 
   before(async () => {
@@ -55,6 +58,7 @@ describe('reliability: soak', () => {
       BODY_CACHE_MB: '64',
     });
     client = new Client(server.url, CONCURRENCY);
+    hostileClient = new Client(server.url, CONCURRENCY, false);
     const created = await client.send({
       method: 'POST',
       path: '/api/v1/webhooks',
@@ -70,6 +74,7 @@ describe('reliability: soak', () => {
 
   after(async () => {
     client?.close();
+    hostileClient?.close();
     await server?.stop();
     await receiver?.close();
   });
@@ -103,7 +108,7 @@ describe('reliability: soak', () => {
         }
         const r = mix.next(i);
         try {
-          const a = await client.send(r);
+          const a = await (r.hostile ? hostileClient : client).send(r);
           statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
           if (a.status >= 500) {
             fiveXX++;
