@@ -101,15 +101,35 @@ function expectedChanges(): Record<string, object[]> {
     consider: [],
     links: links(id, after ? (after as { version: number }).version : null),
   });
+  // Each change to phenylketonuria's children (classic PKU added, mild HPA obsoleted) also changes the
+  // roll-up of its subtypes, which the screening section reports.
   return {
     r2: [
       change(CF, 'cystic fibrosis', 'changed', 'r2', ['clinical-features'], ['phenotypes'], v(0, CF), v(1, CF)),
-      change(PKU, 'phenylketonuria', 'changed', 'r2', ['overview'], ['children', 'computed'], v(0, PKU), v(1, PKU)),
+      change(
+        PKU,
+        'phenylketonuria',
+        'changed',
+        'r2',
+        ['overview', 'screening-and-diagnosis'],
+        ['children', 'computed', 'rollup'],
+        v(0, PKU),
+        v(1, PKU),
+      ),
       change(CLASSIC_PKU, 'classic phenylketonuria', 'added', 'r2', [], [], null, v(1, CLASSIC_PKU)),
     ],
     r3: [
       change(CF, 'cystic fibrosis', 'changed', 'r3', ['epidemiology'], ['prevalence'], v(1, CF), v(2, CF)),
-      change(PKU, 'phenylketonuria', 'changed', 'r3', ['overview'], ['children', 'computed'], v(1, PKU), v(2, PKU)),
+      change(
+        PKU,
+        'phenylketonuria',
+        'changed',
+        'r3',
+        ['overview', 'screening-and-diagnosis'],
+        ['children', 'computed', 'rollup'],
+        v(1, PKU),
+        v(2, PKU),
+      ),
       change(MILD_HPA, 'mild hyperphenylalaninemia', 'removed', 'r3', [], [], v(1, MILD_HPA), null, PKU),
     ],
     since1: [
@@ -123,7 +143,16 @@ function expectedChanges(): Record<string, object[]> {
         v(0, CF),
         v(2, CF),
       ),
-      change(PKU, 'phenylketonuria', 'changed', 'r3', ['overview'], ['children', 'computed'], v(0, PKU), v(2, PKU)),
+      change(
+        PKU,
+        'phenylketonuria',
+        'changed',
+        'r3',
+        ['overview', 'screening-and-diagnosis'],
+        ['children', 'computed', 'rollup'],
+        v(0, PKU),
+        v(2, PKU),
+      ),
       change(CLASSIC_PKU, 'classic phenylketonuria', 'added', 'r2', [], [], null, v(1, CLASSIC_PKU)),
       change(MILD_HPA, 'mild hyperphenylalaninemia', 'removed', 'r3', [], [], v(0, MILD_HPA), null, PKU),
     ],
