@@ -9,30 +9,13 @@ import type { QuotaLogger, QuotaStore } from '../../server/quota/store.ts';
 import { slotsFor } from '../../server/quota/store.ts';
 import { listen, quotaApp, stop, TEST_POLICIES } from '../fixtures/quota/app.ts';
 import { burst, get, spawnServer, tally } from '../fixtures/quota/harness.ts';
+import { REDIS_URL, whyRedisUnreachable } from '../helpers/redis.ts';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6390/0';
 // Every key this run writes starts with PREFIX, and only those keys are deleted afterwards.
 const PREFIX = `quota-test:${process.pid}:${Date.now()}:`;
 const printable = REDIS_URL.replace(/\/\/[^@/]*@/, '//');
 
-async function whyUnreachable(url: string): Promise<string | null> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  let cause: string | null = null;
-  probe.on('error', (err: Error) => {
-    cause ??= err.message;
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return null;
-  } catch (err) {
-    return cause ?? (err as Error).message;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const unreachable = await whyUnreachable(REDIS_URL);
+const unreachable = await whyRedisUnreachable(REDIS_URL);
 const ci = process.env.CI === 'true';
 const skip =
   unreachable === null
