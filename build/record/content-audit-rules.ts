@@ -1,4 +1,5 @@
 import { normalizeName } from './name-index.ts';
+import { MENDELIAN_MODES } from './inheritance.ts';
 
 /**
  * The per-record rules of the content audit (content-audit.ts). They read a served record body
@@ -8,22 +9,14 @@ import { normalizeName } from './name-index.ts';
 // biome-ignore lint/suspicious/noExplicitAny: a served body of any API version
 type Body = any;
 
+/** The audit reads terms as plain strings from a body of any version. */
+const MENDELIAN: ReadonlySet<string> = MENDELIAN_MODES;
+
 /** Words that mark a synonym as something other than a name of the disease itself. */
 export const NON_NAME =
   /\b(susceptibility|modifier of|resistance to|protection against|predisposition to|risk of)\b|, association with\b|\bother than\b/i;
 /** "non-PKU": a negated abbreviation (case matters: "Non-syndromic" is a name). */
 const NON_ABBREVIATION = /\bnon-?[A-Z]{2,}\b/;
-
-const MENDELIAN = new Set([
-  'autosomal-dominant',
-  'autosomal-recessive',
-  'x-linked-dominant',
-  'x-linked-recessive',
-  'x-linked',
-  'y-linked',
-  'mitochondrial',
-  'semidominant',
-]);
 
 /** What cross-record measures need of one record. */
 export interface RecordDigest {
