@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { before, describe, test } from 'node:test';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import type { Change, ReleasesDoc } from '../../server/contract/snapshot/history.ts';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
 import { historyKeyOf, objectFile, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
-import { build, copyTree, editData, tempDir } from '../fixtures/build-pipeline/pipeline-harness.ts';
+import { build, copyTree, editData } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { readCurrentJson } from '../fixtures/build-pipeline/snapshot-audit.ts';
 import { ensureRealSnapshot, REAL_DATA, REAL_DIST } from '../helpers/real-snapshot.ts';
 
@@ -93,7 +93,10 @@ describe('the history on the real data', () => {
   let snapshots1 = 0;
   before(async () => {
     await ensureRealSnapshot();
-    dist = join(tempDir('history-real'), 'dist');
+    // Hard links need the same file system as dist/: the copy goes beside it, in the ignored .scratch/.
+    dist = join(dirname(REAL_DIST), '.scratch', `history-real-${process.pid}`);
+    rmSync(dist, { recursive: true, force: true });
+    mkdirSync(dirname(dist), { recursive: true });
     execFileSync('cp', ['-al', REAL_DIST, dist]);
     data = copyTree(REAL_DATA, 'history-real-data');
     store1 = objectStore(dist);
@@ -114,6 +117,7 @@ describe('the history on the real data', () => {
     assert.equal(second.ok, true, second.log);
     store2 = objectStore(dist);
   });
+  after(() => rmSync(dist, { recursive: true, force: true }));
 
   test('a rebuild with one Orphanet frequency changed is a release that changed cystic fibrosis alone', () => {
     const releases = readCurrentJson<ReleasesDoc>(dist, SNAPSHOT_FILES.releases).releases;
