@@ -1,4 +1,12 @@
-import { type Designator, genericOneWordSynonym, listedDesignator, parseDesignator, splitsCompound, subtypeKeys, type TextWords } from './link-rules.ts';
+import {
+  type Designator,
+  genericOneWordSynonym,
+  listedDesignator,
+  parseDesignator,
+  splitsCompound,
+  subtypeKeys,
+  type TextWords,
+} from './link-rules.ts';
 
 /**
  * Text-to-disease matching for sources that name diseases in free text (FDA orphan designations,

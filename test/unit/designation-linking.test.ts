@@ -71,7 +71,9 @@ function row(designation: string): OrphanDesignation {
 
 /** The (id, matched text) pairs one designation text links. */
 function links(designation: string): [string, string][] {
-  return matchDesignation(row(designation), fixtureIndex()).hits.flatMap(({ hit }) => hit.ids.map((id): [string, string] => [id, hit.text]));
+  return matchDesignation(row(designation), fixtureIndex()).hits.flatMap(({ hit }) =>
+    hit.ids.map((id): [string, string] => [id, hit.text]),
+  );
 }
 
 describe('splitWords', () => {
