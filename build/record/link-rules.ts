@@ -43,17 +43,23 @@ export function hyphenJoined(tw: TextWords, i: number): boolean {
   return i > 0 && i < tw.words.length && /^[-\u2010\u2011]$/.test(tw.before[i]);
 }
 
-/** Second parts of a compound that keep its first part a disease name: "sickle cell disease-associated", "TSC-related". */
-const RELATIONAL_SUFFIXES = new Set(['associated', 'related']);
+/** Second parts of a compound that keep its first part a disease name: "sickle cell disease-associated", "AAT deficiency-mediated". */
+const RELATIONAL_SUFFIXES = new Set(['associated', 'related', 'mediated', 'induced', 'driven', 'type']);
+/** First parts of a compound that change what the rest names: "post-essential thrombocythemia" is not essential thrombocythemia. */
+const BOUND_PREFIXES = new Set(['non', 'post', 'pre', 'pseudo', 'para', 'anti', 'semi', 'quasi']);
 
 /**
- * A match over words [start, end) that begins or ends inside a hyphenated compound names a part of
- * another word ("acute T-cell leukemia" inside "acute T-cell leukemia-lymphoma", "lymphoma" inside
- * "leukemia-lymphoma"), unless the compound goes on with "-associated"/"-related" or with a
- * subtype designator ("mucopolysaccharidosis-I", resolved by the subtype rule).
+ * A match over words [start, end) that ends inside a hyphenated compound names a part of another
+ * word ("acute T-cell leukemia" in "acute T-cell leukemia-lymphoma"), unless the compound goes on
+ * with "-associated", "-related", "-mediated", "-induced", "-driven", "-type" or a subtype designator
+ * ("mucopolysaccharidosis-I", resolved by the subtype rule). One that starts inside a compound
+ * does when the first part is a prefix that changes the meaning ("post-", "pseudo-", "non-", ...)
+ * or is itself a disease name (`isName`: "lymphoma" in "leukemia-lymphoma"); other first parts
+ * only qualify it ("multi-drug resistant tuberculosis", "EBV-post transplant lymphoproliferative
+ * disease", "B-chronic lymphocytic leukemia").
  */
-export function splitsCompound(tw: TextWords, start: number, end: number): boolean {
-  if (hyphenJoined(tw, start)) return true;
+export function splitsCompound(tw: TextWords, start: number, end: number, isName: (word: string) => boolean): boolean {
+  if (hyphenJoined(tw, start) && (BOUND_PREFIXES.has(tw.words[start - 1]) || isName(tw.words[start - 1]))) return true;
   if (!hyphenJoined(tw, end)) return false;
   return !RELATIONAL_SUFFIXES.has(tw.words[end]) && parseDesignator(tw, end) === null;
 }
@@ -91,12 +97,13 @@ export interface Designator {
  */
 export function parseDesignator(tw: TextWords, at: number): Designator | null {
   const word = tw.original[at];
-  if (word === undefined) return null;
+  // After the name with a space, comma or hyphen only: "(0 through 16 years of age)" and "(X-CGD)" designate nothing.
+  if (word === undefined || !/^[\s,\-\u2010\u2011]+$/.test(tw.before[at])) return null;
   if (/^(?:type|subtype)$/i.test(word)) {
-    const next = tw.original[at + 1] === undefined ? null : numeral(tw.original[at + 1], false);
+    const next = tw.original[at + 1] === undefined ? null : numeral(tw, at + 1, false);
     return next && { ...next, length: 2 };
   }
-  const own = numeral(word, true);
+  const own = numeral(tw, at, true);
   return own && { ...own, length: 1 };
 }
 
@@ -109,9 +116,37 @@ export function listedDesignator(tw: TextWords, at: number): Designator | null {
   return d && d.length === 1 ? d : null;
 }
 
-function numeral(word: string, romanInCapitals: boolean): Omit<Designator, 'length'> | null {
+/** Words after a number that make it a quantity or a range. */
+const QUANTITY_WORDS = new Set([
+  'years',
+  'year',
+  'months',
+  'month',
+  'weeks',
+  'week',
+  'days',
+  'day',
+  'hours',
+  'kg',
+  'mg',
+  'g',
+  'ml',
+  'to',
+  'through',
+  'percent',
+]);
+
+function numeral(tw: TextWords, at: number, romanInCapitals: boolean): Omit<Designator, 'length'> | null {
+  const word = tw.original[at];
+  const after = tw.before[at + 1];
+  // "X-linked" is no numeral; "2. Treatment of ..." numbers a list.
+  if (hyphenJoined(tw, at + 1) || (after !== undefined && /^\s*[.)]/.test(after))) return null;
   const arabic = /^(\d{1,2})([a-eA-E])?$/.exec(word);
-  if (arabic) return { number: Number(arabic[1]), letter: (arabic[2] ?? '').toLowerCase() };
+  if (arabic) {
+    // "epilepsy 6 years of age and older": a quantity, not a subtype.
+    if (Number(arabic[1]) === 0 || QUANTITY_WORDS.has(tw.words[at + 1] ?? '')) return null;
+    return { number: Number(arabic[1]), letter: (arabic[2] ?? '').toLowerCase() };
+  }
   const roman = /^([IVXivx]+?)([a-eA-E])?$/.exec(word);
   if (!roman) return null;
   const [, digits, letter = ''] = roman;
@@ -135,23 +170,22 @@ export function subtypeKeys(base: string, d: Designator): string[] {
 const ADJECTIVE = /(?:ous|ic|al|ary)$/;
 
 /**
- * A one-word synonym is not linked from inside a longer text when it is an adjective
- * ("lymphomatous meningitis" is a meningitis) or the last word of its own class's name, i.e. the
- * name without its qualifier ("neuropathy" for "peripheral neuropathy"): the text's own qualifier
- * then names which kind it is.
+ * A one-word synonym that is an adjective ("lymphomatous", "pituitary") is not linked from inside a
+ * longer text: there it qualifies another noun ("lymphomatous meningitis" is a meningitis).
  */
-export function genericOneWordSynonym(word: string, classNames: readonly string[]): boolean {
-  if (ADJECTIVE.test(word)) return true;
-  return classNames.some((name) => name !== word && name.endsWith(` ${word}`));
+export function adjectiveSynonym(word: string): boolean {
+  return ADJECTIVE.test(word);
 }
 
 /** The linking rules in words, for the README and the QC report. */
 export const LINKING_RULES =
-  'A name found inside a text may not start or end inside a hyphenated compound word ("acute T-cell leukemia" is not found in ' +
-  '"acute T-cell leukemia-lymphoma"), except before "-associated"/"-related" or a subtype designator. A name followed by a subtype ' +
-  'designator (Roman numeral in capitals, Arabic number, or "type"/"subtype" and a number, each with an optional letter) links the ' +
-  'subtype class whose name or synonym is that name with the designator ("mucopolysaccharidosis IIIA" -> "mucopolysaccharidosis type 3A") ' +
-  'when one exists below it; when none does, the name is not linked (the text designates one subtype, not the whole group). An HGNC ' +
-  'approved gene symbol written right before a name links the one class below it with that causal gene (Mondo) when exactly one ' +
-  'exists ("SCN2A developmental and epileptic encephalopathy" -> DEE 11), else the name as found. A one-word synonym inside a text ' +
-  'is not linked when it is an adjective ("lymphomatous") or the last word of its class name ("neuropathy").';
+  'A name found inside a text may not end inside a hyphenated compound word ("acute T-cell leukemia" is not found in ' +
+  '"acute T-cell leukemia-lymphoma") unless the compound goes on with "-associated", "-related", "-mediated", "-induced", "-driven", "-type" or a subtype ' +
+  'designator, nor start inside one after a prefix that changes its meaning ("post-", "pre-", "pseudo-", "non-", "anti-", ...) or after another ' +
+  'disease name ("leukemia-lymphoma"); shorter names inside such a match are not found either. A name followed by a subtype designator ' +
+  '(Roman numeral in capitals, Arabic number, or "type"/"subtype" and a number, each with an optional letter a-e, or a list of them) links the ' +
+  'subtype class below it whose name or synonym is that name with the designator ("mucopolysaccharidosis IIIA" -> "mucopolysaccharidosis type 3A"); ' +
+  'when none exists, or the name is the end of a hyphenated phrase ("heparin-associated thrombocytopenia type II"), the name is not linked: the ' +
+  'text designates one subtype, not the whole group. An HGNC approved gene symbol written right before a name links the one class below it ' +
+  'that has that causal gene in Mondo ("SCN2A developmental and epileptic encephalopathy" -> developmental and epileptic encephalopathy 11), ' +
+  'else the name as found. A one-word synonym that is an adjective ("lymphomatous") is not linked from inside a text.';

@@ -1,6 +1,7 @@
 import {
   type Designator,
-  genericOneWordSynonym,
+  adjectiveSynonym,
+  hyphenJoined,
   listedDesignator,
   parseDesignator,
   splitsCompound,
@@ -158,17 +159,25 @@ export class NameIndex {
         if (n === 1 && (key.length < MIN_CONTAINED_CHARS || GENERIC_WORDS.has(key))) continue;
         // A phrase of generic words only ("deficiency disease", "immune disorder") names no disease inside a text.
         if (n > 1 && words.slice(i, i + n).every((w) => GENERIC_WORDS.has(w) || QUALIFIERS.has(w))) continue;
-        if (tw && splitsCompound(tw, i, i + n)) continue;
         let hit: NameHit | null = this.lookup(key, false);
         if (!hit) continue;
-        if (n === 1 && hit.kind === 'synonym' && this.genericSynonym(key, hit.ids)) continue;
+        if (n === 1 && hit.kind === 'synonym' && adjectiveSynonym(key)) continue;
         hit = { ...hit, span: [i, i + n] };
+        if (tw && splitsCompound(tw, i, i + n, (w) => this.lookup(w, false) !== null)) {
+          // Part of another word: neither it nor a shorter name inside it is what the text names.
+          for (let j = i; j < i + n; j++) taken[j] = true;
+          continue;
+        }
         if (tw) {
           const d = parseDesignator(tw, i + n);
           if (d && !taken.slice(i + n, i + n + d.length).some(Boolean)) {
-            // The text names one subtype: link it, or nothing when no class below the name has that designator.
-            hit = this.subtype(hit, d, tw);
-            if (!hit) continue;
+            // The text names one subtype: link it, or nothing when no class below the name has that designator
+            // or the designator belongs to a longer hyphenated phrase ("heparin-associated thrombocytopenia type II").
+            hit = hyphenJoined(tw, i - 1) ? null : this.subtype(hit, d, tw);
+            if (!hit) {
+              for (let j = i; j < i + n; j++) taken[j] = true;
+              continue;
+            }
           } else hit = this.geneSubtype(hit, tw, taken) ?? hit;
         }
         hits.push(hit);
@@ -178,17 +187,12 @@ export class NameIndex {
     return hits;
   }
 
-  /** The one-word synonym rule (genericOneWordSynonym) for every class the synonym names. */
-  private genericSynonym(key: string, ids: readonly string[]): boolean {
-    return ids.every((id) => genericOneWordSynonym(key, this.nameOf.has(id) ? [this.nameOf.get(id)!] : []));
-  }
-
   /** The class below `hit` named by its name or synonyms with designator `d` after them, or null. */
   private subtype(hit: NameHit, first: Designator, tw: TextWords): NameHit | null {
     const [start, end] = hit.span!;
     const bases = new Set([tw.words.slice(start, end).join(' '), ...hit.ids.flatMap((id) => this.keysOf.get(id) ?? [])]);
-    const found = new Set<string>();
-    let kind: NameHit['kind'] = 'synonym';
+    // A class named so beats one that only lists the text as a synonym ("mucopolysaccharidosis type IIIA" is also a synonym of type 3).
+    const found = { name: new Set<string>(), synonym: new Set<string>() };
     let stop = end;
     // "mucopolysaccharidosis I, II and VI": every designator of the list, each to its own subtype.
     for (let d: Designator | null = first, at = end; d; d = listedDesignator(tw, at)) {
@@ -199,14 +203,14 @@ export class NameIndex {
         for (const key of subtypeKeys(base, d)) {
           const sub = this.lookup(key, true);
           if (!sub) continue;
-          for (const id of sub.ids) if (this.below(id, hit.ids)) found.add(id);
-          if (sub.kind === 'name') kind = 'name';
+          for (const id of sub.ids) if (this.below(id, hit.ids)) found[sub.kind].add(id);
         }
       }
     }
-    if (found.size === 0) return null;
+    const kind: NameHit['kind'] = found.name.size > 0 ? 'name' : 'synonym';
+    if (found[kind].size === 0) return null;
     const span: [number, number] = [start, stop];
-    return { ids: this.resolve([...found]), kind, text: tw.original.slice(start, span[1]).join(' '), span };
+    return { ids: this.resolve([...found[kind]]), kind, text: tw.original.slice(start, span[1]).join(' '), span };
   }
 
   /** The one class below `hit` whose causal gene is the approved symbol written right before it, or null. */

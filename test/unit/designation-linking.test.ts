@@ -15,7 +15,13 @@ const CLASSES: { id: string; name: string; parent?: string; synonyms?: string[];
   { id: 'T:3', name: 'leukemia' },
   { id: 'T:4', name: 'lymphoma', synonyms: ['lymphomatous'] },
   { id: 'T:10', name: 'mucopolysaccharidosis', synonyms: ['MPS'] },
-  { id: 'T:11', name: 'mucopolysaccharidosis type 3', parent: 'T:10', synonyms: ['mucopolysaccharidosis type III'] },
+  // Mondo lists "type IIIA" as a synonym of type 3 too: the class so named wins.
+  {
+    id: 'T:11',
+    name: 'mucopolysaccharidosis type 3',
+    parent: 'T:10',
+    synonyms: ['mucopolysaccharidosis type III', 'mucopolysaccharidosis type IIIA'],
+  },
   { id: 'T:12', name: 'mucopolysaccharidosis type 3A', parent: 'T:11', synonyms: ['Sanfilippo syndrome A'] },
   { id: 'T:13', name: 'mucopolysaccharidosis type 1', parent: 'T:10' },
   { id: 'T:14', name: 'mucopolysaccharidosis type 6', parent: 'T:10' },
@@ -30,6 +36,14 @@ const CLASSES: { id: string; name: string; parent?: string; synonyms?: string[];
   { id: 'T:33', name: 'tuberous sclerosis complex' },
   { id: 'T:34', name: 'mucoviscidosis' },
   { id: 'T:35', name: 'cystic fibrosis', synonyms: ['mucoviscidosis'] },
+  { id: 'T:36', name: 'hepatoblastoma' },
+  { id: 'T:37', name: 'thrombocytopenia' },
+  { id: 'T:38', name: 'thrombocytopenia 2', parent: 'T:37' },
+  { id: 'T:40', name: 'essential thrombocythemia' },
+  { id: 'T:41', name: 'familial thrombocytosis', synonyms: ['thrombocythemia'] },
+  { id: 'T:42', name: 'drug-resistant tuberculosis' },
+  { id: 'T:43', name: 'chronic granulomatous disease', synonyms: ['X-linked chronic granulomatous disease'] },
+  { id: 'T:44', name: 'Crohn disease' },
 ];
 
 function fixtureIndex(): NameIndex {
@@ -110,7 +124,7 @@ describe('subtype designators', () => {
   it('links the subtype class a name with a Roman numeral and letter names', () => {
     assert.deepEqual(links('Treatment of mucopolysaccharidosis IIIA'), [['T:12', 'mucopolysaccharidosis IIIA']]);
     assert.deepEqual(links('Treatment of mucopolysaccharidosis-I'), [['T:13', 'mucopolysaccharidosis I']]);
-    assert.deepEqual(links('Treatment of patients with mucopolysaccharidosis, type IIIA'), [['T:12', 'mucopolysaccharidosis type IIIA']]);
+    assert.deepEqual(links('Treatment of Mucopolysaccharidosis-IIIA'), [['T:12', 'Mucopolysaccharidosis IIIA']]);
   });
 
   it('links each subtype of a list of designators', () => {
@@ -125,6 +139,17 @@ describe('subtype designators', () => {
     assert.deepEqual(links('Treatment of mucopolysaccharidosis IIIE'), []);
     assert.deepEqual(links('Treatment of mucopolysaccharidosis'), [['T:10', 'mucopolysaccharidosis']]);
   });
+
+  it('reads no designator in a numbered list, in brackets, in "X-linked", or after a hyphenated phrase', () => {
+    assert.deepEqual(links('1. Treatment of hepatoblastoma 2. Treatment of germ cell tumors'), [['T:36', 'hepatoblastoma']]);
+    assert.deepEqual(links('Treatment of pediatric Crohn disease (0 through 16 years of age)'), [['T:44', 'Crohn disease']]);
+    assert.deepEqual(links('Treatment of seizures in patients with Crohn disease 6 years of age and older'), [['T:44', 'Crohn disease']]);
+    assert.deepEqual(links('Treatment of X-linked chronic granulomatous disease (X-CGD)'), [
+      ['T:43', 'X-linked chronic granulomatous disease'],
+    ]);
+    assert.deepEqual(links('Treatment of thrombocytopenia type II'), [['T:38', 'thrombocytopenia type II']]);
+    assert.deepEqual(links('Treatment of heparin-associated thrombocytopenia type II'), []);
+  });
 });
 
 describe('hyphenated compounds', () => {
@@ -132,6 +157,12 @@ describe('hyphenated compounds', () => {
     assert.deepEqual(links('Treatment of acute T-cell leukemia-lymphoma'), []);
     assert.deepEqual(links('Treatment of acute T-cell leukemia'), [['T:1', 'acute T cell leukemia']]);
     assert.deepEqual(links('Treatment of adult T-cell leukemia/lymphoma'), [['T:2', 'adult T-cell leukemia/lymphoma']]);
+  });
+
+  it('starts a match inside a compound only after a first part that qualifies it', () => {
+    assert.deepEqual(links('Treatment of post-essential thrombocythemia myelofibrosis'), []);
+    assert.deepEqual(links('Treatment of essential thrombocythemia'), [['T:40', 'essential thrombocythemia']]);
+    assert.deepEqual(links('Treatment of multi-drug-resistant tuberculosis'), [['T:42', 'drug-resistant tuberculosis']]);
   });
 
   it('keeps a disease name before "-associated" or "-related"', () => {
@@ -162,13 +193,12 @@ describe('gene symbol before a grouping name', () => {
 });
 
 describe('one-word synonyms inside a text', () => {
-  it('does not link an adjective synonym or the head word of its class name', () => {
+  it('does not link an adjective synonym', () => {
     assert.deepEqual(links('Intrathecal treatment of lymphomatous meningitis'), [['T:31', 'meningitis']]);
-    assert.deepEqual(links('Treatment of anti-myelin-associated glycoprotein (MAG) neuropathy'), []);
   });
 
-  it('still links a one-word synonym that is neither', () => {
+  it('still links a one-word synonym that is a noun, even the head word of its class name', () => {
     assert.deepEqual(links('Treatment of pulmonary exacerbations of mucoviscidosis'), [['T:35', 'mucoviscidosis']]);
-    assert.deepEqual(links('Treatment of neuropathy'), [['T:30', 'neuropathy']]);
+    assert.deepEqual(links('Treatment of anti-myelin-associated glycoprotein (MAG) neuropathy'), [['T:30', 'neuropathy']]);
   });
 });
