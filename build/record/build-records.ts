@@ -75,7 +75,19 @@ function phenotypeSpecificity(data: LoadResult['data'], ancestry: (id: string) =
  * and its ancestor names the ancestor.
  */
 export function diseaseNameIndex(data: LoadResult['data'], set: DiseaseSet, xrefs: CrossRefIndex): NameIndex {
-  const names = new NameIndex((id) => set.ancestors(id));
+  // Causal genes (Mondo) by HGNC approved symbol, for "SCN2A developmental and epileptic encephalopathy" (LINKING_RULES).
+  const symbolOf = new Map(data.hgnc.filter((g) => g.status === 'Approved').map((g) => [g.hgncId, g.symbol]));
+  const byGene = new Map<string, string[]>();
+  for (const { mondoId, hgncId } of data.geneLinks) {
+    const symbol = symbolOf.get(hgncId);
+    if (symbol === undefined || !set.labels.has(mondoId)) continue;
+    const list = byGene.get(symbol) ?? byGene.set(symbol, []).get(symbol)!;
+    if (!list.includes(mondoId)) list.push(mondoId);
+  }
+  const names = new NameIndex(
+    (id) => set.ancestors(id),
+    (symbol) => byGene.get(symbol) ?? [],
+  );
   for (const id of set.ids) {
     names.add(id, set.labels.get(id)!, 'name');
     for (const s of data.mondoSynonyms.get(id) ?? []) names.add(id, s.text, 'synonym');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readOrphanDesignations } from '../ingest/fda-oopd.ts';
 import { filterByContext } from './designation-context.ts';
+import { splitsCompound, splitWords } from './link-rules.ts';
 import { normalizeName, type NameHit } from './name-index.ts';
 import { objectFile, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { readBuildSettings } from '../settings.ts';
@@ -35,8 +36,8 @@ const recordsWith = (k: keyof AuditRow) => rows.filter((r) => Number(r[k] ?? 0) 
 
 // Approvals whose labeled indication names a rare disease's Mondo label: listed as approved there, on a parent or on a child?
 // A disease is named by the longest name found (any record's label or a synonym that is a name; a label wins over a
-// synonym), not negated and not part of a molecule's name (DESIGNATION_CONTEXT_RULE); it counts when that disease's
-// label is in the text and the disease is rare.
+// synonym), not negated, not part of a molecule's name (DESIGNATION_CONTEXT_RULE) nor of a hyphenated compound
+// (LINKING_RULES); it counts when that disease's label is in the text and the disease is rare.
 const labels = new Map<string, string>();
 const labelOf = new Set<string>();
 for (const d of digests.values())
@@ -53,7 +54,9 @@ let named = 0;
 let listed = 0;
 const missed: string[] = [];
 for (const row of approvals) {
-  const words = normalizeName(row.approvedIndication!).split(' ');
+  const tw = splitWords(row.approvedIndication!);
+  const aligned = tw.words.join(' ') === normalizeName(row.approvedIndication!);
+  const words = aligned ? tw.words : normalizeName(row.approvedIndication!).split(' ');
   const taken = new Array<boolean>(words.length).fill(false);
   const hits: NameHit[] = [];
   for (let n = Math.min(12, words.length); n >= 1; n--) {
@@ -62,6 +65,8 @@ for (const row of approvals) {
       const id = labels.get(words.slice(i, i + n).join(' '));
       if (!id) continue;
       for (let j = i; j < i + n; j++) taken[j] = true;
+      // Part of a hyphenated compound ("post-essential thrombocythemia myelofibrosis") does not name the disease (LINKING_RULES).
+      if (aligned && splitsCompound(tw, i, i + n, (w) => labels.has(w))) continue;
       hits.push({ ids: [id], kind: 'name', text: words.slice(i, i + n).join(' '), span: [i, i + n] });
     }
   }

@@ -1,5 +1,6 @@
 import type { OrphanDesignation, Trial, TrialStatus } from '../ingest/types.ts';
 import { filterByContext } from './designation-context.ts';
+import { splitWords } from './link-rules.ts';
 import { normalizeName, type NameHit, type NameIndex } from './name-index.ts';
 import type { QcReport } from './qc.ts';
 import type { DesignationLink, OrphanDrugEntry, OrphanDrugStatus, TrialEntry } from './types.ts';
@@ -30,14 +31,17 @@ export interface DesignationHits {
 /**
  * Match one FDA text against disease names and synonyms: the whole text (less "Treatment of ...")
  * equal to a name or synonym first, else names and synonyms contained in it that the context
- * does not rule out (DESIGNATION_CONTEXT_RULE).
+ * does not rule out (DESIGNATION_CONTEXT_RULE), under the word rules of LINKING_RULES (link-rules.ts).
  */
 function matchText(text: string, index: NameIndex, field: DesignationLink['field']): Omit<DesignationHits, 'row'> {
   const exact = index.matchExact(text);
   if (exact && usable(exact))
     return { hits: [{ hit: exact, method: exact.kind === 'name' ? 'exact-name' : 'exact-synonym', field }], tooAmbiguous: [] };
-  const words = normalizeName(text).split(' ').filter(Boolean);
-  const found = filterByContext(words, index.matchContainedWords(words));
+  const tw = splitWords(text);
+  // splitWords follows normalizeName; should a text ever split otherwise, the word rules are left out rather than misapplied.
+  const aligned = tw.words.join(' ') === normalizeName(text);
+  const words = aligned ? tw.words : normalizeName(text).split(' ').filter(Boolean);
+  const found = filterByContext(words, index.matchContainedWords(words, aligned ? tw : undefined));
   // A name whose every disease lies above a more specific one the same text names is a remnant ("... arising from indolent lymphoma").
   const specific = found.flatMap((h) => h.ids);
   const contained = found.filter((h) => !h.ids.every((id) => index.isAncestorOfAny(id, specific)));

@@ -2,6 +2,7 @@ import { CLASSIFICATION_RULES } from '../record/classification.ts';
 import { DESIGNATION_CONTEXT_RULE } from '../record/designation-context.ts';
 import { FREQUENCY_RULE } from '../record/frequency-pool.ts';
 import { INHERITANCE_RULE } from '../record/inheritance.ts';
+import { LINKING_RULES } from '../record/link-rules.ts';
 import { ROLLUP_RULE } from '../record/rollup.ts';
 import { SYNONYM_RULE } from '../record/synonyms.ts';
 
@@ -15,6 +16,7 @@ export const RULE_TEXTS: Record<string, string> = {
   SYNONYM_RULE,
   ROLLUP_RULE,
   DESIGNATION_CONTEXT_RULE,
+  LINKING_RULES,
   RESEARCH_ACTIVITY_RULE: CLASSIFICATION_RULES.researchActivity,
 };
 

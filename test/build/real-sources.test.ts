@@ -210,7 +210,7 @@ describe('GARD', () => {
 });
 
 describe('designation spot check', () => {
-  test('content/qc/designation-spot-check.tsv judges the links the build makes now (seed 23, 100 links)', async () => {
+  test('content/qc/designation-spot-check.tsv judges the links the build makes now (seed 31, 100 links)', async () => {
     const { loadSources } = await import('../../build/ingest/load-sources.ts');
     const { diseaseNameIndex } = await import('../../build/record/build-records.ts');
     const { indexCrossRefs } = await import('../../build/record/cross-refs.ts');
@@ -219,7 +219,7 @@ describe('designation spot check', () => {
     const { data } = await loadSources(REAL_DATA, join(import.meta.dirname, '../../content'));
     const set = selectDiseases(data.classes, data.edges, data.mappings);
     const { links } = designationStats(data.designations, diseaseNameIndex(data, set, indexCrossRefs(data.mappings, new Set(set.ids))));
-    const drawn = seededSample(links, 100, 23).map((l) => [l.entry.fdaUrl?.replace(/.*cfgridkey=/, '') ?? '', l.mondoId, l.entry.status]);
+    const drawn = seededSample(links, 100, 31).map((l) => [l.entry.fdaUrl?.replace(/.*cfgridkey=/, '') ?? '', l.mondoId, l.entry.status]);
     const lines = readFileSync(join(import.meta.dirname, '../../content/qc/designation-spot-check.tsv'), 'utf8')
       .trimEnd()
       .split('\n')
@@ -229,8 +229,8 @@ describe('designation spot check', () => {
       lines.slice(1).map((c) => [c[1], c[6], c[5]]),
       drawn,
     );
-    // The precision reported in the README: 93 of 100 strictly right.
-    assert.equal(lines.slice(1).filter((c) => c[9] === 'correct').length, 93);
+    // The precision reported in the README: 95 of 100 strictly right.
+    assert.equal(lines.slice(1).filter((c) => c[9] === 'correct').length, 95);
     for (const c of lines.slice(1)) {
       assert.ok(['correct', 'broader', 'narrower', 'wrong'].includes(c[9]), c[9]);
       assert.match(c[10], /^\S.*\.$/, `row ${c[0]} has its reasoning`);
