@@ -1,0 +1,132 @@
+import { effectiveFrequency, MATCH_MODEL, type MatchModelParams, type MatchQuery } from './match-score.ts';
+import type { PhenotypeModel } from './phenotype-model.ts';
+
+/** A term as the API shows it. */
+export interface TermRef {
+  hpoId: string;
+  label: string;
+}
+
+/** A frequency as the API shows it: the value the model used and the sources' text. */
+export interface FrequencyRef {
+  /** In [0, 1]; null when the sources give none (the model then assumes UNKNOWN_FREQUENCY). */
+  value: number | null;
+  /** The count, percentage or band the sources give (`17/20`, `Very frequent`); null when none. */
+  text: string | null;
+}
+
+/** How one observed query term met the disease. */
+export interface ObservedExplanation {
+  query: TermRef;
+  /**
+   * `exact`: the disease is annotated with the term; `specific`: with a more specific term
+   * (a descendant); `general`: only with a more general term (an ancestor); `related`: the two
+   * share an ancestor that not every annotated disease has; `none`: nothing in the disease explains it.
+   */
+  match: 'exact' | 'specific' | 'general' | 'related' | 'none';
+  /** The disease's annotated term that explains the query term best, with its frequency. */
+  annotated: (TermRef & { frequency: FrequencyRef }) | null;
+  /** The most informative common ancestor the match went through (the query term itself for exact or specific). */
+  via: (TermRef & { informationContent: number }) | null;
+  /** The disease annotates this term or an ancestor of it as absent. */
+  annotatedAbsent: boolean;
+  /** ln of the term's likelihood ratio: what it added to the score. */
+  contribution: number;
+}
+
+/** What the disease says about one excluded query term. */
+export interface ExcludedExplanation {
+  query: TermRef;
+  /** The disease usually has the term: its implied frequency is at least 50 %; null when annotated without a frequency. */
+  usuallyPresent: boolean | null;
+  /** The disease's annotation at or below the term with the highest frequency; null when the disease does not have the term. */
+  annotated: (TermRef & { frequency: FrequencyRef }) | null;
+  contribution: number;
+}
+
+const ref = (m: PhenotypeModel, t: number): TermRef => ({ hpoId: m.ids[t], label: m.labels[t] });
+
+/** The highest-IC term in both sorted ancestor lists, or -1. */
+function mica(m: PhenotypeModel, a: Int32Array, b: Int32Array): number {
+  let best = -1;
+  let bestIc = -1;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      const ic = m.ic[a[i]];
+      if (ic > bestIc) [best, bestIc] = [a[i], ic];
+      i++;
+      j++;
+    }
+  }
+  return best;
+}
+
+function frequencyRef(m: PhenotypeModel, k: number): FrequencyRef {
+  const f = m.annotationFrequency[k];
+  return { value: Number.isNaN(f) ? null : Math.round(f * 1000) / 1000, text: m.frequencyText(m.annotationText[k]) };
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** Why disease `d` scored as it did: per observed term its best annotation, per excluded term what the disease says. */
+export function explainMatch(
+  m: PhenotypeModel,
+  d: number,
+  query: MatchQuery,
+  p: MatchModelParams = MATCH_MODEL,
+): { phenotypes: ObservedExplanation[]; excluded: ExcludedExplanation[] } {
+  const start = m.annotationStart[d];
+  const end = m.annotationStart[d + 1];
+  const absent = new Set(m.index.diseases[d].absent);
+  const phenotypes = query.observed.map((q): ObservedExplanation => {
+    const qa = m.ancestors[q];
+    let bestK = -1;
+    let bestA = -1;
+    let bestV = 0;
+    for (let k = start; k < end; k++) {
+      const a = mica(m, qa, m.ancestors[m.annotationTerm[k]]);
+      if (a < 0 || !(m.ic[a] > 0)) continue;
+      const v = effectiveFrequency(m.annotationFrequency[k], p) * Math.exp(m.ic[a]);
+      if (v > bestV) [bestK, bestA, bestV] = [k, a, v];
+    }
+    const annotatedAbsent = qa.some((a) => absent.has(a));
+    const contribution = Math.log(p.EPSILON + (1 - p.EPSILON) * bestV) + (annotatedAbsent ? Math.log(p.EPSILON) : 0);
+    if (bestK < 0) return { query: ref(m, q), match: 'none', annotated: null, via: null, annotatedAbsent, contribution: round(contribution) };
+    const t = m.annotationTerm[bestK];
+    const match = t === q ? 'exact' : bestA === q ? 'specific' : bestA === t ? 'general' : 'related';
+    return {
+      query: ref(m, q),
+      match,
+      annotated: { ...ref(m, t), frequency: frequencyRef(m, bestK) },
+      via: { ...ref(m, bestA), informationContent: m.ic[bestA] },
+      annotatedAbsent,
+      contribution: round(contribution),
+    };
+  });
+  const excluded = query.excluded.map((q): ExcludedExplanation => {
+    let bestK = -1;
+    for (let k = start; k < end; k++) {
+      if (!m.ancestors[m.annotationTerm[k]].includes(q)) continue;
+      const f = m.annotationFrequency[k];
+      if (bestK < 0 || f > m.annotationFrequency[bestK] || (Number.isNaN(m.annotationFrequency[bestK]) && !Number.isNaN(f))) bestK = k;
+    }
+    if (bestK < 0) return { query: ref(m, q), usuallyPresent: false, annotated: null, contribution: round(excludedBackground(m, q, p)) };
+    const f = m.annotationFrequency[bestK];
+    const F = Number.isNaN(f) ? p.UNKNOWN_FREQUENCY : f;
+    return {
+      query: ref(m, q),
+      usuallyPresent: Number.isNaN(f) ? null : f >= 0.5,
+      annotated: { ...ref(m, m.annotationTerm[bestK]), frequency: frequencyRef(m, bestK) },
+      contribution: round(Math.log(Math.max(1 - F, p.EPSILON)) + excludedBackground(m, q, p)),
+    };
+  });
+  return { phenotypes, excluded };
+}
+
+/** What an excluded term adds to a disease that does not have it: the background term of its LR. */
+function excludedBackground(m: PhenotypeModel, q: number, p: MatchModelParams): number {
+  const share = Number.isNaN(m.ic[q]) ? 0 : Math.exp(-m.ic[q]);
+  return -Math.log(1 - share * p.MEAN_FREQUENCY);
+}
