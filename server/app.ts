@@ -36,6 +36,7 @@ import { docsPage } from './routes/docs.ts';
 import { DOCS_PATH } from './contract/api/docs.ts';
 import { searchResource } from './routes/search.ts';
 import { matchResource } from './routes/match.ts';
+import { phenotypeSearchResource, phenotypeTermResource } from './routes/phenotypes.ts';
 import { webhookHandlers } from './routes/webhooks.ts';
 import type { WebhookService } from './webhooks/service.ts';
 import type { SearchEngine } from './search/engine.ts';
@@ -118,6 +119,8 @@ export function createApp(o: AppOptions): App {
     listDiseases: listingResource(snap),
     searchDiseases: searchResource(snap, o.engine),
     matchDiseases: matchResource(snap),
+    searchPhenotypes: phenotypeSearchResource(snap),
+    getPhenotype: phenotypeTermResource(snap),
     getDiseasesBulk: bulkResource(snap),
     getDisease: recordResource(snap),
     getDiseaseSummary: storedResource(snap, ROUTES.getDiseaseSummary),

@@ -53,7 +53,8 @@ export function readHpoOntology(file: string): HpoOntology {
       if (p.pred === ALT_ID && typeof p.val === 'string' && HP_ID.test(p.val) && !altIds.includes(p.val)) altIds.push(p.val);
     }
     const synonyms: string[] = [];
-    for (const syn of meta.synonyms ?? []) if (typeof syn.val === 'string' && syn.val !== '' && !synonyms.includes(syn.val)) synonyms.push(syn.val);
+    for (const syn of meta.synonyms ?? [])
+      if (typeof syn.val === 'string' && syn.val !== '' && !synonyms.includes(syn.val)) synonyms.push(syn.val);
     terms.set(id, {
       id,
       label: typeof node.lbl === 'string' ? node.lbl : '',

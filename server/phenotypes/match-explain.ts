@@ -93,7 +93,8 @@ export function explainMatch(
     }
     const annotatedAbsent = qa.some((a) => absent.has(a));
     const contribution = Math.log(p.EPSILON + (1 - p.EPSILON) * bestV) + (annotatedAbsent ? Math.log(p.EPSILON) : 0);
-    if (bestK < 0) return { query: ref(m, q), match: 'none', annotated: null, via: null, annotatedAbsent, contribution: round(contribution) };
+    if (bestK < 0)
+      return { query: ref(m, q), match: 'none', annotated: null, via: null, annotatedAbsent, contribution: round(contribution) };
     const t = m.annotationTerm[bestK];
     const match = t === q ? 'exact' : bestA === q ? 'specific' : bestA === t ? 'general' : 'related';
     return {
@@ -106,23 +107,34 @@ export function explainMatch(
     };
   });
   const excluded = query.excluded.map((q): ExcludedExplanation => {
-    let bestK = -1;
-    for (let k = start; k < end; k++) {
-      if (!m.ancestors[m.annotationTerm[k]].includes(q)) continue;
-      const f = m.annotationFrequency[k];
-      if (bestK < 0 || f > m.annotationFrequency[bestK] || (Number.isNaN(m.annotationFrequency[bestK]) && !Number.isNaN(f))) bestK = k;
-    }
+    const bestK = annotationBelow(m, d, q);
     if (bestK < 0) return { query: ref(m, q), usuallyPresent: false, annotated: null, contribution: round(excludedBackground(m, q, p)) };
     const f = m.annotationFrequency[bestK];
     const F = Number.isNaN(f) ? p.UNKNOWN_FREQUENCY : f;
     return {
       query: ref(m, q),
       usuallyPresent: Number.isNaN(f) ? null : f >= 0.5,
-      annotated: { ...ref(m, m.annotationTerm[bestK]), frequency: frequencyRef(m, bestK) },
+      annotated: annotationRef(m, bestK),
       contribution: round(Math.log(Math.max(1 - F, p.EPSILON)) + excludedBackground(m, q, p)),
     };
   });
   return { phenotypes, excluded };
+}
+
+/** Disease d's annotation (number) at or below term t with the highest frequency (one without a frequency last); -1 when none. */
+export function annotationBelow(m: PhenotypeModel, d: number, t: number): number {
+  let best = -1;
+  for (let k = m.annotationStart[d]; k < m.annotationStart[d + 1]; k++) {
+    if (!m.ancestors[m.annotationTerm[k]].includes(t)) continue;
+    const f = m.annotationFrequency[k];
+    if (best < 0 || f > m.annotationFrequency[best] || (Number.isNaN(m.annotationFrequency[best]) && !Number.isNaN(f))) best = k;
+  }
+  return best;
+}
+
+/** An annotation (number) as the API shows it: its term and frequency. */
+export function annotationRef(m: PhenotypeModel, k: number): TermRef & { frequency: FrequencyRef } {
+  return { ...ref(m, m.annotationTerm[k]), frequency: frequencyRef(m, k) };
 }
 
 /** What an excluded term adds to a disease that does not have it: the background term of its LR. */

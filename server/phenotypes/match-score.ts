@@ -84,7 +84,7 @@ export function scoreDiseases(model: PhenotypeModel, query: MatchQuery, p: Match
       if (!(w > 1)) continue;
       for (let k = postStart[a], end = postStart[a + 1]; k < end; k++) {
         const f = postFrequency[k];
-        const v = (f !== f ? unknown : f < minF ? minF : f) * w;
+        const v = (Number.isNaN(f) ? unknown : f < minF ? minF : f) * w;
         const d = postDisease[k];
         if (v > best[d]) best[d] = v;
       }
@@ -103,7 +103,7 @@ export function scoreDiseases(model: PhenotypeModel, query: MatchQuery, p: Match
     constant -= Math.log(1 - share * p.MEAN_FREQUENCY);
     for (let k = postStart[q], end = postStart[q + 1]; k < end; k++) {
       const f = postFrequency[k];
-      const F = f !== f ? unknown : f;
+      const F = Number.isNaN(f) ? unknown : f;
       score[postDisease[k]] += Math.log(Math.max(1 - F, eps));
     }
   }

@@ -1,4 +1,5 @@
 import { HPO_ID, NO_FREQUENCY, type SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
+import { TermSearch } from './term-search.ts';
 
 /** How a requested HPO id was understood. */
 export type TermLookup =
@@ -39,6 +40,8 @@ export class PhenotypeModel {
   readonly index: SerializedPhenotypeIndex;
   readonly #number: Map<string, number>;
   readonly #diseaseNumber: Map<string, number>;
+  #children: number[][] | null = null;
+  #search: TermSearch | null = null;
 
   constructor(index: SerializedPhenotypeIndex) {
     this.index = index;
@@ -79,6 +82,21 @@ export class PhenotypeModel {
     if (r) return { kind: r.kind, term: this.#number.get(r.id)!, replacedBy: r.id };
     if (HPO_ID.test(id) && this.index.obsolete.includes(id)) return { kind: 'obsolete-unreplaced' };
     return { kind: 'unknown' };
+  }
+
+  /** is_a children per term number, ascending (made on first use). */
+  get children(): readonly number[][] {
+    if (this.#children) return this.#children;
+    const children: number[][] = this.ids.map(() => []);
+    this.index.parents.forEach((ps, t) => {
+      for (const p of ps) children[p].push(t);
+    });
+    return (this.#children = children);
+  }
+
+  /** The label and synonym search over the terms (made on first use). */
+  get search(): TermSearch {
+    return (this.#search ??= new TermSearch(this));
   }
 
   /** The disease number of a Mondo id, or undefined when it has no phenotype annotation. */

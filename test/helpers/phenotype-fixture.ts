@@ -21,7 +21,8 @@ export function fixtureModel() {
   const hpoa = readHpoa(join(DIR, 'phenotype.hpoa'));
   const ancestry = createHpoAncestry(terms);
   const perDisease = new Map<string, string[]>();
-  for (const a of hpoa.annotations) if (!a.negated) (perDisease.get(a.diseaseId) ?? perDisease.set(a.diseaseId, []).get(a.diseaseId)!).push(a.hpoId);
+  for (const a of hpoa.annotations)
+    if (!a.negated) (perDisease.get(a.diseaseId) ?? perDisease.set(a.diseaseId, []).get(a.diseaseId)!).push(a.hpoId);
   const ic = informationContent(perDisease.values(), ancestry);
   const lookup = { ...createHpoLookup(terms, new Map()), ic };
   const ids = [...new Set(hpoa.annotations.map((a) => a.diseaseId))].sort();

@@ -123,7 +123,11 @@ test('explanation: per observed term the annotation that matched, how, and its f
   assert.equal(Math.round(r.score[angelman] * 1000) / 1000, 0.118);
   const dravet = explainMatch(model, model.diseaseNumber(DRAVET)!, r.query).phenotypes;
   assert.equal(dravet[0].match, 'specific');
-  assert.deepEqual(dravet[0].annotated, { hpoId: 'HP:0002069', label: 'Bilateral tonic-clonic seizure', frequency: { value: 1, text: '7/7' } });
+  assert.deepEqual(dravet[0].annotated, {
+    hpoId: 'HP:0002069',
+    label: 'Bilateral tonic-clonic seizure',
+    frequency: { value: 1, text: '7/7' },
+  });
   assert.equal(dravet[1].match, 'none');
   assert.equal(dravet[1].annotated, null);
   assert.equal(dravet[1].contribution, Math.round(Math.log(0.01) * 1000) / 1000);
@@ -134,5 +138,8 @@ test('topDiseases: bounded selection equals the full sort, ties by id, filter co
   const fake = { diseaseIds: ['D:4', 'D:3', 'D:2', 'D:1'] } as unknown as typeof model;
   assert.deepEqual(topDiseases(fake, score, 10, null), { top: [2, 1, 3, 0], total: 4 });
   assert.deepEqual(topDiseases(fake, score, 2, null), { top: [2, 1], total: 4 });
-  assert.deepEqual(topDiseases(fake, score, 1, (d) => d !== 2), { top: [1], total: 3 });
+  assert.deepEqual(
+    topDiseases(fake, score, 1, (d) => d !== 2),
+    { top: [1], total: 3 },
+  );
 });
