@@ -1,4 +1,14 @@
-import { effectiveFrequency, MATCH_MODEL, type MatchModelParams, type MatchQuery } from './match-score.ts';
+import {
+  excludedBackground,
+  excludedContribution,
+  MATCH_MODEL,
+  type MatchModelParams,
+  type MatchQuery,
+  observedContribution,
+  observedWeight,
+  unmentionedCost,
+} from './match-model.ts';
+import { mentionedTerms } from './match-unmentioned.ts';
 import type { PhenotypeModel } from './phenotype-model.ts';
 
 /** A term as the API shows it. */
@@ -70,13 +80,33 @@ function frequencyRef(m: PhenotypeModel, k: number): FrequencyRef {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Why disease `d` scored as it did: per observed term its best annotation, per excluded term what the disease says. */
+/** The disease's features the query does not mention (see match-model.ts): how many, what they cost, the most frequent. */
+export interface UnmentionedExplanation {
+  count: number;
+  contribution: number;
+  /** Up to 5, the most frequent first (those without a frequency last). */
+  mostFrequent: (TermRef & { frequency: FrequencyRef })[];
+}
+
+/** Why a disease scored as it did; the contributions add up to its score (each rounded to 3 decimals). */
+export interface MatchExplanation {
+  phenotypes: ObservedExplanation[];
+  excluded: ExcludedExplanation[];
+  unmentioned: UnmentionedExplanation;
+}
+
+/**
+ * Why disease `d` scored as it did: per observed term its best annotation, per excluded term what
+ * the disease says, and the features the query does not mention. `mentioned` (mentionedTerms())
+ * is the same for every disease of one query: pass it when explaining several.
+ */
 export function explainMatch(
   m: PhenotypeModel,
   d: number,
   query: MatchQuery,
   p: MatchModelParams = MATCH_MODEL,
-): { phenotypes: ObservedExplanation[]; excluded: ExcludedExplanation[] } {
+  mentioned: Uint8Array = mentionedTerms(m, query),
+): MatchExplanation {
   const start = m.annotationStart[d];
   const end = m.annotationStart[d + 1];
   const absent = new Set(m.index.diseases[d].absent);
@@ -88,11 +118,11 @@ export function explainMatch(
     for (let k = start; k < end; k++) {
       const a = mica(m, qa, m.ancestors[m.annotationTerm[k]]);
       if (a < 0 || !(m.ic[a] > 0)) continue;
-      const v = effectiveFrequency(m.annotationFrequency[k], p) * Math.exp(m.ic[a]);
+      const v = observedWeight(m.annotationFrequency[k], p) * Math.exp(m.ic[a]);
       if (v > bestV) [bestK, bestA, bestV] = [k, a, v];
     }
     const annotatedAbsent = qa.some((a) => absent.has(a));
-    const contribution = Math.log(p.EPSILON + (1 - p.EPSILON) * bestV) + (annotatedAbsent ? Math.log(p.EPSILON) : 0);
+    const contribution = observedContribution(bestV, p) + (annotatedAbsent ? Math.log(p.MIN_FREQUENCY) : 0);
     if (bestK < 0)
       return { query: ref(m, q), match: 'none', annotated: null, via: null, annotatedAbsent, contribution: round(contribution) };
     const t = m.annotationTerm[bestK];
@@ -100,7 +130,7 @@ export function explainMatch(
     return {
       query: ref(m, q),
       match,
-      annotated: { ...ref(m, t), frequency: frequencyRef(m, bestK) },
+      annotated: annotationRef(m, bestK),
       via: { ...ref(m, bestA), informationContent: m.ic[bestA] },
       annotatedAbsent,
       contribution: round(contribution),
@@ -108,17 +138,28 @@ export function explainMatch(
   });
   const excluded = query.excluded.map((q): ExcludedExplanation => {
     const bestK = annotationBelow(m, d, q);
-    if (bestK < 0) return { query: ref(m, q), usuallyPresent: false, annotated: null, contribution: round(excludedBackground(m, q, p)) };
+    const background = excludedBackground(m.ic[q], p);
+    if (bestK < 0) return { query: ref(m, q), usuallyPresent: false, annotated: null, contribution: round(background) };
     const f = m.annotationFrequency[bestK];
-    const F = Number.isNaN(f) ? p.UNKNOWN_FREQUENCY : f;
     return {
       query: ref(m, q),
       usuallyPresent: Number.isNaN(f) ? null : f >= 0.5,
       annotated: annotationRef(m, bestK),
-      contribution: round(Math.log(Math.max(1 - F, p.EPSILON)) + excludedBackground(m, q, p)),
+      contribution: round(excludedContribution(f, p) + background),
     };
   });
-  return { phenotypes, excluded };
+  const missing: number[] = [];
+  for (let k = start; k < end; k++) if (!mentioned[m.annotationTerm[k]]) missing.push(k);
+  const freq = (k: number) => (Number.isNaN(m.annotationFrequency[k]) ? -1 : m.annotationFrequency[k]);
+  const unmentioned = {
+    count: missing.length,
+    contribution: round(p.RECORDED === 0 ? 0 : missing.reduce((sum, k) => sum + unmentionedCost(m.annotationFrequency[k], p), 0)),
+    mostFrequent: [...missing]
+      .sort((a, b) => freq(b) - freq(a) || (m.ids[m.annotationTerm[a]] < m.ids[m.annotationTerm[b]] ? -1 : 1))
+      .slice(0, 5)
+      .map((k) => annotationRef(m, k)),
+  };
+  return { phenotypes, excluded, unmentioned };
 }
 
 /** Disease d's annotation (number) at or below term t with the highest frequency (one without a frequency last); -1 when none. */
@@ -135,10 +176,4 @@ export function annotationBelow(m: PhenotypeModel, d: number, t: number): number
 /** An annotation (number) as the API shows it: its term and frequency. */
 export function annotationRef(m: PhenotypeModel, k: number): TermRef & { frequency: FrequencyRef } {
   return { ...ref(m, m.annotationTerm[k]), frequency: frequencyRef(m, k) };
-}
-
-/** What an excluded term adds to a disease that does not have it: the background term of its LR. */
-function excludedBackground(m: PhenotypeModel, q: number, p: MatchModelParams): number {
-  const share = Number.isNaN(m.ic[q]) ? 0 : Math.exp(-m.ic[q]);
-  return -Math.log(1 - share * p.MEAN_FREQUENCY);
 }

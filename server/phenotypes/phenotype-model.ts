@@ -34,6 +34,11 @@ export class PhenotypeModel {
   readonly postDisease: Int32Array;
   /** The implied frequency in [0, 1]; NaN when every annotation at or below the term lacks one. */
   readonly postFrequency: Float64Array;
+  /** Annotations by term: per term t, annotation numbers byTermAnnotation[byTermStart[t]..byTermStart[t+1]). */
+  readonly byTermStart: Int32Array;
+  readonly byTermAnnotation: Int32Array;
+  /** The disease of each annotation number. */
+  readonly annotationDisease: Int32Array;
   /** Absent-annotation postings, same layout. */
   readonly absentStart: Int32Array;
   readonly absentDisease: Int32Array;
@@ -72,6 +77,16 @@ export class PhenotypeModel {
     this.annotationStart[this.diseaseCount] = k;
     ({ start: this.postStart, disease: this.postDisease, frequency: this.postFrequency } = this.#impliedPostings());
     ({ start: this.absentStart, disease: this.absentDisease } = this.#absentPostings());
+    this.annotationDisease = new Int32Array(total);
+    for (let d = 0; d < this.diseaseCount; d++) this.annotationDisease.fill(d, this.annotationStart[d], this.annotationStart[d + 1]);
+    this.byTermStart = new Int32Array(this.termCount + 1);
+    for (const t of this.annotationTerm) this.byTermStart[t + 1]++;
+    for (let t = 0; t < this.termCount; t++) this.byTermStart[t + 1] += this.byTermStart[t];
+    this.byTermAnnotation = new Int32Array(total);
+    const fill = this.byTermStart.slice(0, this.termCount);
+    this.annotationTerm.forEach((t, k) => {
+      this.byTermAnnotation[fill[t]++] = k;
+    });
   }
 
   /** How an id is understood: a current term, an alternative or obsolete id standing for one, or neither. */

@@ -7,6 +7,8 @@ import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import { explainMatch } from '../phenotypes/match-explain.ts';
 import { reduceQuery, scoreDiseases, topDiseases } from '../phenotypes/match-score.ts';
+import { mentionedTerms } from '../phenotypes/match-unmentioned.ts';
+import { MATCH_MODEL } from '../phenotypes/match-model.ts';
 import type { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { pageLinks } from './collection-shapes.ts';
@@ -86,6 +88,7 @@ export function matchResource(getSnapshot: () => Snapshot, cacheEntries = 2000):
     }
     const score = scoreDiseases(model, query);
     const { top, total } = topDiseases(model, score, v.offset + v.limit, filterOf(v, model, snap.rowById));
+    const mentioned = mentionedTerms(model, query);
     const data = top.slice(v.offset).map((d, i) => {
       const id = model.diseaseIds[d];
       const row = snap.rowById.get(id);
@@ -95,7 +98,7 @@ export function matchResource(getSnapshot: () => Snapshot, cacheEntries = 2000):
         name: row?.name ?? id,
         isRare: row?.isRare ?? false,
         score: Math.round(score[d] * 1000) / 1000,
-        explanation: explainMatch(model, d, query),
+        explanation: explainMatch(model, d, query, MATCH_MODEL, mentioned),
         links: { self: diseasePath(id) },
       };
     });

@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { SerializedPhenotypeIndex } from '../../server/contract/snapshot/phenotype-index.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { explainMatch } from '../../server/phenotypes/match-explain.ts';
-import { reduceQuery, scoreDiseases, topDiseases } from '../../server/phenotypes/match-score.ts';
+import { MATCH_MODEL, reduceQuery, scoreDiseases, topDiseases } from '../../server/phenotypes/match-score.ts';
+import { mentionedTerms } from '../../server/phenotypes/match-unmentioned.ts';
 import { PhenotypeModel } from '../../server/phenotypes/phenotype-model.ts';
 import type { BenchContext, GroupResult } from './bench-context.ts';
 import { goal, printLatencies } from './report.ts';
@@ -55,7 +56,8 @@ function matchOnce(m: PhenotypeModel, observed: number[]): void {
   const query = reduceQuery(m, { observed, excluded: [] });
   const score = scoreDiseases(m, query);
   const { top } = topDiseases(m, score, 20, null);
-  for (const d of top) explainMatch(m, d, query);
+  const mentioned = mentionedTerms(m, query);
+  for (const d of top) explainMatch(m, d, query, MATCH_MODEL, mentioned);
 }
 
 /** Time the queries in this process: one warm-up round, then ROUNDS rounds; p50 and p99 in ms. */

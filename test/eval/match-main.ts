@@ -17,7 +17,8 @@ import { ResnikBaseline } from './resnik-baseline.ts';
  * same annotations, on the phenopacket development split (EVAL_DIR, default
  * ../shared/data/eval/phenopackets). Reads the published snapshot's phenotype index (build first)
  * and Mondo's exact OMIM matches from DATA_DIR. `--set NAME=value` overrides a model constant
- * (for tuning on this split only).
+ * (for tuning on this split only); `--grid 'EPSILON=0.01,0.1;UNKNOWN_FREQUENCY=0.3,0.5'` prints our
+ * figures for every combination instead (no baseline).
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -28,6 +29,7 @@ function main(): void {
       'per-disease': { type: 'string', default: '10' },
       file: { type: 'string', default: 'cases-dev.jsonl.gz' },
       set: { type: 'string', multiple: true, default: [] },
+      grid: { type: 'string' },
     },
   });
   const params: MatchModelParams = { ...MATCH_MODEL };
@@ -52,6 +54,7 @@ function main(): void {
   console.log(`model constants: ${JSON.stringify(params)}`);
 
   const { cases, read } = readCases(join(evalDir, values.file!), Number(values['per-disease']));
+  if (values.grid) return runGrid(model, gold, cases, params, values.grid);
   const baseline = new ResnikBaseline(model);
   const outcomes: CaseOutcome[] = [];
   let unknownTerms = 0;
@@ -96,6 +99,44 @@ function main(): void {
     `${read} cases read, ${cases.length} evaluated (at most ${values['per-disease']} per disease, ${new Set(cases.map((c) => c.diseases[0])).size} diseases) in ${((performance.now() - t1) / 1000).toFixed(1)} s; HPO ids known ${knownTerms}, unknown to the release ${unknownTerms}`,
   );
   printMatchTable(caseFigures(outcomes));
+}
+
+/** Our figures for every combination of the grid's values (the rest of the constants from `base`). */
+function runGrid(
+  model: PhenotypeModel,
+  gold: Map<string, string[]>,
+  cases: ReturnType<typeof readCases>['cases'],
+  base: MatchModelParams,
+  grid: string,
+): void {
+  let combos: MatchModelParams[] = [{ ...base }];
+  for (const part of grid.split(';')) {
+    const [k, vs] = part.split('=');
+    if (!(k in base)) throw new Error(`unknown model constant ${k}`);
+    combos = combos.flatMap((c) => vs.split(',').map((v) => ({ ...c, [k]: Number(v) })));
+  }
+  const prepared = cases.flatMap((c) => {
+    const goldNumbers = (gold.get(c.diseases[0]) ?? []).map((id) => model.diseaseNumber(id)).filter((d): d is number => d !== undefined);
+    const terms = (ids: string[]) =>
+      ids.flatMap((id) => {
+        const l = model.lookup(id);
+        return 'term' in l ? [l.term] : [];
+      });
+    const observed = terms(c.observed);
+    if (goldNumbers.length === 0 || observed.length === 0) return [];
+    return [{ c, goldNumbers, query: reduceQuery(model, { observed, excluded: terms(c.excluded) }) }];
+  });
+  for (const p of combos) {
+    const outcomes: CaseOutcome[] = prepared.map(({ c, goldNumbers, query }) => {
+      const r = rankOf(model, scoreDiseases(model, query, p), goldNumbers);
+      return { id: c.id, disease: c.diseases[0], status: 'reachable', ranks: { ours: r, resnik: 0, resnikOneSided: 0 } };
+    });
+    const f = caseFigures(outcomes).per[0];
+    const pc = (x: number) => (x * 100).toFixed(1);
+    console.log(
+      `${JSON.stringify(p)}  micro ${pc(f.micro.hit1)} / ${pc(f.micro.hit10)} / ${f.micro.mrr.toFixed(3)}  macro ${pc(f.macro.hit1)} / ${pc(f.macro.hit10)} / ${f.macro.mrr.toFixed(3)}`,
+    );
+  }
 }
 
 /** The best rank of a gold disease in served order (score descending, ties by Mondo id). */

@@ -1,12 +1,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { explainMatch } from '../../server/phenotypes/match-explain.ts';
-import { type MatchQuery, reduceQuery, scoreDiseases, topDiseases } from '../../server/phenotypes/match-score.ts';
+import {
+  MATCH_MODEL,
+  type MatchModelParams,
+  type MatchQuery,
+  reduceQuery,
+  scoreDiseases,
+  topDiseases,
+} from '../../server/phenotypes/match-score.ts';
 import { fixtureModel } from '../helpers/phenotype-fixture.ts';
 
 // The fixture (test/fixtures/phenotype-match): a cut of HPO 2023-01-27 and real HPOA rows of
 // Dravet syndrome (OMIM:607208), Angelman syndrome (OMIM:105830) and achondroplasia (OMIM:100800).
 const { index, stats, model } = fixtureModel();
+// The mechanisms one at a time: no tempering of frequencies, no noise on exclusions, unmentioned features off
+// (a test below turns them on). The served constants (chosen on the eval split) are checked end to end in test/e2e/match.test.ts.
+const P: MatchModelParams = { ...MATCH_MODEL, EPSILON: 0.01, FREQUENCY_EXPONENT: 1, EXCLUDED_NOISE: 0, UNKNOWN_EXCLUDED: 0.5, RECORDED: 0 };
 const DRAVET = 'OMIM:607208';
 const ANGELMAN = 'OMIM:105830';
 const ACHONDROPLASIA = 'OMIM:100800';
@@ -16,9 +26,13 @@ const term = (id: string): number => {
   assert.ok('term' in l, `${id} is a term`);
   return l.term;
 };
-function rank(observed: string[], excluded: string[] = []): { query: MatchQuery; order: string[]; score: Float64Array; top: number[] } {
+function rank(
+  observed: string[],
+  excluded: string[] = [],
+  p = P,
+): { query: MatchQuery; order: string[]; score: Float64Array; top: number[] } {
   const query = reduceQuery(model, { observed: observed.map(term), excluded: excluded.map(term) });
-  const score = scoreDiseases(model, query);
+  const score = scoreDiseases(model, query, p);
   const { top } = topDiseases(model, score, 10, null);
   return { query, order: top.map((d) => model.diseaseIds[d]), score, top };
 }
@@ -85,7 +99,7 @@ test('excluded terms count against diseases that usually have them', () => {
   assert.deepEqual(without.order, [DRAVET, ANGELMAN, ACHONDROPLASIA]);
   assert.deepEqual(withExcluded.order, [ANGELMAN, DRAVET, ACHONDROPLASIA]);
   const d = model.diseaseNumber(DRAVET)!;
-  const e = explainMatch(model, d, withExcluded.query);
+  const e = explainMatch(model, d, withExcluded.query, P);
   assert.deepEqual(e.excluded, [
     {
       query: { hpoId: 'HP:0002069', label: 'Bilateral tonic-clonic seizure' },
@@ -101,7 +115,7 @@ test('excluded terms count against diseases that usually have them', () => {
 test('explanation: per observed term the annotation that matched, how, and its frequency', () => {
   const r = rank(['HP:0001250', 'HP:0001252']);
   const angelman = model.diseaseNumber(ANGELMAN)!;
-  const e = explainMatch(model, angelman, r.query);
+  const e = explainMatch(model, angelman, r.query, P);
   assert.deepEqual(e.phenotypes, [
     {
       query: { hpoId: 'HP:0001250', label: 'Seizure' },
@@ -121,7 +135,7 @@ test('explanation: per observed term the annotation that matched, how, and its f
     },
   ]);
   assert.equal(Math.round(r.score[angelman] * 1000) / 1000, 0.118);
-  const dravet = explainMatch(model, model.diseaseNumber(DRAVET)!, r.query).phenotypes;
+  const dravet = explainMatch(model, model.diseaseNumber(DRAVET)!, r.query, P).phenotypes;
   assert.equal(dravet[0].match, 'specific');
   assert.deepEqual(dravet[0].annotated, {
     hpoId: 'HP:0002069',
@@ -131,6 +145,28 @@ test('explanation: per observed term the annotation that matched, how, and its f
   assert.equal(dravet[1].match, 'none');
   assert.equal(dravet[1].annotated, null);
   assert.equal(dravet[1].contribution, Math.round(Math.log(0.01) * 1000) / 1000);
+});
+
+test('unmentioned features count against a disease by their frequency; the explanation adds up to the score', () => {
+  const on = { ...P, RECORDED: 0.5 };
+  const r = rank(['HP:0001251'], [], on);
+  const d = model.diseaseNumber(DRAVET)!;
+  const e = explainMatch(model, d, r.query, on);
+  // Dravet: ataxia mentioned; seizures 7/7, myoclonic seizures (no frequency) and developmental delay (none) not.
+  assert.equal(e.unmentioned.count, 3);
+  assert.deepEqual(
+    e.unmentioned.mostFrequent.map((a) => [a.hpoId, a.frequency.text]),
+    [
+      ['HP:0002069', '7/7'],
+      ['HP:0001263', null],
+      ['HP:0002123', null],
+    ],
+  );
+  assert.equal(e.unmentioned.contribution, Math.round((Math.log(1 - 0.5) + 2 * Math.log(1 - 0.5 * 0.5)) * 1000) / 1000);
+  const parts = e.phenotypes[0].contribution + e.unmentioned.contribution;
+  assert.ok(Math.abs(r.score[d] - parts) < 0.001, `${r.score[d]} = ${parts}`);
+  // Seizure in the query mentions Dravet's seizure annotations (descendants) as well.
+  assert.equal(explainMatch(model, d, rank(['HP:0001251', 'HP:0001250'], [], on).query, on).unmentioned.count, 1);
 });
 
 test('topDiseases: bounded selection equals the full sort, ties by id, filter counts', () => {
