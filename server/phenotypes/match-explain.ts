@@ -6,6 +6,7 @@ import {
   type MatchQuery,
   observedContribution,
   observedWeight,
+  recordedChance,
   unmentionedCost,
 } from './match-model.ts';
 import { mentionedTerms } from './match-unmentioned.ts';
@@ -153,7 +154,9 @@ export function explainMatch(
   const freq = (k: number) => (Number.isNaN(m.annotationFrequency[k]) ? -1 : m.annotationFrequency[k]);
   const unmentioned = {
     count: missing.length,
-    contribution: round(p.RECORDED === 0 ? 0 : missing.reduce((sum, k) => sum + unmentionedCost(m.annotationFrequency[k], p), 0)),
+    contribution: round(
+      missing.reduce((sum, k) => sum + unmentionedCost(m.annotationFrequency[k], recordedChance(query.observed.length, p), p), 0),
+    ),
     mostFrequent: [...missing]
       .sort((a, b) => freq(b) - freq(a) || (m.ids[m.annotationTerm[a]] < m.ids[m.annotationTerm[b]] ? -1 : 1))
       .slice(0, 5)

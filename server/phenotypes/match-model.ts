@@ -22,9 +22,10 @@
  *
  * Unmentioned features (as BOQA does): each annotation of D on a term the query does not mention
  * (neither a query term, an ancestor of one, nor a descendant of one) is a feature the patient
- * would show with probability f(t), noted with probability RECORDED: LR = 1 - RECORDED * f(t). A
- * disease whose frequent features the patient lacks loses; one with many annotations no longer
- * wins by chance matches.
+ * would show with probability f(t), noted with probability r: LR = 1 - r * f(t). r grows with the
+ * number of observed terms (RECORDED_PER_TERM each, at most RECORDED_MAX): a clinician who notes
+ * 3 findings says little about the rest, one who notes 30 says more. A disease whose frequent
+ * features the patient lacks loses; one with many annotations no longer wins by chance matches.
  *
  * Excluded term q. With F the implied frequency of q in D (the highest frequency of D's
  * annotations at or below q), recorded absent with probability 1 - F * (1 - EXCLUDED_NOISE):
@@ -45,7 +46,9 @@ export const MATCH_MODEL = {
   UNKNOWN_FREQUENCY: 0.5,
   /** The lowest frequency a feature counts with (a feature seen "in 0 of 3" is still possible). */
   MIN_FREQUENCY: 0.01,
-  RECORDED: 0.15,
+  /** Per observed term: the chance that a feature is noted grows with how many were (capped at RECORDED_MAX). */
+  RECORDED_PER_TERM: 0.015,
+  RECORDED_MAX: 0.5,
   EXCLUDED_NOISE: 0.8,
   UNKNOWN_EXCLUDED: 0,
   /** The typical frequency of a feature in a disease that has it, for an excluded term's background. */
@@ -83,7 +86,12 @@ export function excludedBackground(ic: number, p: MatchModelParams): number {
   return -Math.log(1 - share * p.MEAN_FREQUENCY);
 }
 
-/** ln LR of an annotation the query does not mention: ln(1 - RECORDED * f). */
-export function unmentionedCost(f: number, p: MatchModelParams): number {
-  return Math.log(1 - p.RECORDED * (Number.isNaN(f) ? p.UNKNOWN_FREQUENCY : f));
+/** The chance that a feature the patient has is among the query's terms, for a query of `terms` observed terms. */
+export function recordedChance(terms: number, p: MatchModelParams): number {
+  return Math.min(p.RECORDED_MAX, p.RECORDED_PER_TERM * terms);
+}
+
+/** ln LR of an annotation the query does not mention: ln(1 - recorded * f). */
+export function unmentionedCost(f: number, recorded: number, p: MatchModelParams): number {
+  return Math.log(1 - recorded * (Number.isNaN(f) ? p.UNKNOWN_FREQUENCY : f));
 }

@@ -1,4 +1,4 @@
-import { type MatchModelParams, type MatchQuery, unmentionedCost } from './match-model.ts';
+import { type MatchModelParams, type MatchQuery, recordedChance, unmentionedCost } from './match-model.ts';
 import type { PhenotypeModel } from './phenotype-model.ts';
 
 /**
@@ -23,17 +23,19 @@ export function mentionedTerms(model: PhenotypeModel, query: MatchQuery): Uint8A
   return mentioned;
 }
 
-const totals = new WeakMap<PhenotypeModel, { key: string; total: Float64Array }>();
+const totals = new WeakMap<PhenotypeModel, Map<string, Float64Array>>();
 
-/** Per disease, the cost if the query mentioned none of its features (kept per model and constants). */
-function unmentionedTotals(model: PhenotypeModel, p: MatchModelParams): Float64Array {
-  const key = `${p.RECORDED} ${p.UNKNOWN_FREQUENCY}`;
-  const hit = totals.get(model);
-  if (hit?.key === key) return hit.total;
+/** Per disease, the cost if the query mentioned none of its features (kept per model, constants and chance). */
+function unmentionedTotals(model: PhenotypeModel, recorded: number, p: MatchModelParams): Float64Array {
+  const key = `${recorded} ${p.UNKNOWN_FREQUENCY}`;
+  const byKey = totals.get(model) ?? totals.set(model, new Map()).get(model)!;
+  const hit = byKey.get(key);
+  if (hit) return hit;
   const total = new Float64Array(model.diseaseCount);
   for (let k = 0; k < model.annotationTerm.length; k++)
-    total[model.annotationDisease[k]] += unmentionedCost(model.annotationFrequency[k], p);
-  totals.set(model, { key, total });
+    total[model.annotationDisease[k]] += unmentionedCost(model.annotationFrequency[k], recorded, p);
+  // One array per query length in use (at most 100 of them, 80 KB each).
+  byKey.set(key, total);
   return total;
 }
 
@@ -43,15 +45,16 @@ function unmentionedTotals(model: PhenotypeModel, p: MatchModelParams): Float64A
  * the 200,000 annotations).
  */
 export function addUnmentioned(model: PhenotypeModel, query: MatchQuery, p: MatchModelParams, score: Float64Array): void {
-  if (p.RECORDED === 0) return;
-  const total = unmentionedTotals(model, p);
+  const recorded = recordedChance(query.observed.length, p);
+  if (recorded === 0) return;
+  const total = unmentionedTotals(model, recorded, p);
   for (let d = 0; d < score.length; d++) score[d] += total[d];
   const mentioned = mentionedTerms(model, query);
   for (let t = 0; t < model.termCount; t++) {
     if (!mentioned[t]) continue;
     for (let i = model.byTermStart[t]; i < model.byTermStart[t + 1]; i++) {
       const k = model.byTermAnnotation[i];
-      score[model.annotationDisease[k]] -= unmentionedCost(model.annotationFrequency[k], p);
+      score[model.annotationDisease[k]] -= unmentionedCost(model.annotationFrequency[k], recorded, p);
     }
   }
 }

@@ -16,7 +16,14 @@ import { fixtureModel } from '../helpers/phenotype-fixture.ts';
 const { index, stats, model } = fixtureModel();
 // The mechanisms one at a time: no tempering of frequencies, no noise on exclusions, unmentioned features off
 // (a test below turns them on). The served constants (chosen on the eval split) are checked end to end in test/e2e/match.test.ts.
-const P: MatchModelParams = { ...MATCH_MODEL, EPSILON: 0.01, FREQUENCY_EXPONENT: 1, EXCLUDED_NOISE: 0, UNKNOWN_EXCLUDED: 0.5, RECORDED: 0 };
+const P: MatchModelParams = {
+  ...MATCH_MODEL,
+  EPSILON: 0.01,
+  FREQUENCY_EXPONENT: 1,
+  EXCLUDED_NOISE: 0,
+  UNKNOWN_EXCLUDED: 0.5,
+  RECORDED_PER_TERM: 0,
+};
 const DRAVET = 'OMIM:607208';
 const ANGELMAN = 'OMIM:105830';
 const ACHONDROPLASIA = 'OMIM:100800';
@@ -148,7 +155,7 @@ test('explanation: per observed term the annotation that matched, how, and its f
 });
 
 test('unmentioned features count against a disease by their frequency; the explanation adds up to the score', () => {
-  const on = { ...P, RECORDED: 0.5 };
+  const on = { ...P, RECORDED_PER_TERM: 0.5 };
   const r = rank(['HP:0001251'], [], on);
   const d = model.diseaseNumber(DRAVET)!;
   const e = explainMatch(model, d, r.query, on);
