@@ -5,10 +5,10 @@ import {
   type MatchModelParams,
   type MatchQuery,
   observedContribution,
-  observedWeight,
   recordedChance,
   unmentionedCost,
 } from './match-model.ts';
+import { postingWeights } from './match-score.ts';
 import { mentionedTerms } from './match-unmentioned.ts';
 import type { PhenotypeModel } from './phenotype-model.ts';
 
@@ -57,21 +57,18 @@ export interface ExcludedExplanation {
 
 const ref = (m: PhenotypeModel, t: number): TermRef => ({ hpoId: m.ids[t], label: m.labels[t] });
 
-/** The highest-IC term in both sorted ancestor lists, or -1. */
-function mica(m: PhenotypeModel, a: Int32Array, b: Int32Array): number {
-  let best = -1;
-  let bestIc = -1;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    if (a[i] < b[j]) i++;
-    else if (a[i] > b[j]) j++;
-    else {
-      const ic = m.ic[a[i]];
-      if (ic > bestIc) [best, bestIc] = [a[i], ic];
-      i++;
-      j++;
-    }
+/** The position of disease d in term a's implied-frequency posting, or -1. */
+function postingOf(m: PhenotypeModel, a: number, d: number): number {
+  let lo = m.postStart[a];
+  let hi = m.postStart[a + 1] - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = m.postDisease[mid];
+    if (x === d) return mid;
+    if (x < d) lo = mid + 1;
+    else hi = mid - 1;
   }
-  return best;
+  return -1;
 }
 
 function frequencyRef(m: PhenotypeModel, k: number): FrequencyRef {
@@ -111,27 +108,29 @@ export function explainMatch(
   const start = m.annotationStart[d];
   const end = m.annotationStart[d + 1];
   const absent = new Set(m.index.diseases[d].absent);
+  const weight = postingWeights(m, p);
   const phenotypes = query.observed.map((q): ObservedExplanation => {
-    const qa = m.ancestors[q];
-    let bestK = -1;
+    // The same best match as scoreDiseases(): over q's ancestors a, weight(F_D(a)) * e^IC(a), read
+    // from a's posting of disease d (postings are in disease order: a binary search).
     let bestA = -1;
     let bestV = 0;
-    for (let k = start; k < end; k++) {
-      const a = mica(m, qa, m.ancestors[m.annotationTerm[k]]);
-      if (a < 0 || !(m.ic[a] > 0)) continue;
-      const v = observedWeight(m.annotationFrequency[k], p) * Math.exp(m.ic[a]);
-      if (v > bestV) [bestK, bestA, bestV] = [k, a, v];
+    for (const a of m.ancestors[q]) {
+      const w = Math.exp(m.ic[a]);
+      if (!(w > 1)) continue;
+      const k = postingOf(m, a, d);
+      if (k >= 0 && weight[k] * w > bestV) [bestA, bestV] = [a, weight[k] * w];
     }
-    const annotatedAbsent = qa.some((a) => absent.has(a));
+    const annotatedAbsent = m.ancestors[q].some((a) => absent.has(a));
     const contribution = observedContribution(bestV, p) + (annotatedAbsent ? Math.log(p.MIN_FREQUENCY) : 0);
-    if (bestK < 0)
+    if (bestA < 0)
       return { query: ref(m, q), match: 'none', annotated: null, via: null, annotatedAbsent, contribution: round(contribution) };
-    const t = m.annotationTerm[bestK];
+    const k = annotationBelow(m, d, bestA);
+    const t = m.annotationTerm[k];
     const match = t === q ? 'exact' : bestA === q ? 'specific' : bestA === t ? 'general' : 'related';
     return {
       query: ref(m, q),
       match,
-      annotated: annotationRef(m, bestK),
+      annotated: annotationRef(m, k),
       via: { ...ref(m, bestA), informationContent: m.ic[bestA] },
       annotatedAbsent,
       contribution: round(contribution),

@@ -4,7 +4,6 @@ import {
   MATCH_MODEL,
   type MatchModelParams,
   type MatchQuery,
-  observedContribution,
   observedWeight,
 } from './match-model.ts';
 import { addUnmentioned } from './match-unmentioned.ts';
@@ -26,6 +25,18 @@ export function reduceQuery(model: PhenotypeModel, q: MatchQuery): MatchQuery {
   return { observed, excluded };
 }
 
+const weightCache = new WeakMap<PhenotypeModel, { key: string; weight: Float64Array }>();
+
+/** observedWeight() of every implied-frequency posting, computed once per model and constants (no pow per request). */
+export function postingWeights(model: PhenotypeModel, p: MatchModelParams): Float64Array {
+  const key = `${p.FREQUENCY_EXPONENT} ${p.UNKNOWN_FREQUENCY} ${p.MIN_FREQUENCY}`;
+  const hit = weightCache.get(model);
+  if (hit?.key === key) return hit.weight;
+  const weight = Float64Array.from(model.postFrequency, (f) => observedWeight(f, p));
+  weightCache.set(model, { key, weight });
+  return weight;
+}
+
 let scratch = new Float64Array(0);
 function scratchFor(n: number): Float64Array {
   if (scratch.length < n) scratch = new Float64Array(n);
@@ -42,6 +53,8 @@ export function scoreDiseases(model: PhenotypeModel, query: MatchQuery, p: Match
   const score = new Float64Array(n);
   const best = scratchFor(n);
   const { postStart, postDisease, postFrequency, ic } = model;
+  const weight = postingWeights(model, p);
+  const eps = p.EPSILON;
   for (const q of query.observed) {
     best.fill(0);
     for (const a of model.ancestors[q]) {
@@ -49,12 +62,13 @@ export function scoreDiseases(model: PhenotypeModel, query: MatchQuery, p: Match
       // A term every annotated disease has (the root) explains nothing; one no disease has, neither.
       if (!(w > 1)) continue;
       for (let k = postStart[a], end = postStart[a + 1]; k < end; k++) {
-        const v = observedWeight(postFrequency[k], p) * w;
+        const v = weight[k] * w;
         const d = postDisease[k];
         if (v > best[d]) best[d] = v;
       }
     }
-    for (let d = 0; d < n; d++) score[d] += observedContribution(best[d], p);
+    // observedContribution() inlined: this loop runs once per disease and term.
+    for (let d = 0; d < n; d++) score[d] += Math.log(eps + (1 - eps) * best[d]);
     // A disease that annotates q or an ancestor of q as absent: q is as unexpected there as the rarest feature.
     const absent = Math.log(p.MIN_FREQUENCY);
     for (const a of model.ancestors[q]) {
