@@ -186,3 +186,34 @@ test('topDiseases: bounded selection equals the full sort, ties by id, filter co
     { top: [1], total: 3 },
   );
 });
+
+test('term search: labels and synonyms, plurals, typos (nearest spelling first), stop words optional', () => {
+  const top = (q: string, n = 2) =>
+    model.search
+      .search(q)
+      .slice(0, n)
+      .map((h) => [index.terms[h.term], h.field, h.text]);
+  assert.deepEqual(top('seizures'), [
+    ['HP:0001250', 'label', 'Seizure'],
+    ['HP:0020219', 'label', 'Motor seizure'],
+  ]);
+  assert.deepEqual(top('siezure', 1), [['HP:0001250', 'label', 'Seizure']]);
+  assert.deepEqual(top('epilepsy', 1), [['HP:0001250', 'synonym', 'Epilepsy']]);
+  // One edit from macrocephaly, two from microcephaly.
+  assert.deepEqual(top('macrocephally'), [
+    ['HP:0000256', 'label', 'Macrocephaly'],
+    ['HP:0000252', 'label', 'Microcephaly'],
+  ]);
+  assert.deepEqual(top('abnormality of the nervous system', 1), [['HP:0000707', 'label', 'Abnormality of the nervous system']]);
+  assert.deepEqual(model.search.search('zzzz qqqq'), []);
+});
+
+test('children: the inverse of the parents', () => {
+  const seizure = term('HP:0001250');
+  // In the fixture's cut: bilateral tonic-clonic, generalized-onset and motor seizures.
+  assert.deepEqual(
+    model.children[seizure].map((t) => index.terms[t]),
+    ['HP:0002069', 'HP:0002197', 'HP:0020219'],
+  );
+  for (const c of model.children[seizure]) assert.ok(index.parents[c].includes(seizure));
+});
