@@ -130,7 +130,8 @@ describe('GET /diseases/match: input that needs care', () => {
     const r = (await match(q)).json();
     assert.deepEqual(r.meta.phenotypes.redundant, ['HP:0000118']);
     const marfan = r.data.find((d: { id: string }) => d.id === 'MONDO:0007947');
-    // Excluding ectopia lentis, which Marfan syndrome usually has (lens luxation, frequent), lowers it.
+    // Excluding ectopia lentis, which Marfan syndrome usually has (lens luxation, frequent), lowers it:
+    // a little, as a feature recorded absent may still be there (EXCLUDED_NOISE).
     const ex = (await match(`${q}&excluded=HP:0001083,HP:0001166`)).json();
     const again = ex.data.find((d: { id: string }) => d.id === 'MONDO:0007947');
     assert.ok(again.score < marfan.score);
@@ -138,11 +139,10 @@ describe('GET /diseases/match: input that needs care', () => {
       {
         query: { hpoId: 'HP:0001083', label: 'Ectopia lentis' },
         usuallyPresent: true,
-        annotated: { hpoId: 'HP:0001132', label: 'Lens luxation', frequency: { value: 0.545, text: 'Frequent' } },
-        contribution: again.explanation.excluded[0].contribution,
+        annotated: { hpoId: 'HP:0012019', label: 'Lens luxation', frequency: { value: 0.545, text: 'Frequent' } },
+        contribution: -0.113,
       },
     ]);
-    assert.ok(again.explanation.excluded[0].contribution < 0);
     // An excluded term that is also observed is dropped, and said so.
     assert.deepEqual(ex.meta.excluded.used, ['HP:0001083']);
     assert.deepEqual(ex.meta.excluded.redundant, ['HP:0001166']);
