@@ -1,17 +1,15 @@
-import { fillPath } from '../contract/api/paths.ts';
-import { ROUTES } from '../contract/api/routes.ts';
+import { diseasePath, phenotypePath } from '../contract/api/paths.ts';
+import type { ROUTES } from '../contract/api/routes.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
-import { diseasePath } from '../contract/api/paths.ts';
 import { annotationBelow, annotationRef } from '../phenotypes/match-explain.ts';
 import type { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { Req, Res } from '../http/context.ts';
 import { pageLinks } from './collection-shapes.ts';
 
-const termPath = (hpoId: string) => fillPath(ROUTES.getPhenotype.path, { hpoId });
 const ref = (m: PhenotypeModel, t: number) => ({ hpoId: m.ids[t], label: m.labels[t] });
 
 /** Serialize, cache and send one computed page. */
@@ -36,7 +34,7 @@ export function phenotypeSearchResource(getSnapshot: () => Snapshot): RouteHandl
       ...ref(m, h.term),
       match: { field: h.field, text: h.text, score: h.score },
       diseaseCount: m.postStart[h.term + 1] - m.postStart[h.term],
-      links: { self: termPath(m.ids[h.term]) },
+      links: { self: phenotypePath(m.ids[h.term]) },
     }));
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, v.limit, v.offset, hits.length);
     sendPage(cache, key, req, res, { data, pagination, links, query: { q: v.q, hpoRelease: m.index.hpoRelease } }, linkHeader);
