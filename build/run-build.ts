@@ -6,6 +6,7 @@ import type { ReleasesDoc } from '../server/contract/snapshot/history.ts';
 import { releaseNumber } from '../server/contract/api/releases.ts';
 import { SNAPSHOT_FILES } from '../server/contract/snapshot/route-map.ts';
 import { buildSearchIndex } from './compile/search-index.ts';
+import { buildPhenotypeIndex } from './compile/phenotype-index.ts';
 import { stampVersions, type ContentIndex } from './compile/content-versions.ts';
 import { gitCommit } from './compile/code-version.ts';
 import { buildHistory } from './compile/history-build.ts';
@@ -176,6 +177,18 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
     writeSnapshotFile(staging, SNAPSHOT_FILES.searchIndex, searchIndex);
     o.log(
       `  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`,
+    );
+    const phenotypes = buildPhenotypeIndex({
+      terms: loaded.data.hpoTerms,
+      hpoRelease: loaded.data.releases.get('hpo')?.release ?? null,
+      records: built.records,
+      ic: built.phenotypeIc,
+    });
+    const phenotypeIndex = JSON.stringify(phenotypes.index);
+    writeSnapshotFile(staging, SNAPSHOT_FILES.phenotypeIndex, phenotypeIndex);
+    const ps = phenotypes.stats;
+    o.log(
+      `  phenotype index: ${(Buffer.byteLength(phenotypeIndex) / 1e6).toFixed(2)} MB, ${ps.terms} HPO terms, ${ps.diseases} diseases with ${ps.annotations} annotations (${ps.remappedAnnotations} under an alternative or obsolete id; ${ps.unknownAnnotations} with ids newer than the HPO release, left out)`,
     );
     const openapi = openApiDocument({ schemas });
     writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));

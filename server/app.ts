@@ -35,6 +35,8 @@ import { IntegrityError } from './snapshot/object-integrity.ts';
 import { docsPage } from './routes/docs.ts';
 import { DOCS_PATH } from './contract/api/docs.ts';
 import { searchResource } from './routes/search.ts';
+import { matchResource } from './routes/match.ts';
+import { phenotypeSearchResource, phenotypeTermResource } from './routes/phenotypes.ts';
 import { webhookHandlers } from './routes/webhooks.ts';
 import type { WebhookService } from './webhooks/service.ts';
 import type { SearchEngine } from './search/engine.ts';
@@ -116,6 +118,9 @@ export function createApp(o: AppOptions): App {
   const handlers: { [K in OperationId]: RouteHandler<(typeof ROUTES)[K]> } = {
     listDiseases: listingResource(snap),
     searchDiseases: searchResource(snap, o.engine),
+    matchDiseases: matchResource(snap),
+    searchPhenotypes: phenotypeSearchResource(snap),
+    getPhenotype: phenotypeTermResource(snap),
     getDiseasesBulk: bulkResource(snap),
     getDisease: recordResource(snap),
     getDiseaseSummary: storedResource(snap, ROUTES.getDiseaseSummary),

@@ -12,7 +12,12 @@ interface GraphNode {
   id?: unknown;
   lbl?: unknown;
   type?: unknown;
-  meta?: { definition?: { val?: unknown }; deprecated?: unknown; basicPropertyValues?: { pred?: unknown; val?: unknown }[] };
+  meta?: {
+    definition?: { val?: unknown };
+    deprecated?: unknown;
+    basicPropertyValues?: { pred?: unknown; val?: unknown }[];
+    synonyms?: { pred?: unknown; val?: unknown }[];
+  };
 }
 interface GraphEdge {
   sub?: unknown;
@@ -21,11 +26,13 @@ interface GraphEdge {
 }
 
 const REPLACED_BY = 'http://purl.obolibrary.org/obo/IAO_0100001';
+const ALT_ID = 'http://www.geneontology.org/formats/oboInOwl#hasAlternativeId';
 
 /**
  * HPO from an OBO Graphs JSON file (`hp.json`). Only CLASS nodes with an `HP_` IRI are kept; ids
  * become CURIEs (`HP:0000001`). Parents come from `is_a` edges, `replacedBy` from the
- * IAO:0100001 property value (null when a term names several, as HP:0000535 does). `version` is the release date from `graphs[0].meta.version`
+ * IAO:0100001 property value (null when a term names several, as HP:0000535 does), `altIds` from
+ * oboInOwl:hasAlternativeId, `synonyms` from every synonym scope. `version` is the release date from `graphs[0].meta.version`
  * (the full IRI when it holds no date). Malformed JSON or a missing `graphs[0]` is an error.
  */
 export function readHpoOntology(file: string): HpoOntology {
@@ -40,9 +47,14 @@ export function readHpoOntology(file: string): HpoOntology {
     if (!HP_ID.test(id)) throw new IngestError(file, `/graphs/0/nodes/${k}/id`, `malformed HPO id "${node.id}"`);
     const meta = node.meta ?? {};
     const replacements = new Set<string>();
+    const altIds: string[] = [];
     for (const p of meta.basicPropertyValues ?? []) {
       if (p.pred === REPLACED_BY && typeof p.val === 'string') replacements.add(iriToCurie(p.val) ?? p.val);
+      if (p.pred === ALT_ID && typeof p.val === 'string' && HP_ID.test(p.val) && !altIds.includes(p.val)) altIds.push(p.val);
     }
+    const synonyms: string[] = [];
+    for (const syn of meta.synonyms ?? [])
+      if (typeof syn.val === 'string' && syn.val !== '' && !synonyms.includes(syn.val)) synonyms.push(syn.val);
     terms.set(id, {
       id,
       label: typeof node.lbl === 'string' ? node.lbl : '',
@@ -50,6 +62,8 @@ export function readHpoOntology(file: string): HpoOntology {
       parents: [],
       deprecated: meta.deprecated === true,
       replacedBy: replacements.size === 1 ? [...replacements][0] : null,
+      altIds,
+      synonyms,
     });
   });
   for (const edge of graph.edges ?? []) {

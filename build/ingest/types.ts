@@ -122,6 +122,10 @@ export interface HpoTerm {
   parents: string[];
   deprecated: boolean;
   replacedBy: string | null;
+  /** Alternative ids merged into this term (oboInOwl:hasAlternativeId). */
+  altIds: string[];
+  /** Exact, related, broad and narrow synonym texts, in file order. */
+  synonyms: string[];
 }
 export interface HpoAnnotation {
   /** 'OMIM:219700', 'ORPHA:586', 'DECIPHER:1' */

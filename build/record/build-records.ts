@@ -24,6 +24,8 @@ export interface BuiltRecords {
   obsoletes: ObsoleteEntry[];
   qc: QcReport;
   stats: Record<string, number>;
+  /** Information content of HPO terms over the annotations (what the records' `informationContent` says). */
+  phenotypeIc: (hpoId: string) => number | null;
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
@@ -113,13 +115,14 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
 
   const names = diseaseNameIndex(data, set, xrefs);
   const ancestry = createHpoAncestry(data.hpoTerms);
+  const phenotypeIc = phenotypeSpecificity(data, ancestry);
   const ctx: AssemblyContext = {
     data,
     set,
     xrefs,
     facts,
     qc,
-    hpo: { ...createHpoLookup(data.hpoTerms, data.hpoLabels), ic: phenotypeSpecificity(data, ancestry) },
+    hpo: { ...createHpoLookup(data.hpoTerms, data.hpoLabels), ic: phenotypeIc },
     resolveGene: (s, h) => validator.resolve(s, h),
     screening: createScreeningLookup(data.rusp, rel('rusp')),
     drugs: linkDesignations(data.designations, names, rel('fda-oopd'), qc),
@@ -195,6 +198,7 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
     records,
     obsoletes,
     qc,
+    phenotypeIc,
     stats: {
       records: records.length,
       rare: records.filter((r) => r.isRare).length,

@@ -44,13 +44,13 @@ export class LiveSnapshot {
 
   /**
    * Read what the first requests of each kind would otherwise wait for (the listing rows, then
-   * the search index and engine), one step per turn of the event loop so requests are answered
+   * the search index and engine, then the phenotype model), one step per turn of the event loop so requests are answered
    * in between, starting after `delayMs`. The server calls it a second after it listens (the
    * first requests are not held behind it) and at once after each swap.
    */
   warm(delayMs = 0): void {
     const snap = this.snap;
-    const steps = [() => snap.rowById, () => this.snap === snap && this.search];
+    const steps = [() => snap.rowById, () => this.snap === snap && this.search, () => snap.phenotypeModel];
     const next = () => {
       const step = steps.shift();
       if (!step || this.snap !== snap) return;

@@ -11,6 +11,8 @@ import { etagOf, type Manifest, type ManifestEntry } from '../contract/snapshot/
 import { ManifestIndex } from './manifest-index.ts';
 import { IntegrityError, readFailure, verifyObject } from './object-integrity.ts';
 import { objectFile, SNAPSHOT_FILES } from '../contract/snapshot/route-map.ts';
+import type { SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
+import { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
 
 /**
  * One published snapshot, loaded once: manifest, listing rows, search index, release metadata
@@ -26,6 +28,7 @@ export class Snapshot {
   #rows: ListingRow[] | null = null;
   #rowById: Map<string, ListingRow> | null = null;
   #searchIndex: unknown = null;
+  #phenotypeModel: PhenotypeModel | null = null;
   readonly release: ReleaseDoc;
   /** Releases and their change lists (empty for a snapshot built before the history existed). */
   readonly history: ReleaseHistory;
@@ -88,6 +91,13 @@ export class Snapshot {
   /** The search index as the build wrote it (SerializedSearchIndex). */
   get searchIndex(): unknown {
     return (this.#searchIndex ??= JSON.parse(readFileSync(join(this.dir, SNAPSHOT_FILES.searchIndex), 'utf8')));
+  }
+
+  /** The phenotype index in memory (HPO closure, IC, per-disease annotations), made on first use. */
+  get phenotypeModel(): PhenotypeModel {
+    return (this.#phenotypeModel ??= new PhenotypeModel(
+      JSON.parse(readFileSync(join(this.dir, SNAPSHOT_FILES.phenotypeIndex), 'utf8')) as SerializedPhenotypeIndex,
+    ));
   }
 
   /**

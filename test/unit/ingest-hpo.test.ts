@@ -17,6 +17,8 @@ test('hp.json: HP classes as CURIEs with parents, deprecation and replacement', 
     parents: [],
     deprecated: false,
     replacedBy: null,
+    altIds: [],
+    synonyms: [],
   });
   assert.deepEqual(terms.get('HP:0000007'), {
     id: 'HP:0000007',
@@ -26,6 +28,8 @@ test('hp.json: HP classes as CURIEs with parents, deprecation and replacement', 
     parents: ['HP:0034345'],
     deprecated: false,
     replacedBy: null,
+    altIds: ['HP:0001416', 'HP:0001526', 'HP:0031362'],
+    synonyms: ['biallelic_autosomal', 'Autosomal recessive', 'Autosomal recessive predisposition', 'Autosomal recessive form'],
   });
   assert.deepEqual(terms.get('HP:0000057'), {
     id: 'HP:0000057',
@@ -34,6 +38,8 @@ test('hp.json: HP classes as CURIEs with parents, deprecation and replacement', 
     parents: [],
     deprecated: true,
     replacedBy: 'HP:0008665',
+    altIds: [],
+    synonyms: [],
   });
   // Two replacement IRIs: no single successor.
   assert.equal(terms.get('HP:0000535')?.replacedBy, null);

@@ -47,10 +47,11 @@ describe('OpenAPI document', () => {
     assert.equal(doc.info.version, '1.3.0');
   });
 
-  it('has the 13 read paths of the interface, the 5 of the history and the 2 probes with one GET each, the webhook paths with their methods, and unique operationIds', () => {
+  it('has the 13 read paths of the interface, the match and HPO lookup paths, the 5 of the history and the 2 probes with one GET each, the webhook paths with their methods, and unique operationIds', () => {
     const read = [
       '/api/v1/diseases',
       '/api/v1/diseases/search',
+      '/api/v1/diseases/match',
       '/api/v1/diseases/bulk',
       '/api/v1/diseases/{mondoId}',
       '/api/v1/diseases/{mondoId}/summary',
@@ -60,6 +61,8 @@ describe('OpenAPI document', () => {
       '/api/v1/diseases/{mondoId}/assistance',
       '/api/v1/diseases/{mondoId}/orphan-drugs',
       '/api/v1/diseases/{mondoId}/screening',
+      '/api/v1/phenotypes',
+      '/api/v1/phenotypes/{hpoId}',
       '/api/v1/releases',
       '/api/v1/releases/{releaseId}',
       '/api/v1/releases/{releaseId}/changes',
@@ -80,7 +83,7 @@ describe('OpenAPI document', () => {
       '/api/v1/webhooks/{webhookId}/deliveries': ['get'],
       '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry': ['post'],
     });
-    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 29);
+    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 32);
   });
 
   it('documents the history routes: read scope, 404 without obsolete-id redirects, the release id and version parameters', () => {

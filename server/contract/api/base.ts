@@ -3,3 +3,5 @@
 export const API_BASE = '/api/v1';
 /** A Mondo id as the API accepts it. */
 export const MONDO_ID_PATTERN = '^MONDO:\\d{7}$';
+/** An HPO term id: `HP:` and seven digits. */
+export const HPO_ID_PATTERN = '^HP:\\d{7}$';

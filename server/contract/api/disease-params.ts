@@ -1,4 +1,4 @@
-import { MONDO_ID_PATTERN } from './base.ts';
+import { HPO_ID_PATTERN, MONDO_ID_PATTERN } from './base.ts';
 import { anyOf, bool, limit, offset, params } from './params.ts';
 import {
   ASSISTANCE_STATUSES,
@@ -143,4 +143,37 @@ export const SECTION_PATH = params(
     },
   },
   ['mondoId', 'section'],
+);
+
+/** At most this many terms in each of `phenotypes` and `excluded` of /diseases/match. */
+export const MATCH_TERMS_MAX = 100;
+const HPO_TERMS = (what: string, example: readonly string[]) =>
+  ({
+    type: 'array',
+    minItems: 1,
+    maxItems: MATCH_TERMS_MAX,
+    example,
+    items: { type: 'string', pattern: HPO_ID_PATTERN, 'x-malformed': 'HP: followed by 7 digits (e.g. HP:0001250)' },
+    description: `${what} HPO term ids, comma-separated (at most ${MATCH_TERMS_MAX}; a repeated id counts once). A malformed id is a 400 naming it; an alternative or obsolete id counts as its current term and an id the HPO release does not hold is left out, both reported in \`meta\`.`,
+  }) as const;
+
+export const MATCH_QUERY = params(
+  {
+    phenotypes: HPO_TERMS("The patient's observed phenotypes:", ['HP:0001250', 'HP:0001252', 'HP:0004322']),
+    excluded: HPO_TERMS('Phenotypes the patient is known not to have:', ['HP:0000365']),
+    limit: limit('diseases', PAGE_MAX, PAGE_DEFAULT),
+    offset: offset('diseases'),
+    isRare: bool("Only diseases in (or outside) Mondo's rare disease subset."),
+    inheritance: anyOf(INHERITANCE_TERMS, 'Inheritance terms.'),
+    onset: anyOf(ONSET_CATEGORIES, 'Onset categories.'),
+    gene: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      example: ['SCN1A'],
+      items: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9@._/-]{0,29}$', 'x-malformed': 'an HGNC gene symbol' },
+      description: 'HGNC gene symbols, case-insensitive, comma-separated (at most 20); a disease matches when it has any of them.',
+    },
+  },
+  ['phenotypes'],
 );

@@ -5,6 +5,7 @@ import {
   BULK_QUERY,
   DISEASE_PATH,
   LISTING_QUERY,
+  MATCH_QUERY,
   NO_PARAMS,
   ORPHAN_DRUGS_QUERY,
   PAGS_QUERY,
@@ -42,6 +43,18 @@ export const DISEASE_ROUTES = {
     description:
       'Matches `q` against names, synonyms and gene symbols, narrowed by filters. A missing or empty `q` with no filter is a 400; no match is a 200 with an empty `data`. `facets=true` adds counts over the whole filtered result set; `highlight=true` adds the marked match to each item.',
     ok: { description: 'One page of results.', schema: 'SearchResponse' },
+  },
+  matchDiseases: {
+    path: `${API_BASE}/diseases/match`,
+    tag: 'Diseases',
+    scope: 'search',
+    link: true,
+    query: MATCH_QUERY,
+    pathParams: NO_PARAMS,
+    summary: "Rank diseases by a patient's phenotypes",
+    description:
+      "A differential diagnosis from HPO terms: every disease with phenotype annotations (HPO and Orphanet), ranked by how well it explains the observed terms and the excluded ones. The model is a likelihood ratio per term (as in LIRICAL): a disease explains an observed term through its annotation that implies it best, weighted by that annotation's frequency and by the specificity (information content from the annotations) of what the two share over HPO's is_a graph; an excluded term counts against a disease in proportion to how often the disease has it; a disease's frequent features that the query does not mention count a little against it. `score` is the sum of the log likelihood ratios; `explanation` shows each part: per observed term the annotated term that matched and its frequency, per excluded term whether the disease usually has it, and the unmentioned features. Query terms implied by another query term (its ancestors) are reported in `meta` and add nothing.",
+    ok: { description: 'One page of ranked diseases.', schema: 'MatchResponse' },
   },
   getDiseasesBulk: {
     path: `${API_BASE}/diseases/bulk`,

@@ -44,3 +44,8 @@ export function releasePath(releaseId: string): string {
 export function releaseChangesPath(releaseId: string): string {
   return fillPath(ROUTES.listReleaseChanges.path, { releaseId });
 }
+
+/** Public URL path of an HPO term. */
+export function phenotypePath(hpoId: string): string {
+  return fillPath(ROUTES.getPhenotype.path, { hpoId });
+}

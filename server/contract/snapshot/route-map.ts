@@ -48,6 +48,8 @@ export const SNAPSHOT_FILES = {
   manifest: 'manifest.json',
   listing: 'listing.json',
   searchIndex: 'search-index.json',
+  /** HPO closure, information content, id history and per-disease annotations (phenotype-index.ts). */
+  phenotypeIndex: 'phenotype-index.json',
   openapiJson: 'openapi.json',
   openapiYaml: 'openapi.yaml',
   release: 'release.json',

@@ -1,0 +1,66 @@
+import { HPO_ID_PATTERN } from '../api/base.ts';
+
+/**
+ * The phenotype index as the build writes it (dist/snapshots/<id>/phenotype-index.json) and the
+ * server reads it back for phenotype matching (/diseases/match) and HPO lookup: the HPO terms of
+ * the release the build read with their closure, information content and id history, and per
+ * disease its phenotype annotations with frequencies. Terms are referred to by number (their
+ * position in `terms`), so the file holds each id once.
+ */
+
+export const PHENOTYPE_INDEX_VERSION = 1;
+
+/** A frequency value the source gives no figure for. */
+export const NO_FREQUENCY = -1;
+
+export interface SerializedPhenotypeIndex {
+  version: typeof PHENOTYPE_INDEX_VERSION;
+  /** The HPO release the terms come from (its `data-version` date), as the build read it. */
+  hpoRelease: string | null;
+  /** Current (not obsolete) HPO class ids, ascending; a term's number is its position. */
+  terms: string[];
+  /** Label per term number. */
+  labels: string[];
+  /** Synonym texts per term number (exact, related, broad and narrow scopes). */
+  synonyms: string[][];
+  /** is_a parents per term number, as term numbers. */
+  parents: number[][];
+  /** Per term number: every ancestor over is_a, the term itself included, as ascending term numbers. */
+  ancestors: number[][];
+  /**
+   * Information content per term number: -ln(share of the annotated diseases that carry the term or
+   * a descendant), over the HPO annotation file and Orphanet phenotypes (the records'
+   * `informationContent`); null when no disease carries it.
+   */
+  ic: (number | null)[];
+  /**
+   * Ids that are not current terms but stand for one: an alternative id merged into a term, or an
+   * obsolete term with a single replacement.
+   */
+  replaced: Record<string, { id: string; kind: 'alternative' | 'obsolete' }>;
+  /** Obsolete ids without a single replacement: known, but they stand for no current term. */
+  obsolete: string[];
+  /** Frequency texts shared by annotations (`17/20`, `Very frequent`), referred to by position. */
+  frequencyTexts: string[];
+  /** Per disease with at least one phenotype annotation (Mondo id order). */
+  diseases: DiseasePhenotypes[];
+}
+
+/** One disease's phenotype annotations: parallel arrays, one position per present phenotype. */
+export interface DiseasePhenotypes {
+  id: string;
+  /** Term numbers of the phenotypes the disease has (not negated). */
+  terms: number[];
+  /**
+   * Consolidated frequency in percent (point percentage, else the band's midpoint), NO_FREQUENCY
+   * when the sources give none.
+   */
+  percent: number[];
+  /** Position in `frequencyTexts` of the consolidated frequency's text, -1 when none. */
+  text: number[];
+  /** Term numbers the sources annotate as absent in the disease (negated, or Orphanet "Excluded"). */
+  absent: number[];
+}
+
+/** The form of a term id (`HP:` and seven digits). */
+export const HPO_ID = new RegExp(HPO_ID_PATTERN);

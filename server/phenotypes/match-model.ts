@@ -1,0 +1,97 @@
+/**
+ * The ranking model of /diseases/match: a likelihood ratio (LR) per query term, as in LIRICAL,
+ * with each term's probability in a disease taken from the disease's annotation frequencies and
+ * HPO's is_a graph, and its background probability from the information content (IC) of the
+ * annotations (IC = -ln share, share = the fraction of annotated diseases carrying the term or a
+ * descendant). The score of a disease is the sum of ln LR: its log posterior odds against the
+ * background under a uniform prior.
+ *
+ * Observed term q. For each annotation t of disease D with frequency f(t), a patient with t shows q
+ * with probability f(t) * share(q) / share(a), a the most informative common ancestor of q and t
+ * (t implies a; q is one of a's specialisations, taken in proportion to how many diseases carry
+ * it). Divided by the background share(q) and taking D's best annotation:
+ *
+ *   LR(q, D) = EPSILON + (1 - EPSILON) * max over t of f(t)^FREQUENCY_EXPONENT * e^IC(a)
+ *
+ * a frequency-weighted Resnik similarity on the likelihood scale (IC(a) is the Resnik similarity
+ * of q and t), over common ancestors with IC above 0 (the root explains nothing). EPSILON is the
+ * chance that a recorded term is noise for this disease (a second condition, an incidental or
+ * mis-coded finding); FREQUENCY_EXPONENT below 1 tempers frequencies, which come from small
+ * published series. A disease whose sources say q (or an ancestor) is absent has LR times
+ * MIN_FREQUENCY.
+ *
+ * Unmentioned features (as BOQA does): each annotation of D on a term the query does not mention
+ * (neither a query term, an ancestor of one, nor a descendant of one) is a feature the patient
+ * would show with probability f(t), noted with probability r: LR = 1 - r * f(t). r grows with the
+ * number of observed terms (RECORDED_PER_TERM each, at most RECORDED_MAX): a clinician who notes
+ * 3 findings says little about the rest, one who notes 30 says more. A disease whose frequent
+ * features the patient lacks loses; one with many annotations no longer wins by chance matches.
+ *
+ * Excluded term q. With F the implied frequency of q in D (the highest frequency of D's
+ * annotations at or below q), recorded absent with probability 1 - F * (1 - EXCLUDED_NOISE):
+ *
+ *   LR(not q, D) = (1 - F * (1 - EXCLUDED_NOISE)) / (1 - share(q) * MEAN_FREQUENCY)
+ *
+ * so a disease that usually has q loses most, one that rarely has it little; a feature recorded
+ * absent may still be there (not looked for, not yet shown), hence the noise. An annotation
+ * without a frequency counts as UNKNOWN_FREQUENCY, except for excluded terms, where it counts as
+ * UNKNOWN_EXCLUDED: without a frequency the sources do not say the disease usually has it.
+ *
+ * The query is first reduced to its most specific terms (an ancestor of another query term adds
+ * nothing). The constants were chosen on the phenopacket development split (npm run eval:match).
+ */
+export const MATCH_MODEL = {
+  EPSILON: 0.4,
+  FREQUENCY_EXPONENT: 0.3,
+  UNKNOWN_FREQUENCY: 0.5,
+  /** The lowest frequency a feature counts with (a feature seen "in 0 of 3" is still possible). */
+  MIN_FREQUENCY: 0.01,
+  /** Per observed term: the chance that a feature is noted grows with how many were (capped at RECORDED_MAX). */
+  RECORDED_PER_TERM: 0.015,
+  RECORDED_MAX: 0.5,
+  EXCLUDED_NOISE: 0.8,
+  UNKNOWN_EXCLUDED: 0,
+  /** The typical frequency of a feature in a disease that has it, for an excluded term's background. */
+  MEAN_FREQUENCY: 0.5,
+};
+
+export type MatchModelParams = typeof MATCH_MODEL;
+
+/** The query in term numbers (current terms, duplicates removed). */
+export interface MatchQuery {
+  observed: number[];
+  excluded: number[];
+}
+
+/** f^FREQUENCY_EXPONENT of an annotation or posting frequency (NaN: not given). */
+export function observedWeight(f: number, p: MatchModelParams): number {
+  return (Number.isNaN(f) ? p.UNKNOWN_FREQUENCY : f < p.MIN_FREQUENCY ? p.MIN_FREQUENCY : f) ** p.FREQUENCY_EXPONENT;
+}
+
+/** ln LR of an observed term from the best f^x * e^IC(a) (0 when nothing in the disease explains it). */
+export function observedContribution(best: number, p: MatchModelParams): number {
+  return Math.log(p.EPSILON + (1 - p.EPSILON) * best);
+}
+
+/** ln LR of an excluded term, without its background part, from its implied frequency (NaN: not given). */
+export function excludedContribution(f: number, p: MatchModelParams): number {
+  const F = Number.isNaN(f) ? p.UNKNOWN_EXCLUDED : f;
+  // Floored like an observed feature: even an obligate feature may be missed once in a while.
+  return Math.log(Math.max(1 - F * (1 - p.EXCLUDED_NOISE), p.MIN_FREQUENCY));
+}
+
+/** The background part of an excluded term's ln LR: the same for every disease. */
+export function excludedBackground(ic: number, p: MatchModelParams): number {
+  const share = Number.isNaN(ic) ? 0 : Math.exp(-ic);
+  return -Math.log(1 - share * p.MEAN_FREQUENCY);
+}
+
+/** The chance that a feature the patient has is among the query's terms, for a query of `terms` observed terms. */
+export function recordedChance(terms: number, p: MatchModelParams): number {
+  return Math.min(p.RECORDED_MAX, p.RECORDED_PER_TERM * terms);
+}
+
+/** ln LR of an annotation the query does not mention: ln(1 - recorded * f). */
+export function unmentionedCost(f: number, recorded: number, p: MatchModelParams): number {
+  return Math.log(1 - recorded * (Number.isNaN(f) ? p.UNKNOWN_FREQUENCY : f));
+}

@@ -1,0 +1,118 @@
+import {
+  excludedBackground,
+  excludedContribution,
+  MATCH_MODEL,
+  type MatchModelParams,
+  type MatchQuery,
+  observedWeight,
+} from './match-model.ts';
+import { addUnmentioned } from './match-unmentioned.ts';
+import type { PhenotypeModel } from './phenotype-model.ts';
+
+export { MATCH_MODEL, type MatchModelParams, type MatchQuery };
+
+/**
+ * Drop query terms that are ancestors of another query term (they say nothing more), and excluded
+ * terms that are also observed or are ancestors of an observed term (contradictory input keeps the
+ * observation).
+ */
+export function reduceQuery(model: PhenotypeModel, q: MatchQuery): MatchQuery {
+  const implied = new Set<number>();
+  for (const t of q.observed) for (const a of model.ancestors[t]) if (a !== t) implied.add(a);
+  const observed = [...new Set(q.observed)].filter((t) => !implied.has(t));
+  const present = new Set(q.observed);
+  const excluded = [...new Set(q.excluded)].filter((t) => !present.has(t) && !implied.has(t));
+  return { observed, excluded };
+}
+
+const weightCache = new WeakMap<PhenotypeModel, { key: string; weight: Float64Array }>();
+
+/** observedWeight() of every implied-frequency posting, computed once per model and constants (no pow per request). */
+export function postingWeights(model: PhenotypeModel, p: MatchModelParams): Float64Array {
+  const key = `${p.FREQUENCY_EXPONENT} ${p.UNKNOWN_FREQUENCY} ${p.MIN_FREQUENCY}`;
+  const hit = weightCache.get(model);
+  if (hit?.key === key) return hit.weight;
+  const weight = Float64Array.from(model.postFrequency, (f) => observedWeight(f, p));
+  weightCache.set(model, { key, weight });
+  return weight;
+}
+
+let scratch = new Float64Array(0);
+function scratchFor(n: number): Float64Array {
+  if (scratch.length < n) scratch = new Float64Array(n);
+  return scratch.length === n ? scratch : scratch.subarray(0, n);
+}
+
+/**
+ * The score of every disease (by disease number): the sum of ln LR over the query (the model:
+ * match-model.ts). An observed term walks the implied-frequency postings of its ancestors, so it
+ * costs the number of diseases carrying them, not the number of annotations.
+ */
+export function scoreDiseases(model: PhenotypeModel, query: MatchQuery, p: MatchModelParams = MATCH_MODEL): Float64Array {
+  const n = model.diseaseCount;
+  const score = new Float64Array(n);
+  const best = scratchFor(n);
+  const { postStart, postDisease, postFrequency, ic } = model;
+  const weight = postingWeights(model, p);
+  const eps = p.EPSILON;
+  for (const q of query.observed) {
+    best.fill(0);
+    for (const a of model.ancestors[q]) {
+      const w = Math.exp(ic[a]);
+      // A term every annotated disease has (the root) explains nothing; one no disease has, neither.
+      if (!(w > 1)) continue;
+      for (let k = postStart[a], end = postStart[a + 1]; k < end; k++) {
+        const v = weight[k] * w;
+        const d = postDisease[k];
+        if (v > best[d]) best[d] = v;
+      }
+    }
+    // observedContribution() inlined: this loop runs once per disease and term.
+    for (let d = 0; d < n; d++) score[d] += Math.log(eps + (1 - eps) * best[d]);
+    // A disease that annotates q or an ancestor of q as absent: q is as unexpected there as the rarest feature.
+    const absent = Math.log(p.MIN_FREQUENCY);
+    for (const a of model.ancestors[q]) {
+      for (let k = model.absentStart[a]; k < model.absentStart[a + 1]; k++) score[model.absentDisease[k]] += absent;
+    }
+  }
+  let constant = 0;
+  for (const q of query.excluded) {
+    constant += excludedBackground(ic[q], p);
+    for (let k = postStart[q], end = postStart[q + 1]; k < end; k++) score[postDisease[k]] += excludedContribution(postFrequency[k], p);
+  }
+  if (constant !== 0) for (let d = 0; d < n; d++) score[d] += constant;
+  addUnmentioned(model, query, p, score);
+  return score;
+}
+
+/**
+ * The best `count` disease numbers by score (ties by Mondo id), among those `keep` accepts;
+ * `total` counts every accepted disease.
+ */
+export function topDiseases(
+  model: PhenotypeModel,
+  score: Float64Array,
+  count: number,
+  keep: ((d: number) => boolean) | null,
+): { top: number[]; total: number } {
+  const candidates: number[] = [];
+  for (let d = 0; d < score.length; d++) if (keep === null || keep(d)) candidates.push(d);
+  const ids = model.diseaseIds;
+  const better = (a: number, b: number) => score[b] - score[a] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0);
+  if (count >= candidates.length) return { top: candidates.sort(better), total: candidates.length };
+  // A bounded selection: keep the best `count` in a sorted buffer; most candidates lose at the first comparison.
+  const top: number[] = [];
+  for (const d of candidates) {
+    if (top.length === count && better(d, top[count - 1]) >= 0) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (better(top[mid], d) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, d);
+    if (top.length > count) top.pop();
+  }
+  return { top, total: candidates.length };
+}

@@ -1,0 +1,175 @@
+import { HPO_ID, NO_FREQUENCY, type SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
+import { TermSearch } from './term-search.ts';
+
+/** How a requested HPO id was understood. */
+export type TermLookup =
+  | { kind: 'current'; term: number }
+  | { kind: 'alternative' | 'obsolete'; term: number; replacedBy: string }
+  /** Obsolete with no single replacement, or not in the HPO release at all. */
+  | { kind: 'obsolete-unreplaced' | 'unknown' };
+
+/**
+ * The phenotype index in memory, in the shape the ranking reads: typed arrays over term and
+ * disease numbers. Beside the index's own arrays it holds, per term, the diseases that imply it
+ * (carry it or a descendant) with the implied frequency (the highest frequency among the disease's
+ * annotations at or below the term), as one CSR posting list; and per term the diseases that
+ * annotate it as absent.
+ */
+export class PhenotypeModel {
+  readonly termCount: number;
+  readonly diseaseCount: number;
+  readonly ids: readonly string[];
+  readonly diseaseIds: readonly string[];
+  readonly labels: readonly string[];
+  /** Information content per term; NaN where no disease carries the term. */
+  readonly ic: Float64Array;
+  readonly ancestors: readonly Int32Array[];
+  /** Frequency per annotation in [0, 1]; NaN when the sources give none. Per disease: annotationStart..annotationStart+1. */
+  readonly annotationStart: Int32Array;
+  readonly annotationTerm: Int32Array;
+  readonly annotationFrequency: Float64Array;
+  readonly annotationText: Int32Array;
+  /** Implied-frequency postings: per term t, diseases postDisease[postStart[t]..postStart[t+1]). */
+  readonly postStart: Int32Array;
+  readonly postDisease: Int32Array;
+  /** The implied frequency in [0, 1]; NaN when every annotation at or below the term lacks one. */
+  readonly postFrequency: Float64Array;
+  /** Annotations by term: per term t, annotation numbers byTermAnnotation[byTermStart[t]..byTermStart[t+1]). */
+  readonly byTermStart: Int32Array;
+  readonly byTermAnnotation: Int32Array;
+  /** The disease of each annotation number. */
+  readonly annotationDisease: Int32Array;
+  /** Absent-annotation postings, same layout. */
+  readonly absentStart: Int32Array;
+  readonly absentDisease: Int32Array;
+  readonly index: SerializedPhenotypeIndex;
+  readonly #number: Map<string, number>;
+  readonly #diseaseNumber: Map<string, number>;
+  #children: number[][] | null = null;
+  #search: TermSearch | null = null;
+
+  constructor(index: SerializedPhenotypeIndex) {
+    this.index = index;
+    this.ids = index.terms;
+    this.labels = index.labels;
+    this.termCount = index.terms.length;
+    this.diseaseCount = index.diseases.length;
+    this.diseaseIds = index.diseases.map((d) => d.id);
+    this.#number = new Map(index.terms.map((id, i) => [id, i]));
+    this.#diseaseNumber = new Map(this.diseaseIds.map((id, i) => [id, i]));
+    this.ic = Float64Array.from(index.ic, (v) => (v === null ? Number.NaN : v));
+    this.ancestors = index.ancestors.map((a) => Int32Array.from(a));
+
+    const total = index.diseases.reduce((s, d) => s + d.terms.length, 0);
+    this.annotationStart = new Int32Array(this.diseaseCount + 1);
+    this.annotationTerm = new Int32Array(total);
+    this.annotationFrequency = new Float64Array(total);
+    this.annotationText = new Int32Array(total);
+    let k = 0;
+    index.diseases.forEach((d, i) => {
+      this.annotationStart[i] = k;
+      for (let j = 0; j < d.terms.length; j++, k++) {
+        this.annotationTerm[k] = d.terms[j];
+        this.annotationFrequency[k] = d.percent[j] === NO_FREQUENCY ? Number.NaN : d.percent[j] / 100;
+        this.annotationText[k] = d.text[j];
+      }
+    });
+    this.annotationStart[this.diseaseCount] = k;
+    ({ start: this.postStart, disease: this.postDisease, frequency: this.postFrequency } = this.#impliedPostings());
+    ({ start: this.absentStart, disease: this.absentDisease } = this.#absentPostings());
+    this.annotationDisease = new Int32Array(total);
+    for (let d = 0; d < this.diseaseCount; d++) this.annotationDisease.fill(d, this.annotationStart[d], this.annotationStart[d + 1]);
+    this.byTermStart = new Int32Array(this.termCount + 1);
+    for (const t of this.annotationTerm) this.byTermStart[t + 1]++;
+    for (let t = 0; t < this.termCount; t++) this.byTermStart[t + 1] += this.byTermStart[t];
+    this.byTermAnnotation = new Int32Array(total);
+    const fill = this.byTermStart.slice(0, this.termCount);
+    this.annotationTerm.forEach((t, k) => {
+      this.byTermAnnotation[fill[t]++] = k;
+    });
+  }
+
+  /** How an id is understood: a current term, an alternative or obsolete id standing for one, or neither. */
+  lookup(id: string): TermLookup {
+    const n = this.#number.get(id);
+    if (n !== undefined) return { kind: 'current', term: n };
+    const r = this.index.replaced[id];
+    if (r) return { kind: r.kind, term: this.#number.get(r.id)!, replacedBy: r.id };
+    if (HPO_ID.test(id) && this.index.obsolete.includes(id)) return { kind: 'obsolete-unreplaced' };
+    return { kind: 'unknown' };
+  }
+
+  /** is_a children per term number, ascending (made on first use). */
+  get children(): readonly number[][] {
+    if (this.#children) return this.#children;
+    const children: number[][] = this.ids.map(() => []);
+    this.index.parents.forEach((ps, t) => {
+      for (const p of ps) children[p].push(t);
+    });
+    return (this.#children = children);
+  }
+
+  /** The label and synonym search over the terms (made on first use). */
+  get search(): TermSearch {
+    return (this.#search ??= new TermSearch(this));
+  }
+
+  /** The disease number of a Mondo id, or undefined when it has no phenotype annotation. */
+  diseaseNumber(id: string): number | undefined {
+    return this.#diseaseNumber.get(id);
+  }
+
+  /** The text a frequency is shown with, or null. */
+  frequencyText(n: number): string | null {
+    return n < 0 ? null : (this.index.frequencyTexts[n] ?? null);
+  }
+
+  #impliedPostings(): { start: Int32Array; disease: Int32Array; frequency: Float64Array } {
+    // Per disease the implied frequency of every term in the closure of its annotations, collected
+    // with a scratch array (`seen` marks the terms touched for this disease).
+    const best = new Float64Array(this.termCount);
+    const seen = new Int32Array(this.termCount).fill(-1);
+    const perDisease: { terms: Int32Array; freq: Float64Array }[] = [];
+    const counts = new Int32Array(this.termCount + 1);
+    for (let d = 0; d < this.diseaseCount; d++) {
+      const touched: number[] = [];
+      for (let k = this.annotationStart[d]; k < this.annotationStart[d + 1]; k++) {
+        const f = this.annotationFrequency[k];
+        for (const a of this.ancestors[this.annotationTerm[k]]) {
+          if (seen[a] !== d) {
+            seen[a] = d;
+            best[a] = f;
+            touched.push(a);
+          } else if (f > best[a] || (Number.isNaN(best[a]) && !Number.isNaN(f))) best[a] = f;
+        }
+      }
+      const terms = Int32Array.from(touched);
+      perDisease.push({ terms, freq: Float64Array.from(terms, (t) => best[t]) });
+      for (const t of terms) counts[t + 1]++;
+    }
+    for (let t = 0; t < this.termCount; t++) counts[t + 1] += counts[t];
+    const disease = new Int32Array(counts[this.termCount]);
+    const frequency = new Float64Array(counts[this.termCount]);
+    const fill = counts.slice(0, this.termCount);
+    perDisease.forEach((p, d) => {
+      for (let j = 0; j < p.terms.length; j++) {
+        const at = fill[p.terms[j]]++;
+        disease[at] = d;
+        frequency[at] = p.freq[j];
+      }
+    });
+    return { start: counts, disease, frequency };
+  }
+
+  #absentPostings(): { start: Int32Array; disease: Int32Array } {
+    const counts = new Int32Array(this.termCount + 1);
+    for (const d of this.index.diseases) for (const t of d.absent) counts[t + 1]++;
+    for (let t = 0; t < this.termCount; t++) counts[t + 1] += counts[t];
+    const disease = new Int32Array(counts[this.termCount]);
+    const fill = counts.slice(0, this.termCount);
+    this.index.diseases.forEach((d, i) => {
+      for (const t of d.absent) disease[fill[t]++] = i;
+    });
+    return { start: counts, disease };
+  }
+}
