@@ -1,3 +1,4 @@
+import { ROUTE_LIST } from '../../server/contract/api/routes.ts';
 import type { Req } from './harness.ts';
 
 /**
@@ -105,35 +106,13 @@ const SECTIONS = [
   '__proto__',
   '',
 ];
+const HPO_IDS = ['HP:0001250', 'HP:0000118', 'hp:0001250', 'HP_0001250', 'HP:1', 'HP:99999999', 'HP:0000000', '__proto__', ''];
 const RELEASES = ['r1', 'latest', 'r0', 'r999999', 'R1', 'r-1', 'r1.5', `r${'9'.repeat(40)}`, 'release', ''];
 const VERSIONS = ['1', '0', '-1', '2', '999999', '1.0', 'latest', '1e3', '0x1', ''];
+/** Every route of the table (so a new route is fuzzed the day it lands), then paths no route serves. */
 const TEMPLATES = [
-  '/api/v1/diseases',
-  '/api/v1/diseases/search',
-  '/api/v1/diseases/bulk',
-  '/api/v1/diseases/{id}',
-  '/api/v1/diseases/{id}/summary',
-  '/api/v1/diseases/{id}/sections/{section}',
-  '/api/v1/diseases/{id}/phenotypes',
-  '/api/v1/diseases/{id}/pags',
-  '/api/v1/diseases/{id}/assistance',
-  '/api/v1/diseases/{id}/orphan-drugs',
-  '/api/v1/diseases/{id}/screening',
-  '/api/v1/diseases/{id}/versions',
-  '/api/v1/diseases/{id}/versions/{version}',
-  '/api/v1/releases',
-  '/api/v1/releases/{release}',
-  '/api/v1/releases/{release}/changes',
-  '/api/v1/webhooks',
-  '/api/v1/webhooks/{webhook}',
-  '/api/v1/webhooks/{webhook}/deliveries',
-  '/api/v1/webhooks/{webhook}/deliveries/dlv_AAAAAAAAAAAAAAAAAAAAAA/retry',
-  '/api/v1/webhooks/{webhook}/rotate-secret',
-  '/api/v1/webhooks/{webhook}/test',
-  '/api/v1/openapi',
-  '/api/v1/health',
-  '/api/v1/health/live',
-  '/api/v1/health/ready',
+  ...new Set(ROUTE_LIST.map((route) => route.path)),
+  '/api/v1/webhooks/{webhookId}/deliveries/dlv_AAAAAAAAAAAAAAAAAAAAAA/retry',
   '/docs',
   '/docs/',
   '/docs/index.html',
@@ -153,6 +132,8 @@ const TEMPLATES = [
 ];
 const PARAMS = [
   'q',
+  'phenotypes',
+  'excluded',
   'limit',
   'offset',
   'sort',
@@ -328,12 +309,18 @@ const BODIES = [
 ];
 
 function fillTemplate(r: Rand, t: string, env: FuzzEnv): string {
-  return t
-    .replace('{id}', () => pick(r, IDS))
-    .replace('{section}', () => pick(r, SECTIONS))
-    .replace('{release}', () => pick(r, RELEASES))
-    .replace('{version}', () => pick(r, VERSIONS))
-    .replace('{webhook}', () => (chance(r, 0.6) ? pick(r, env.webhookIds) : pick(r, ['ep_x', `ep_${'A'.repeat(22)}`, '..', '%00', ''])));
+  return (
+    t
+      .replace('{mondoId}', () => pick(r, IDS))
+      .replace('{section}', () => pick(r, SECTIONS))
+      .replace('{releaseId}', () => pick(r, RELEASES))
+      .replace('{version}', () => pick(r, VERSIONS))
+      .replace('{hpoId}', () => pick(r, HPO_IDS))
+      .replace('{deliveryId}', () => pick(r, ['dlv_AAAAAAAAAAAAAAAAAAAAAA', 'dlv_x', '..', '']))
+      .replace('{webhookId}', () => (chance(r, 0.6) ? pick(r, env.webhookIds) : pick(r, ['ep_x', `ep_${'A'.repeat(22)}`, '..', '%00', ''])))
+      // A route added later with a parameter of another name still gets a value.
+      .replace(/\{\w+\}/g, () => pick(r, ['x', '..', '%00', '']))
+  );
 }
 
 /** Ways a path is mangled: traversal, encodings, case, segments. */
