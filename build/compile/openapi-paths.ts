@@ -46,6 +46,7 @@ function operation(route: RouteDef): Obj {
     responses: responses(ok, {
       auth,
       resolvesDisease: route.resolvesDisease ?? false,
+      mondoIdForms: 'mondoId' in route.pathParams.properties,
       notFound: route.notFound,
       link: route.link,
       etag: route.etag,

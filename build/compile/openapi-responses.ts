@@ -58,6 +58,8 @@ export interface ResponseOptions {
   auth: boolean;
   /** Takes `{mondoId}`: adds 301, 404 and 410. */
   resolvesDisease: boolean;
+  /** The path has `{mondoId}`: other spellings of the id answer 308. */
+  mondoIdForms?: boolean;
   /** When another route answers 404: adds it, with this explanation. */
   notFound?: string;
   /** Adds the Link header to the 200 (the listing). */
@@ -162,6 +164,13 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
         ? { ...ok, headers: { 'Cache-Control': headerRef('CacheControl'), ...quota } }
         : ok;
   const out: Obj = { [status]: okResponse };
+  if (options.mondoIdForms) {
+    out[308] = {
+      description:
+        'The id was spelled another way (`mondo:0009061`, `MONDO_0009061`, the URL-encoded OBO PURL): `Location` is the same path with the canonical id, query kept. No body.',
+      headers: { Location: headerRef('Location'), ...quota },
+    };
+  }
   if (resolvesDisease) {
     out[301] = {
       description:

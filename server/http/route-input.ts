@@ -5,6 +5,9 @@ import type { Handler, Req, Res } from './context.ts';
 import { paramReader } from './param-reader.ts';
 import { badRequest } from './problem.ts';
 import { resolveDisease } from './resolve-disease.ts';
+import { canonicalMondoId } from '../contract/api/mondo-id-forms.ts';
+import { fillPath } from '../contract/api/paths.ts';
+import { respond } from './respond.ts';
 
 /** The declared inputs of a route, as its handler receives them: validated, defaults filled in, typed. */
 export interface RouteInput<R extends Pick<RouteDef, 'query' | 'pathParams'>> {
@@ -28,7 +31,12 @@ export type RouteHandler<R extends Pick<RouteDef, 'query' | 'pathParams'>> = (
 export function withInputs<R extends RouteDef>(route: R, handler: RouteHandler<R>, snapshot: () => Snapshot): Handler {
   const read = paramReader<R['query'], R['pathParams']>(route.query, route.pathParams);
   const resolves = route.resolvesDisease === true;
+  const takesMondoId = 'mondoId' in route.pathParams.properties;
   return function inputs(req, res) {
+    if (takesMondoId) {
+      const canonical = canonicalMondoId(req.params.mondoId ?? '');
+      if (canonical !== null) return redirectToCanonical(req, res, route.path, canonical);
+    }
     const p = read(req.query, req.params);
     if (!p.ok) return badRequest(req, res, p.errors);
     if (resolves) {
@@ -37,4 +45,15 @@ export function withInputs<R extends RouteDef>(route: R, handler: RouteHandler<R
     }
     return handler(req, res, p);
   };
+}
+
+/**
+ * 308 to the same route with the canonical Mondo id (another spelling was given: see
+ * mondo-id-forms.ts); the other path parameters and the query string are kept as sent.
+ */
+function redirectToCanonical(req: Req, res: Res, routePath: string, mondoId: string): void {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.params)) values[name] = encodeURIComponent(value);
+  const location = fillPath(routePath, { ...values, mondoId }) + (req.search ?? '');
+  respond(req, res, 308, ['Location', location, 'Cache-Control', 'no-store', 'Content-Length', '0']);
 }

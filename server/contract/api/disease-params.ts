@@ -1,4 +1,5 @@
 import { MONDO_ID_PATTERN } from './base.ts';
+import { MONDO_ID_FORMS_TEXT } from './mondo-id-forms.ts';
 import { anyOf, bool, limit, offset, params } from './params.ts';
 import {
   ASSISTANCE_STATUSES,
@@ -25,10 +26,18 @@ export const MONDO_ID = {
   pattern: MONDO_ID_PATTERN,
   'x-malformed': 'MONDO: followed by 7 digits (e.g. MONDO:0007739)',
   example: 'MONDO:0007739',
-  description:
-    'Mondo disease id: `MONDO:` followed by 7 digits. Anything else is a 400 (`malformed`); a well-formed id that was never a Mondo class is a 404; an obsolete id is a 301 to its replacement or a 410.',
+  description: `Mondo disease id: \`MONDO:\` followed by 7 digits. ${MONDO_ID_FORMS_TEXT} Anything else is a 400 (\`malformed\`); a well-formed id that was never a Mondo class is a 404; an obsolete id is a 301 to its replacement or a 410.`,
 } as const;
 export const DISEASE_PATH = params({ mondoId: MONDO_ID }, ['mondoId']);
+/** `descendantOf=` on the listing and search: only diseases under this one in the is_a hierarchy (itself excluded). */
+export const DESCENDANT_OF = {
+  type: 'string',
+  pattern: MONDO_ID_PATTERN,
+  'x-malformed': 'MONDO: followed by 7 digits',
+  example: 'MONDO:0019052',
+  description:
+    'Only diseases below this current Mondo disease in the is_a hierarchy, at any depth (the disease itself is not included), e.g. `MONDO:0019052` (inborn error of metabolism). An id that is not a current disease is a 400.',
+} as const;
 const SECTIONS = {
   type: 'array',
   items: { type: 'string', enum: SECTION_KEYS },
@@ -46,6 +55,7 @@ export const LISTING_QUERY = params({
   inheritance: anyOf(INHERITANCE_TERMS, 'Inheritance terms.'),
   onset: anyOf(ONSET_CATEGORIES, 'Onset categories.'),
   prevalence: anyOf(PREVALENCE_CATEGORIES, 'Prevalence categories.'),
+  descendantOf: DESCENDANT_OF,
 });
 
 export const SEARCH_QUERY = params({
@@ -56,7 +66,7 @@ export const SEARCH_QUERY = params({
     maxLength: 200,
     example: 'angelman',
     description:
-      'Text matched against disease names, synonyms, gene symbols and Mondo identifiers (1-200 characters); every matching word adds evidence, so a query that matches no name whole still returns its best partial matches. Required unless at least one filter is given; an empty `q` counts as absent.',
+      'Text matched against disease names, synonyms, gene symbols and Mondo identifiers (1-200 characters); a code of another system (`OMIM:219700`, `ORPHA:586`, a bare ICD-10 code such as `E84.0`, any prefix `/xrefs/{curie}` takes) that Mondo maps to diseases finds those diseases, exact matches first; every matching word adds evidence, so a query that matches no name whole still returns its best partial matches. Required unless at least one filter is given; an empty `q` counts as absent.',
   },
   limit: limit('results', PAGE_MAX, PAGE_DEFAULT),
   offset: offset('results'),
@@ -95,6 +105,7 @@ export const SEARCH_QUERY = params({
     items: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9@._/-]{0,29}$', 'x-malformed': 'an HGNC gene symbol' },
     description: 'HGNC gene symbols, case-insensitive, comma-separated (at most 20); a disease matches when it has any of them.',
   },
+  descendantOf: DESCENDANT_OF,
 });
 /** The search parameters that filter (a search needs `q` or at least one of these). */
 export const SEARCH_FILTERS = [
@@ -105,6 +116,7 @@ export const SEARCH_FILTERS = [
   'onsetCategory',
   'prevalence',
   'gene',
+  'descendantOf',
 ] as const;
 
 export const BULK_QUERY = params(
