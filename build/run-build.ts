@@ -12,6 +12,7 @@ import { buildHistory } from './compile/history-build.ts';
 import { compileBodies } from './compile/compile-snapshot.ts';
 import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
 import { listingRows } from './compile/listing.ts';
+import { buildLookups } from './compile/lookups.ts';
 import { toYaml } from './compile/openapi.ts';
 import { API_VERSION, openApiDocument } from './docs/openapi-document.ts';
 import {
@@ -177,6 +178,17 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
     o.log(
       `  search index: ${(Buffer.byteLength(searchIndex) / 1e6).toFixed(2)} MB built in ${(Number(process.hrtime.bigint() - indexStart) / 1e6).toFixed(0)} ms`,
     );
+    const lookups = buildLookups({
+      records: built.records,
+      obsoletes: built.obsoletes,
+      mappings: loaded.data.mappings,
+      hgnc: loaded.data.hgnc,
+      releases: {
+        mondo: loaded.data.releases.get('mondo')?.release ?? 'unknown',
+        hgnc: loaded.data.releases.get('hgnc')?.release ?? 'unknown',
+      },
+    });
+    writeSnapshotFile(staging, SNAPSHOT_FILES.lookups, JSON.stringify(lookups));
     const openapi = openApiDocument({ schemas });
     writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
     writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));

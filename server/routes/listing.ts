@@ -4,7 +4,8 @@ import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { listingItem, pageLinks } from './collection-shapes.ts';
+import { listingItem, notCurrent, pageLinks } from './collection-shapes.ts';
+import { badRequest } from '../http/problem.ts';
 
 /**
  * GET /api/v1/diseases: filter the listing rows (in Mondo id order, the stable default), page
@@ -16,6 +17,8 @@ export function listingResource(getSnapshot: () => Snapshot, cacheEntries = 2000
     const snap = getSnapshot();
     const key = cache.key(snap.manifest.snapshot, req);
     if (cache.serve(key, req, res)) return;
+    if (v.descendantOf !== undefined && !snap.rowById.has(v.descendantOf)) return badRequest(req, res, [notCurrent(v.descendantOf)]);
+    const within = v.descendantOf === undefined ? null : snap.lookups.descendantSet(v.descendantOf);
     req.ctx.cache = 'computed';
     const { inheritance: inh, onset: ons, prevalence: prev, limit, offset } = v;
     const keep = (r: ListingRow) =>
@@ -24,7 +27,8 @@ export function listingResource(getSnapshot: () => Snapshot, cacheEntries = 2000
       (v.hasTrials === undefined || r.trialCount > 0 === v.hasTrials) &&
       (!inh || r.inheritance.some((x) => inh.includes(x))) &&
       (!ons || r.onset.some((x) => ons.includes(x))) &&
-      (!prev || prev.includes(r.prevalenceCategory));
+      (!prev || prev.includes(r.prevalenceCategory)) &&
+      (within === null || within.has(r.id));
     const rows = snap.rows.filter(keep);
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, limit, offset, rows.length);
     const body = Buffer.from(JSON.stringify({ data: rows.slice(offset, offset + limit).map(listingItem), pagination, links }));

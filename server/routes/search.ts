@@ -7,7 +7,8 @@ import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import type { SearchEngine } from '../search/engine.ts';
 import type { SearchParams } from '../search/search-types.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { pageLinks, searchItem } from './collection-shapes.ts';
+import { codeMatch, codeQuery } from '../lookups/code-query.ts';
+import { notCurrent, pageLinks, searchItem } from './collection-shapes.ts';
 
 /** GET /api/v1/diseases/search: relevance-ranked, filtered, faceted; serialized pages cached per query. */
 export function searchResource(
@@ -24,6 +25,7 @@ export function searchResource(
     if (v.q === undefined && !SEARCH_FILTERS.some((f) => v[f] !== undefined)) {
       return badRequest(req, res, [{ name: 'q', reason: 'missing', detail: 'give a query text, at least one filter, or both' }]);
     }
+    if (v.descendantOf !== undefined && !snap.rowById.has(v.descendantOf)) return badRequest(req, res, [notCurrent(v.descendantOf)]);
     req.ctx.cache = 'computed';
     const sortRaw = v.sort ?? (v.q ? 'relevance' : 'label');
     const params: SearchParams = {
@@ -36,6 +38,7 @@ export function searchResource(
         onsetCategory: v.onsetCategory,
         prevalence: v.prevalence,
         gene: v.gene,
+        within: v.descendantOf === undefined ? undefined : snap.lookups.descendantSet(v.descendantOf),
       },
       sort: parseSort(sortRaw),
       limit: v.limit,
@@ -43,7 +46,14 @@ export function searchResource(
       highlight: v.highlight,
       facets: v.facets,
     };
-    const result = getEngine().search(params);
+    const byCode = params.q === undefined ? null : codeQuery(snap.lookups, params.q);
+    const result = byCode
+      ? getEngine().named(
+          byCode.targets.map((t) => t[0]),
+          params,
+          codeMatch(snap.lookups, byCode.code, byCode.targets, params.q!),
+        )
+      : getEngine().search(params);
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, params.limit, params.offset, result.total);
     const data = result.items.map((h) => ({ ...searchItem(h.row), match: h.match, ...(h.highlight ? { highlight: h.highlight } : {}) }));
     const body = Buffer.from(

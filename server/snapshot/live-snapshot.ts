@@ -50,7 +50,7 @@ export class LiveSnapshot {
    */
   warm(delayMs = 0): void {
     const snap = this.snap;
-    const steps = [() => snap.rowById, () => this.snap === snap && this.search];
+    const steps = [() => snap.rowById, () => this.snap === snap && this.search, () => snap.lookups];
     const next = () => {
       const step = steps.shift();
       if (!step || this.snap !== snap) return;

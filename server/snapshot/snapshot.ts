@@ -9,6 +9,8 @@ import { ReleaseHistory } from '../history/release-history.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { etagOf, type Manifest, type ManifestEntry } from '../contract/snapshot/manifest.ts';
 import { ManifestIndex } from './manifest-index.ts';
+import { Lookups, NO_LOOKUPS } from '../lookups/lookups.ts';
+import type { LookupsDoc } from '../contract/snapshot/lookups.ts';
 import { IntegrityError, readFailure, verifyObject } from './object-integrity.ts';
 import { objectFile, SNAPSHOT_FILES } from '../contract/snapshot/route-map.ts';
 
@@ -26,6 +28,7 @@ export class Snapshot {
   #rows: ListingRow[] | null = null;
   #rowById: Map<string, ListingRow> | null = null;
   #searchIndex: unknown = null;
+  #lookups: Lookups | null = null;
   readonly release: ReleaseDoc;
   /** Releases and their change lists (empty for a snapshot built before the history existed). */
   readonly history: ReleaseHistory;
@@ -88,6 +91,14 @@ export class Snapshot {
   /** The search index as the build wrote it (SerializedSearchIndex). */
   get searchIndex(): unknown {
     return (this.#searchIndex ??= JSON.parse(readFileSync(join(this.dir, SNAPSHOT_FILES.searchIndex), 'utf8')));
+  }
+
+  /** Cross-references, hierarchy and genes (an older snapshot without the file has none). */
+  get lookups(): Lookups {
+    if (this.#lookups) return this.#lookups;
+    const file = join(this.dir, SNAPSHOT_FILES.lookups);
+    const doc = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LookupsDoc) : NO_LOOKUPS;
+    return (this.#lookups = new Lookups(doc));
   }
 
   /**

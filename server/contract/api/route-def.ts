@@ -13,7 +13,7 @@ export const DISEASE_RESOURCES = ['record', 'summary', 'phenotypes', 'pags', 'as
 export type DiseaseResource = (typeof DISEASE_RESOURCES)[number];
 
 /** The OpenAPI tags, in display order (TAGS in routes.ts describes each). */
-export type RouteTag = 'Diseases' | 'Disease resources' | 'History' | 'Webhooks' | 'Service';
+export type RouteTag = 'Diseases' | 'Disease resources' | 'Lookups' | 'History' | 'Webhooks' | 'Service';
 
 /** Methods a route can have; HEAD is answered by every GET route. */
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -1,6 +1,7 @@
 import { API_BASE, MONDO_ID_PATTERN } from './base.ts';
 import { DISEASE_ROUTES } from './disease-routes.ts';
 import { HISTORY_ROUTES } from './history-routes.ts';
+import { LOOKUP_ROUTES } from './lookup-routes.ts';
 import type { RouteDef, RouteTag } from './route-def.ts';
 import { SERVICE_ROUTES } from './service-routes.ts';
 import { WEBHOOK_ROUTES } from './webhook-routes.ts';
@@ -17,6 +18,7 @@ export { API_BASE, MONDO_ID_PATTERN };
 
 export const ROUTES = {
   ...DISEASE_ROUTES,
+  ...LOOKUP_ROUTES,
   ...HISTORY_ROUTES,
   ...SERVICE_ROUTES,
   ...WEBHOOK_ROUTES,
@@ -34,6 +36,10 @@ export const ROUTE_LIST: readonly (RouteDef & { operationId: OperationId })[] = 
 export const TAGS: { name: RouteTag; description: string }[] = [
   { name: 'Diseases', description: 'Listing, search, bulk fetch and the disease record in its views.' },
   { name: 'Disease resources', description: 'Sub-resources of one disease.' },
+  {
+    name: 'Lookups',
+    description: "Find a disease the way users hold it: by a code of another system (Mondo's mappings) or by a gene.",
+  },
   { name: 'History', description: 'Releases, what each changed, and the version history of every disease.' },
   {
     name: 'Webhooks',

@@ -48,6 +48,8 @@ export const SNAPSHOT_FILES = {
   manifest: 'manifest.json',
   listing: 'listing.json',
   searchIndex: 'search-index.json',
+  /** Cross-references, hierarchy and genes (server/contract/snapshot/lookups.ts LookupsDoc). */
+  lookups: 'lookups.json',
   openapiJson: 'openapi.json',
   openapiYaml: 'openapi.yaml',
   release: 'release.json',
