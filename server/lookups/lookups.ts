@@ -142,6 +142,13 @@ export class Lookups {
     return alias?.length === 1 ? { gene: alias[0], via: 'alias' } : null;
   }
 
+  /** [previous symbol, current symbol] for every previous symbol that names one approved gene alone and is no current symbol. */
+  previousSymbols(): [string, string][] {
+    const out: [string, string][] = [];
+    for (const [old, genes] of this.byPrevious) if (genes.length === 1 && !this.bySymbol.has(old)) out.push([old, genes[0][1]]);
+    return out;
+  }
+
   /** The diseases whose records name the gene. */
   geneDiseases(hgncId: string): readonly GeneDiseaseRow[] {
     return this.doc.geneDiseases[hgncId] ?? [];

@@ -40,9 +40,12 @@ export class SearchEngine {
   constructor(
     serialized: SerializedSearchIndex,
     readonly rows: ListingRow[],
+    /** [previous symbol, current symbol] pairs: searching or filtering by the old symbol finds the current one's diseases. */
+    geneAliases: Iterable<readonly [string, string]> = [],
   ) {
     if (rows.length > MAX_ROWS) throw new Error(`search supports at most ${MAX_ROWS} rows`);
     this.index = new LoadedIndex(serialized, rows);
+    this.index.addGeneAliases(geneAliases);
     this.table = new RowTable(rows);
     this.collector = new MatchCollector(this.index, this.table);
     this.browsed = new Int32Array(rows.length);

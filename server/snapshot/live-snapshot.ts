@@ -39,7 +39,11 @@ export class LiveSnapshot {
   }
   /** The search engine over the current snapshot's rows, made on first use (or by warm()). */
   get search(): SearchEngine {
-    return (this.engine ??= new SearchEngine(this.snap.searchIndex as SerializedSearchIndex, this.snap.rows));
+    return (this.engine ??= new SearchEngine(
+      this.snap.searchIndex as SerializedSearchIndex,
+      this.snap.rows,
+      this.snap.lookups.previousSymbols(),
+    ));
   }
 
   /**
