@@ -2,6 +2,7 @@ import type { ROUTES } from '../contract/api/routes.ts';
 import { SEARCH_FILTERS, SEARCH_SORTS } from '../contract/api/disease-params.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { badRequest } from '../http/problem.ts';
+import { project, requestSelection } from '../http/projection.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import type { SearchEngine } from '../search/engine.ts';
@@ -26,6 +27,8 @@ export function searchResource(
       return badRequest(req, res, [{ name: 'q', reason: 'missing', detail: 'give a query text, at least one filter, or both' }]);
     }
     if (v.descendantOf !== undefined && !snap.rowById.has(v.descendantOf)) return badRequest(req, res, [notCurrent(v.descendantOf)]);
+    const sel = requestSelection(req, res, snap, v.fields, 'SearchItem');
+    if (sel === false) return;
     req.ctx.cache = 'computed';
     const sortRaw = v.sort ?? (v.q ? 'relevance' : 'label');
     const params: SearchParams = {
@@ -55,7 +58,8 @@ export function searchResource(
         )
       : getEngine().search(params);
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, params.limit, params.offset, result.total);
-    const data = result.items.map((h) => ({ ...searchItem(h.row), match: h.match, ...(h.highlight ? { highlight: h.highlight } : {}) }));
+    const items = result.items.map((h) => ({ ...searchItem(h.row), match: h.match, ...(h.highlight ? { highlight: h.highlight } : {}) }));
+    const data = sel ? items.map((i) => project(i, sel)) : items;
     const body = Buffer.from(
       JSON.stringify({
         data,

@@ -12,7 +12,10 @@ let server: RunningServer;
 let keys: Record<string, string>;
 
 before(async () => {
-  ({ server, keys } = await startRealServer([{ tier: 'developer', name: 'dev' }]));
+  ({ server, keys } = await startRealServer([
+    { tier: 'developer', name: 'dev' },
+    { tier: 'professional', name: 'pro' },
+  ]));
 });
 after(async () => {
   assert.equal(await server.stop(), 0);
@@ -111,6 +114,37 @@ describe('cross-references', () => {
   });
 });
 
+describe('search by code', () => {
+  test('OMIM, ORPHA and a bare ICD-10 code find their exact-match disease first, marked as a cross-reference', async () => {
+    for (const q of ['OMIM:219700', 'orpha:586', 'E84', 'MESH:D003550']) {
+      const r = await get(`/api/v1/diseases/search?q=${encodeURIComponent(q)}`);
+      assert.equal(r.status, 200, q);
+      const body = r.json();
+      assert.deepEqual(schemaErrors('SearchResponse', body), [], q);
+      assert.equal(body.data[0].id, CF, q);
+      assert.equal(body.data[0].match.field, 'xref');
+      assert.equal(body.data[0].match.predicate, 'exactMatch');
+      assert.equal(body.data[0].match.score, 1);
+    }
+  });
+  test('a code no mapping names is searched as text; filters apply to code results', async () => {
+    const none = (await get('/api/v1/diseases/search?q=OMIM:999999')).json();
+    assert.ok(none.data.every((d: { match: { field: string } }) => d.match.field !== 'xref'));
+    const filtered = (await get('/api/v1/diseases/search?q=OMIM:219700&hasExpertContent=false')).json();
+    assert.equal(filtered.pagination.total, 0);
+  });
+  test('an old gene symbol finds the diseases of the current one', async () => {
+    const ids = async (q: string) =>
+      (await get(`/api/v1/diseases/search?q=${q}&limit=100`))
+        .json()
+        .data.filter((d: { match: { field: string } }) => d.match.field === 'gene')
+        .map((d: { id: string }) => d.id);
+    const current = await ids('GBA1');
+    assert.ok(current.length > 0);
+    assert.deepEqual(await ids('GBA'), current);
+  });
+});
+
 describe('hierarchy', () => {
   test('parents and ancestors of cystic fibrosis, with distance and paging', async () => {
     const parents = (await get(`/api/v1/diseases/${CF}/parents`)).json();
@@ -171,5 +205,48 @@ describe('genes', () => {
       assert.equal(r.headers.location, `/api/v1/genes/${to}`);
     }
     assert.equal((await get('/api/v1/genes/NOSUCHGENE1')).status, 404);
+  });
+});
+
+describe('fields= projections', () => {
+  test('the record: exactly the named members, dotted paths, an ETag of its own and 304', async () => {
+    const full = await get(`/api/v1/diseases/${CF}`);
+    const r = await get(`/api/v1/diseases/${CF}?fields=id,name`);
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json(), { data: { id: CF, name: 'cystic fibrosis' } });
+    assert.notEqual(r.headers.etag, full.headers.etag);
+    assert.equal((await get(`/api/v1/diseases/${CF}?fields=name,id`)).headers.etag, r.headers.etag);
+    assert.equal((await get(`/api/v1/diseases/${CF}?fields=id,name`, { 'If-None-Match': String(r.headers.etag) })).status, 304);
+    const nested = (await get(`/api/v1/diseases/${CF}?fields=id,sections.overview.title,genes.symbol&sections=overview`)).json().data;
+    assert.deepEqual(Object.keys(nested), ['id', 'genes', 'sections']);
+    assert.deepEqual(Object.keys(nested.sections), ['overview']);
+    assert.deepEqual(Object.keys(nested.sections.overview), ['title']);
+    assert.ok(nested.genes.every((g: object) => Object.keys(g).join() === 'symbol'));
+  });
+  test('an unknown member is a 400 listing the allowed ones', async () => {
+    const r = await get(`/api/v1/diseases/${CF}?fields=id,nope`);
+    assert.equal(r.status, 400);
+    const [e] = r.json().invalidParams;
+    assert.equal(e.name, 'fields');
+    assert.equal(e.reason, 'not-allowed-value');
+    assert.match(e.detail, /^unknown field nope; allowed: id, name, isRare, /);
+  });
+  test('list, search and bulk project each item', async () => {
+    const list = (await get('/api/v1/diseases?limit=2&fields=id,name')).json();
+    assert.deepEqual(
+      list.data.map((d: object) => Object.keys(d)),
+      [
+        ['id', 'name'],
+        ['id', 'name'],
+      ],
+    );
+    const search = (await get('/api/v1/diseases/search?q=cystic%20fibrosis&limit=1&fields=id,match.field')).json();
+    assert.deepEqual(search.data, [{ id: CF, match: { field: 'name' } }]);
+    const bulk = await call(server.url, `/api/v1/diseases/bulk?ids=${CF},MONDO:0000000&fields=id,name`, { headers: bearer(keys.pro) });
+    assert.equal(bulk.status, 200);
+    assert.deepEqual(bulk.json().data, [
+      { id: CF, status: 'found', data: { id: CF, name: 'cystic fibrosis' } },
+      { id: 'MONDO:0000000', status: 'not_found' },
+    ]);
   });
 });

@@ -38,6 +38,22 @@ export const DESCENDANT_OF = {
   description:
     'Only diseases below this current Mondo disease in the is_a hierarchy, at any depth (the disease itself is not included), e.g. `MONDO:0019052` (inborn error of metabolism). An id that is not a current disease is a 400.',
 } as const;
+/** Most paths one `fields=` takes. */
+export const FIELDS_MAX = 50;
+/** `fields=`: a projection of each record or item to the named members (issue 19). */
+const fields = (what: string) =>
+  ({
+    type: 'array',
+    minItems: 1,
+    maxItems: FIELDS_MAX,
+    example: ['id', 'name'],
+    items: {
+      type: 'string',
+      pattern: '^[A-Za-z][A-Za-z0-9-]{0,63}(?:\\.[A-Za-z][A-Za-z0-9-]{0,63}){0,4}$',
+      'x-malformed': 'a member name or a dotted path (e.g. sections.overview)',
+    },
+    description: `Return only these members of ${what}, comma-separated (at most ${FIELDS_MAX}); a dotted path reaches into an object, and through arrays (\`phenotypes.hpoId\` keeps \`hpoId\` of every phenotype), e.g. \`fields=id,name,sections.overview\`. Members keep their order in the full answer. An unknown member is a 400 listing the members allowed there. A projected answer has its own ETag.`,
+  }) as const;
 const SECTIONS = {
   type: 'array',
   items: { type: 'string', enum: SECTION_KEYS },
@@ -56,6 +72,7 @@ export const LISTING_QUERY = params({
   onset: anyOf(ONSET_CATEGORIES, 'Onset categories.'),
   prevalence: anyOf(PREVALENCE_CATEGORIES, 'Prevalence categories.'),
   descendantOf: DESCENDANT_OF,
+  fields: fields('each listed disease'),
 });
 
 export const SEARCH_QUERY = params({
@@ -106,6 +123,7 @@ export const SEARCH_QUERY = params({
     description: 'HGNC gene symbols, case-insensitive, comma-separated (at most 20); a disease matches when it has any of them.',
   },
   descendantOf: DESCENDANT_OF,
+  fields: fields('each result'),
 });
 /** The search parameters that filter (a search needs `q` or at least one of these). */
 export const SEARCH_FILTERS = [
@@ -131,11 +149,12 @@ export const BULK_QUERY = params(
       description: `1 to ${BULK_MAX} Mondo ids, comma-separated. More than ${BULK_MAX}, a duplicate or an empty list is a 400 saying which; a malformed id is reported per item (\`status: malformed\`), not as a 400.`,
     },
     sections: SECTIONS,
+    fields: fields('each found record (`data` of the item)'),
   },
   ['ids'],
 );
 
-export const RECORD_QUERY = params({ sections: SECTIONS });
+export const RECORD_QUERY = params({ sections: SECTIONS, fields: fields('the record (`data`)') });
 export const PAGS_QUERY = params({ limit: limit('groups', PAGE_MAX, PAGE_DEFAULT), offset: offset('groups') });
 export const ASSISTANCE_QUERY = params({ status: anyOf(ASSISTANCE_STATUSES, 'Only programs with one of these statuses.') });
 export const ORPHAN_DRUGS_QUERY = params({
