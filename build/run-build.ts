@@ -13,6 +13,7 @@ import { compileBodies } from './compile/compile-snapshot.ts';
 import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
 import { listingRows } from './compile/listing.ts';
 import { buildLookups } from './compile/lookups.ts';
+import { writeDownloads } from './compile/downloads.ts';
 import { toYaml } from './compile/openapi.ts';
 import { API_VERSION, openApiDocument } from './docs/openapi-document.ts';
 import {
@@ -189,6 +190,22 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
       },
     });
     writeSnapshotFile(staging, SNAPSHOT_FILES.lookups, JSON.stringify(lookups));
+    const downloadStart = secs();
+    const downloads = await writeDownloads({
+      dist: o.dist,
+      staging,
+      snapshot,
+      release: history.published?.id ?? history.releases.releases.at(-1)?.id ?? null,
+      records: built.records,
+      entries,
+      obsoletes: built.obsoletes,
+      mappings: loaded.data.mappings,
+      mondoRelease: lookups.releases.mondo,
+    });
+    writeSnapshotFile(staging, SNAPSHOT_FILES.downloads, JSON.stringify(downloads));
+    o.log(
+      `  downloads: ${downloads.files.map((f) => `${f.name} ${(f.size / 1e6).toFixed(1)} MB`).join(', ')} in ${(secs() - downloadStart).toFixed(1)} s`,
+    );
     const openapi = openApiDocument({ schemas });
     writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
     writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));

@@ -28,6 +28,7 @@ import {
 } from './routes/disease.ts';
 import { listingResource } from './routes/listing.ts';
 import { geneResource } from './routes/genes.ts';
+import { downloadFileResource, downloadListResource } from './routes/downloads.ts';
 import { hierarchyResource } from './routes/hierarchy.ts';
 import { xrefBatchResource, xrefResource } from './routes/xrefs.ts';
 import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
@@ -139,6 +140,8 @@ export function createApp(o: AppOptions): App {
     getRelease: releaseResource(snap),
     listReleaseChanges: releaseChangesResource(snap),
     listDiseaseVersions: versionsResource(snap),
+    listReleaseDownloads: downloadListResource(snap),
+    getReleaseDownload: downloadFileResource(snap),
     getDiseaseVersion: versionResource(snap),
     getOpenApi: openapiResource(snap),
     getHealth: healthResource(snap, o.startedAt ?? Date.now()),

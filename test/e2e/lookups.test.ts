@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { bearer, call } from '../helpers/http.ts';
 import { startRealServer } from '../helpers/real-server.ts';
@@ -248,5 +250,53 @@ describe('fields= projections', () => {
       { id: CF, status: 'found', data: { id: CF, name: 'cystic fibrosis' } },
       { id: 'MONDO:0000000', status: 'not_found' },
     ]);
+  });
+});
+
+describe('downloads', () => {
+  const pro = (path: string, headers: Record<string, string> = {}) =>
+    call(server.url, path, { headers: { ...bearer(keys.pro), ...headers } });
+  test('the latest release lists its files; the JSON Lines dump has one line per listed record and answers 304 to its ETag', async () => {
+    const list = await pro('/api/v1/releases/latest/downloads');
+    assert.equal(list.status, 200);
+    const body = list.json();
+    assert.deepEqual(schemaErrors('DownloadListResponse', body), []);
+    assert.deepEqual(
+      body.data.files.map((f: { name: string }) => f.name),
+      ['records.jsonl.gz', 'diseases.tsv.gz', 'phenotypes.tsv.gz', 'designations.tsv.gz', 'xrefs.sssom.tsv.gz'],
+    );
+    const records = body.data.files[0];
+    const r = await pro(records.links.self);
+    assert.equal(r.status, 200);
+    assert.equal(r.headers['content-type'], 'application/gzip');
+    assert.equal(r.headers['cache-control'], 'private, max-age=31536000, immutable');
+    assert.equal(r.headers['accept-ranges'], 'bytes');
+    assert.equal(r.headers.etag, records.etag);
+    assert.equal(r.body.length, records.size);
+    assert.equal(createHash('sha256').update(r.body).digest('hex'), records.sha256);
+    const lines = gunzipSync(r.body).toString('utf8').trimEnd().split('\n');
+    const total = (await get('/api/v1/diseases?limit=1')).json().pagination.total;
+    assert.equal(lines.length, total);
+    assert.equal(records.rows, total);
+    assert.equal(JSON.parse(lines[0]).id < JSON.parse(lines[1]).id, true);
+    assert.equal((await pro(records.links.self, { 'If-None-Match': records.etag })).status, 304);
+  });
+  test('Range gives a 206 of those bytes; past the end a 416; an older release or a key without bulk has none', async () => {
+    const { files, release } = (await pro('/api/v1/releases/latest/downloads')).json().data;
+    const tsv = files[1];
+    const whole = (await pro(tsv.links.self)).body;
+    const part = await pro(tsv.links.self, { Range: 'bytes=10-19' });
+    assert.equal(part.status, 206);
+    assert.equal(part.headers['content-range'], `bytes 10-19/${tsv.size}`);
+    assert.deepEqual(part.body, whole.subarray(10, 20));
+    const head = gunzipSync(whole).toString('utf8').split('\n')[0];
+    assert.equal(head.split('\t')[0], 'mondo_id');
+    const past = await pro(tsv.links.self, { Range: `bytes=${tsv.size}-` });
+    assert.equal(past.status, 416);
+    assert.equal(past.headers['content-range'], `bytes */${tsv.size}`);
+    assert.equal((await pro(tsv.links.self, { Range: 'bytes=0-9', 'If-Range': '"other"' })).status, 200);
+    assert.equal((await get(tsv.links.self)).status, 403);
+    assert.equal(release, (await pro('/api/v1/releases/latest')).json().data.id);
+    assert.equal((await pro('/api/v1/releases/r999999/downloads')).status, 404);
   });
 });

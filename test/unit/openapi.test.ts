@@ -47,7 +47,7 @@ describe('OpenAPI document', () => {
     assert.equal(doc.info.version, '1.3.0');
   });
 
-  it('has the 13 read paths of the interface, the 7 lookups, the 5 of the history and the 2 probes with one GET each, the webhook paths with their methods, and unique operationIds', () => {
+  it('has the 13 read paths of the interface, the 7 lookups, the 5 of the history, the 2 downloads and the 2 probes with one GET each, the webhook paths with their methods, and unique operationIds', () => {
     const read = [
       '/api/v1/diseases',
       '/api/v1/diseases/search',
@@ -70,6 +70,8 @@ describe('OpenAPI document', () => {
       '/api/v1/releases',
       '/api/v1/releases/{releaseId}',
       '/api/v1/releases/{releaseId}/changes',
+      '/api/v1/releases/{releaseId}/downloads',
+      '/api/v1/releases/{releaseId}/downloads/{file}',
       '/api/v1/diseases/{mondoId}/versions',
       '/api/v1/diseases/{mondoId}/versions/{version}',
       '/api/v1/openapi',
@@ -87,7 +89,7 @@ describe('OpenAPI document', () => {
       '/api/v1/webhooks/{webhookId}/deliveries': ['get'],
       '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry': ['post'],
     });
-    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 36);
+    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 38);
   });
 
   it('documents the history routes: read scope, 404 without obsolete-id redirects, the release id and version parameters', () => {

@@ -1,6 +1,7 @@
 import { API_BASE, MONDO_ID_PATTERN } from './base.ts';
 import { DISEASE_ROUTES } from './disease-routes.ts';
 import { HISTORY_ROUTES } from './history-routes.ts';
+import { DOWNLOAD_ROUTES } from './download-routes.ts';
 import { LOOKUP_ROUTES } from './lookup-routes.ts';
 import type { RouteDef, RouteTag } from './route-def.ts';
 import { SERVICE_ROUTES } from './service-routes.ts';
@@ -20,6 +21,7 @@ export const ROUTES = {
   ...DISEASE_ROUTES,
   ...LOOKUP_ROUTES,
   ...HISTORY_ROUTES,
+  ...DOWNLOAD_ROUTES,
   ...SERVICE_ROUTES,
   ...WEBHOOK_ROUTES,
 } as const satisfies Record<string, Omit<RouteDef, 'operationId'>>;
