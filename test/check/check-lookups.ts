@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { readBuildSettings } from '../../build/settings.ts';
 import { bearer, call } from '../helpers/http.ts';
 import { makeKeys } from '../helpers/keys.ts';
@@ -190,6 +191,25 @@ try {
       if (r.status === 200 && JSON.stringify(Object.keys(r.json().data)) === '["id","name"]') ok++;
     }
     report('fields=id,name returns exactly id and name', ok, picked.length);
+  }
+
+  // 7. the JSON Lines dump has one line per listed record and answers 304 to its ETag.
+  {
+    const list = await get('/api/v1/releases/latest/downloads');
+    if (list.status !== 200) report('records.jsonl.gz: listed', 0, 1, `downloads answered ${list.status}`);
+    else {
+      const f = list.json().data.files.find((x: { name: string }) => x.name === 'records.jsonl.gz');
+      const r = await get(f.links.self);
+      const ids = gunzipSync(r.body)
+        .toString('utf8')
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: string }).id);
+      const same = ids.length === served.size && ids.every((id) => served.has(id));
+      report('records.jsonl.gz has one line per listed record', same ? 1 : 0, 1, `${ids.length} lines, ${served.size} listed`);
+      const again = await call(server.url, f.links.self, { headers: { ...bearer(made.keys.check), 'If-None-Match': f.etag } });
+      report('records.jsonl.gz answers 304 to its ETag', again.status === 304 ? 1 : 0, 1);
+    }
   }
 } finally {
   await server.stop();
