@@ -22,8 +22,8 @@ const RANK = new Map<string, number>(MAPPING_PREDICATES.map((p, i) => [p, i]));
 
 /**
  * The lookups document (server/contract/snapshot/lookups.ts): every SSSOM mapping by its code,
- * its Mondo subject followed to the replacement when obsolete (mappings to a class that is
- * neither served nor replaced by a served one are left out); the served parents of every disease;
+ * its Mondo subject followed to the replacement when obsolete (a mapping to an obsolete class
+ * without a served replacement is listed apart, in `obsoleteXrefs`); the served parents of every disease;
  * every approved HGNC gene with the diseases whose records name it.
  */
 export function buildLookups(input: LookupInputs): LookupsDoc {
@@ -34,9 +34,16 @@ export function buildLookups(input: LookupInputs): LookupsDoc {
   // code -> mondo id -> [set index, obsolete via]
   const byCode = new Map<string, Map<string, [number, string | null]>>();
   const labels: Record<string, string> = {};
+  const obsolete = new Set(input.obsoletes.map((o) => o.id));
+  const stranded = new Map<string, Set<string>>();
   for (const m of input.mappings) {
     const target = current.has(m.subject) ? m.subject : replacement.get(m.subject);
-    if (target === undefined) continue;
+    if (target === undefined) {
+      // An obsolete class without a served replacement still names the code: said as such, not dropped.
+      if (obsolete.has(m.subject)) (stranded.get(m.object) ?? stranded.set(m.object, new Set()).get(m.object)!).add(m.subject);
+      if (obsolete.has(m.subject) && m.objectLabel && labels[m.object] === undefined) labels[m.object] = m.objectLabel;
+      continue;
+    }
     const setName = m.set ?? `mondo_${m.predicate.toLowerCase()}`;
     const key = `${setName}\0${m.predicate}`;
     let s = setIndex.get(key);
@@ -63,6 +70,8 @@ export function buildLookups(input: LookupInputs): LookupsDoc {
     rows.sort((a, b) => RANK.get(sets[a[1]].predicate)! - RANK.get(sets[b[1]].predicate)! || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     xrefs[code] = rows;
   }
+  const obsoleteXrefs: Record<string, string[]> = {};
+  for (const code of [...stranded.keys()].sort()) obsoleteXrefs[code] = [...stranded.get(code)!].sort();
   const parents: Record<string, string[]> = {};
   const geneDiseases: Record<string, GeneDiseaseRow[]> = {};
   for (const r of input.records) {
@@ -74,5 +83,5 @@ export function buildLookups(input: LookupInputs): LookupsDoc {
   const genes: GeneRow[] = input.hgnc
     .filter((g) => g.status === 'Approved')
     .map((g) => [g.hgncId, g.symbol, g.name, g.locusType, g.prevSymbols, g.aliasSymbols]);
-  return { format: 1, releases: input.releases, mappingSets: sets, xrefs, xrefLabels: labels, parents, genes, geneDiseases };
+  return { format: 1, releases: input.releases, mappingSets: sets, xrefs, obsoleteXrefs, xrefLabels: labels, parents, genes, geneDiseases };
 }

@@ -7,6 +7,7 @@ export const NO_LOOKUPS: LookupsDoc = {
   releases: { mondo: 'unknown', hgnc: 'unknown' },
   mappingSets: [],
   xrefs: {},
+  obsoleteXrefs: {},
   xrefLabels: {},
   parents: {},
   genes: [],
@@ -36,7 +37,7 @@ export class Lookups {
   constructor(private readonly doc: LookupsDoc) {
     this.mappingSets = doc.mappingSets;
     this.releases = doc.releases;
-    for (const code of Object.keys(doc.xrefs)) {
+    for (const code of [...Object.keys(doc.xrefs), ...Object.keys(doc.obsoleteXrefs ?? {})]) {
       const colon = code.indexOf(':');
       const prefix = code.slice(0, colon);
       this.prefixes.set(prefix.toUpperCase(), prefix);
@@ -68,6 +69,11 @@ export class Lookups {
   /** The Mondo diseases a code (as the data writes it) maps to, most specific predicate first. */
   targets(code: string): readonly XrefTargetRow[] {
     return this.doc.xrefs[code] ?? [];
+  }
+
+  /** Obsolete Mondo classes without a served replacement that the code is mapped to. */
+  obsoleteTargets(code: string): readonly string[] {
+    return this.doc.obsoleteXrefs?.[code] ?? [];
   }
 
   /** The label a mapping file gives the code, or null. */

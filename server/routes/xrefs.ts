@@ -22,6 +22,10 @@ export function xrefBody(snap: Snapshot, code: string, requested: string) {
       obsoleteId: via,
       links: { self: diseasePath(id) },
     })),
+    obsolete: lk.obsoleteTargets(code).map((id) => {
+      const o = snap.manifest.obsolete[id];
+      return { id, label: o?.label ?? null, consider: o?.consider ?? [], links: { self: diseasePath(id) } };
+    }),
   };
 }
 

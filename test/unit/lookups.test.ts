@@ -66,13 +66,17 @@ function fixture(): Lookups {
       record('MONDO:0000003', ['MONDO:0000002']),
       record('MONDO:0000004', ['MONDO:0000002', 'MONDO:0000001'], [{ symbol: 'AAA1', hgncId: 'HGNC:1', association: 'causal' }]),
     ],
-    obsoletes: [{ id: 'MONDO:0000009', label: 'obsolete x', replacedBy: 'MONDO:0000004', consider: [] }],
+    obsoletes: [
+      { id: 'MONDO:0000009', label: 'obsolete x', replacedBy: 'MONDO:0000004', consider: [] },
+      { id: 'MONDO:0000008', label: 'obsolete y', replacedBy: null, consider: [] },
+    ],
     mappings: [
       mapping('MONDO:0000003', 'hasDbXref', 'OMIM:100001', 'mondo_hasdbxref_omim'),
       mapping('MONDO:0000003', 'exactMatch', 'OMIM:100001', 'mondo_exactmatch_omim', 'three'),
       mapping('MONDO:0000002', 'broadMatch', 'OMIM:100001', 'mondo_broadmatch_omim'),
       mapping('MONDO:0000009', 'exactMatch', 'Orphanet:77', 'mondo_exactmatch_orphanet'),
       mapping('MONDO:0000008', 'exactMatch', 'Orphanet:78', 'mondo_exactmatch_orphanet'),
+      mapping('MONDO:0000007', 'exactMatch', 'Orphanet:79', 'mondo_exactmatch_orphanet'),
       mapping('MONDO:0000004', 'hasDbXref', 'GARD:0000123', 'mondo_hasdbxref_gard'),
     ],
     hgnc: [
@@ -103,8 +107,10 @@ describe('lookups', () => {
     const orpha = lk.parse('ORPHA:77');
     assert.ok(orpha.ok);
     assert.deepEqual(lk.targets(lk.code(orpha.prefix, orpha.local)!), [['MONDO:0000004', 3, 'MONDO:0000009']]);
-    // An obsolete class without a served replacement maps to nothing.
-    assert.equal(lk.code('Orphanet', '78'), null);
+    // An obsolete class without a served replacement is said as such; a class neither served nor obsolete maps to nothing.
+    assert.equal(lk.code('Orphanet', '78'), 'Orphanet:78');
+    assert.deepEqual([lk.targets('Orphanet:78'), lk.obsoleteTargets('Orphanet:78')], [[], ['MONDO:0000008']]);
+    assert.equal(lk.code('Orphanet', '79'), null);
     const gard = lk.parse('gard:123');
     assert.ok(gard.ok);
     assert.equal(lk.code(gard.prefix, gard.local), 'GARD:0000123');

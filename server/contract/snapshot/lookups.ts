@@ -36,6 +36,8 @@ export interface LookupsDoc {
   mappingSets: MappingSetRow[];
   /** Code as Mondo writes it (`OMIM:219700`, `Orphanet:586`, `ICD10CM:E84.0`) -> its targets, most specific first. */
   xrefs: Record<string, XrefTargetRow[]>;
+  /** Code -> obsolete Mondo classes it is mapped to that have no served replacement (Mondo keeps mappings on obsolete classes). */
+  obsoleteXrefs: Record<string, string[]>;
   /** Label of a code where a mapping file gives one. */
   xrefLabels: Record<string, string>;
   /** Served parents of every current disease (absent: a root). */
