@@ -85,6 +85,17 @@ describe('cross-references', () => {
       assert.equal(r.json().data.diseases[0].id, CF, asked);
     }
   });
+  test('a code Mondo maps only to an obsolete class without a replacement lists that class, no disease', async () => {
+    const r = await get('/api/v1/xrefs/ORPHA:99177');
+    assert.equal(r.status, 200);
+    const { data } = r.json();
+    assert.deepEqual(schemaErrors('XrefResponse', r.json()), []);
+    assert.deepEqual(data.diseases, []);
+    assert.deepEqual(data.obsolete, [
+      { id: 'MONDO:0007464', label: 'obsolete isolated distichiasis', consider: [], links: { self: '/api/v1/diseases/MONDO:0007464' } },
+    ]);
+    assert.equal(data.label, 'Isolated distichiasis');
+  });
   test('an unknown code is a 404, a malformed one or an unknown prefix a 400', async () => {
     const missing = await get('/api/v1/xrefs/OMIM:999999');
     assert.equal(missing.status, 404);
