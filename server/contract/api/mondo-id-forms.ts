@@ -9,6 +9,8 @@ const FORMS = /^(?:(?:https?:\/\/)?purl\.obolibrary\.org\/obo\/|obo:)?mondo[:_](
 
 /** The canonical `MONDO:nnnnnnn` that `raw` spells another way; null when it is canonical already or no Mondo id at all. */
 export function canonicalMondoId(raw: string): string | null {
+  // Every per-disease request asks: the canonical spelling (nearly all of them) costs no regex.
+  if (raw.length === 13 && raw.startsWith('MONDO:')) return null;
   const m = FORMS.exec(raw.trim());
   if (!m) return null;
   const id = `MONDO:${m[1]}`;
