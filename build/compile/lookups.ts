@@ -78,7 +78,11 @@ export function buildLookups(input: LookupInputs): LookupsDoc {
     const ps = r.parents.map((p) => p.id).filter((p) => current.has(p));
     if (ps.length > 0) parents[r.id] = ps;
     for (const g of r.genes)
-      (geneDiseases[g.hgncId] ??= []).push([r.id, g.association, [...new Set(g.sources.map((s) => s.source))].sort()]);
+      (geneDiseases[g.hgncId] ??= []).push([
+        r.id,
+        g.association,
+        [...new Set(g.sources.map((s) => `${s.source}\t${s.release}`))].sort().map((s) => s.split('\t') as [string, string]),
+      ]);
   }
   const genes: GeneRow[] = input.hgnc
     .filter((g) => g.status === 'Approved')

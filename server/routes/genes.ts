@@ -36,7 +36,7 @@ export function geneResource(getSnapshot: () => Snapshot): RouteHandler<(typeof 
         id,
         name: snap.rowById.get(id)?.name ?? id,
         association,
-        sources,
+        sources: sources.map(([source, release]) => ({ source, release })),
         links: { self: diseasePath(id) },
       }))
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

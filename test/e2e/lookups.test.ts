@@ -209,6 +209,12 @@ describe('genes', () => {
     assert.equal(data.locusType, 'gene with protein product');
     const cf = data.diseases.find((d: { id: string }) => d.id === CF);
     assert.equal(cf.association, 'causal-loss-of-function');
+    assert.ok(cf.sources.length > 0);
+    assert.ok(
+      cf.sources.every(
+        (s: { source: string; release: string }) => ['mondo-ingest', 'orphanet', 'hpo'].includes(s.source) && s.release !== '',
+      ),
+    );
     assert.equal((await get('/api/v1/genes/HGNC:1884')).json().data.symbol, 'CFTR');
   });
   test('a previous symbol, an unambiguous alias and another case answer 308 to the current symbol', async () => {

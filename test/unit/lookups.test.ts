@@ -139,6 +139,6 @@ describe('lookups', () => {
     assert.deepEqual([lk.gene('x2')?.gene[1], lk.gene('x2')?.via], ['BBB1', 'alias']);
     assert.equal(lk.gene('OLD'), null);
     assert.equal(lk.gene('CCC'), null);
-    assert.deepEqual(lk.geneDiseases('HGNC:1'), [['MONDO:0000004', 'causal', ['mondo-ingest']]]);
+    assert.deepEqual(lk.geneDiseases('HGNC:1'), [['MONDO:0000004', 'causal', [['mondo-ingest', 'r']]]]);
   });
 });

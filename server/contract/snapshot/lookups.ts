@@ -26,8 +26,8 @@ export type XrefTargetRow = [mondoId: string, mappingSet: number, obsoleteVia: s
 /** One approved HGNC gene: [HGNC id, symbol, name, locus type, previous symbols, alias symbols]. */
 export type GeneRow = [hgncId: string, symbol: string, name: string, locusType: string, previous: string[], aliases: string[]];
 
-/** One disease associated with a gene: [Mondo id, association kind, sources that state it]. */
-export type GeneDiseaseRow = [mondoId: string, association: string, sources: string[]];
+/** One disease associated with a gene: [Mondo id, association kind, [source, release] of each source that states it]. */
+export type GeneDiseaseRow = [mondoId: string, association: string, sources: [source: string, release: string][]];
 
 export interface LookupsDoc {
   format: 1;
