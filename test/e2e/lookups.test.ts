@@ -92,7 +92,7 @@ describe('cross-references', () => {
     assert.deepEqual(schemaErrors('XrefResponse', r.json()), []);
     assert.deepEqual(data.diseases, []);
     assert.deepEqual(data.obsolete, [
-      { id: 'MONDO:0007464', label: 'obsolete isolated distichiasis', consider: [], links: { self: '/api/v1/diseases/MONDO:0007464' } },
+      { id: 'MONDO:0007464', label: 'isolated distichiasis', consider: [], links: { self: '/api/v1/diseases/MONDO:0007464' } },
     ]);
     assert.equal(data.label, 'Isolated distichiasis');
   });
