@@ -24,7 +24,11 @@ export function codeQuery(lk: Lookups, q: string): { code: string; targets: read
   if (/^mondo:/i.test(text)) return null;
   const candidates: string[] = [];
   if (!text.includes(':')) {
-    if (BARE_ICD10.test(text)) for (const prefix of ['ICD10CM', 'ICD10WHO']) candidates.push(`${prefix}:${text}`);
+    // A gene symbol can look like a category (C4A is a gene and Merkel cell carcinoma): what search
+    // treats as a gene (a current or previous symbol; aliases it does not) stays a gene query.
+    const via = lk.gene(text)?.via;
+    const category = BARE_ICD10.test(text) && (text.includes('.') || via === undefined || via === 'alias');
+    if (category) for (const prefix of ['ICD10CM', 'ICD10WHO']) candidates.push(`${prefix}:${text}`);
   } else candidates.push(text);
   for (const c of candidates) {
     const parsed = lk.parse(c);

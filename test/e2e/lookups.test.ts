@@ -144,6 +144,12 @@ describe('search by code', () => {
       assert.equal(body.data[0].match.score, 1);
     }
   });
+  test('a gene symbol shaped like an ICD-10 category stays a gene query', async () => {
+    // C4A is a gene with diseases and the ICD-10 category of Merkel cell carcinoma.
+    assert.equal((await get('/api/v1/xrefs/ICD10CM:C4A')).status, 200);
+    const c4a = (await get('/api/v1/diseases/search?q=C4A&limit=1')).json();
+    assert.equal(c4a.data[0].match.field, 'gene');
+  });
   test('a code no mapping names is searched as text; filters apply to code results', async () => {
     const none = (await get('/api/v1/diseases/search?q=OMIM:999999')).json();
     assert.ok(none.data.every((d: { match: { field: string } }) => d.match.field !== 'xref'));
