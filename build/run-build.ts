@@ -13,6 +13,8 @@ import { buildHistory } from './compile/history-build.ts';
 import { compileBodies } from './compile/compile-snapshot.ts';
 import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
 import { listingRows } from './compile/listing.ts';
+import { buildLookups } from './compile/lookups.ts';
+import { writeDownloads } from './compile/downloads.ts';
 import { toYaml } from './compile/openapi.ts';
 import { API_VERSION, openApiDocument } from './docs/openapi-document.ts';
 import {
@@ -189,6 +191,33 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
     const ps = phenotypes.stats;
     o.log(
       `  phenotype index: ${(Buffer.byteLength(phenotypeIndex) / 1e6).toFixed(2)} MB, ${ps.terms} HPO terms, ${ps.diseases} diseases with ${ps.annotations} annotations (${ps.remappedAnnotations} under an alternative or obsolete id; ${ps.unknownAnnotations} with ids newer than the HPO release, left out)`,
+    );
+    const lookups = buildLookups({
+      records: built.records,
+      obsoletes: built.obsoletes,
+      mappings: loaded.data.mappings,
+      hgnc: loaded.data.hgnc,
+      releases: {
+        mondo: loaded.data.releases.get('mondo')?.release ?? 'unknown',
+        hgnc: loaded.data.releases.get('hgnc')?.release ?? 'unknown',
+      },
+    });
+    writeSnapshotFile(staging, SNAPSHOT_FILES.lookups, JSON.stringify(lookups));
+    const downloadStart = secs();
+    const downloads = await writeDownloads({
+      dist: o.dist,
+      staging,
+      snapshot,
+      release: history.published?.id ?? history.releases.releases.at(-1)?.id ?? null,
+      records: built.records,
+      entries,
+      obsoletes: built.obsoletes,
+      mappings: loaded.data.mappings,
+      mondoRelease: lookups.releases.mondo,
+    });
+    writeSnapshotFile(staging, SNAPSHOT_FILES.downloads, JSON.stringify(downloads));
+    o.log(
+      `  downloads: ${downloads.files.map((f) => `${f.name} ${(f.size / 1e6).toFixed(1)} MB`).join(', ')} in ${(secs() - downloadStart).toFixed(1)} s`,
     );
     const openapi = openApiDocument({ schemas });
     writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));

@@ -27,6 +27,10 @@ import {
   storedResource,
 } from './routes/disease.ts';
 import { listingResource } from './routes/listing.ts';
+import { geneResource } from './routes/genes.ts';
+import { downloadFileResource, downloadListResource } from './routes/downloads.ts';
+import { hierarchyResource } from './routes/hierarchy.ts';
+import { xrefBatchResource, xrefResource } from './routes/xrefs.ts';
 import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
 import { versionResource, versionsResource } from './routes/versions.ts';
 import { healthResource, openapiResource } from './routes/meta.ts';
@@ -130,10 +134,19 @@ export function createApp(o: AppOptions): App {
     listDiseaseAssistancePrograms: assistanceResource(snap),
     listDiseaseOrphanDrugs: orphanDrugsResource(snap),
     getDiseaseScreening: storedResource(snap, ROUTES.getDiseaseScreening),
+    getXref: xrefResource(snap),
+    getXrefs: xrefBatchResource(snap),
+    listDiseaseParents: hierarchyResource(snap, 'parents'),
+    listDiseaseChildren: hierarchyResource(snap, 'children'),
+    listDiseaseAncestors: hierarchyResource(snap, 'ancestors'),
+    listDiseaseDescendants: hierarchyResource(snap, 'descendants'),
+    getGene: geneResource(snap),
     listReleases: releasesResource(snap),
     getRelease: releaseResource(snap),
     listReleaseChanges: releaseChangesResource(snap),
     listDiseaseVersions: versionsResource(snap),
+    listReleaseDownloads: downloadListResource(snap),
+    getReleaseDownload: downloadFileResource(snap),
     getDiseaseVersion: versionResource(snap),
     getOpenApi: openapiResource(snap),
     getHealth: healthResource(snap, o.startedAt ?? Date.now()),

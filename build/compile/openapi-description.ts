@@ -53,7 +53,7 @@ ${quotaTable()}
 
 - The free allowance (${n(DEFAULT_POLICIES.free.limits.month)} calls per month, at most ${n(DEFAULT_POLICIES.free.limits.day)} per day, no credit card) is the \`free\` tier.
 - Windows are UTC calendar windows: the daily one resets at 00:00 UTC, the monthly one at 00:00 UTC on the 1st.
-- A request counts once it is authenticated and permitted: 2xx, 301, 304 and 4xx responses after authentication count; a 429 does not; a 5xx is refunded. 401 and 403 are never counted.
+- A request counts once it is authenticated and permitted: 2xx (a download or a byte range of one is one call), 301, 304, 308 and 4xx responses after authentication count; a 429 does not; a 5xx is refunded. 401 and 403 are never counted.
 - Counted responses carry \`RateLimit-Policy\` (e.g. \`"day";q=1000;w=86400, "month";q=10000;w=2678400\`) and \`RateLimit\` (calls left and seconds to reset in the window nearest to exhaustion), per draft-ietf-httpapi-ratelimit-headers; unlimited keys carry neither. A 429 \`quota-exceeded\` names the \`window\`, its \`limit\` and \`reset\` time, with \`Retry-After\` in seconds.
 
 ## Envelope and errors
@@ -67,7 +67,15 @@ ${quotaTable()}
 ${describeTransport()}
 
 ## Identifiers and obsolete ids
-- \`{mondoId}\` is \`MONDO:\` + 7 digits (\`MONDO:0007739\`); anything else is a 400 \`malformed\`. A well-formed id that was never a Mondo class is a 404.
+- \`{mondoId}\` is \`MONDO:\` + 7 digits (\`MONDO:0007739\`). The other spellings of a Mondo id (\`mondo:0007739\`, \`MONDO_0007739\`, the URL-encoded OBO PURL \`http%3A%2F%2Fpurl.obolibrary.org%2Fobo%2FMONDO_0007739\`) answer 308 to the same path with the canonical id, query kept; anything else is a 400 \`malformed\` (a code of another system, such as \`OMIM:219700\`, is looked up at \`/xrefs/{curie}\`). A well-formed id that was never a Mondo class is a 404.
+
+## Other systems, hierarchy, genes, projections, downloads
+- \`/xrefs/{curie}\` and \`/xrefs?ids=\` map codes of other systems to Mondo diseases through Mondo's own SSSOM mappings (prefixes case-insensitive, the usual spellings accepted); \`/diseases/search?q=\` with such a code finds the same diseases, exact matches first.
+- \`/diseases/{mondoId}/parents\`, \`/children\`, \`/ancestors\` and \`/descendants\` walk the served is_a hierarchy with the distance of each; \`descendantOf=\` narrows the listing and search to a branch.
+- \`/genes/{gene}\` is an approved HGNC gene with its diseases; previous symbols and unambiguous aliases answer 308 to the current symbol, and search by a previous symbol finds the current one's diseases.
+- \`fields=\` on the record, listing, search and bulk keeps only the named members (dotted paths), with an ETag of its own.
+- Collections link \`first\`, \`prev\`, \`next\` and \`last\`; \`prev\` never points past the end.
+- \`/releases/{releaseId}/downloads\` lists the files built with the latest release (every record as gzipped JSON Lines, diseases, phenotypes, designations and SSSOM cross-references as gzipped TSV), served immutable with byte ranges.
 - An obsolete id with a replacement answers 301 with \`Location\` set to the same resource of the replacement and a small redirect document (\`data.obsolete\`, \`data.replacedBy\`, \`data.consider\`). An obsolete id without a single replacement answers 410 \`obsolete\` listing the \`consider\` ids.
 
 ## Sections

@@ -21,15 +21,28 @@ const SPEC_OK = (description: string): Obj => ({
   content: { 'application/json': { schema: { type: 'object' } }, 'application/yaml': { schema: { type: 'string' } } },
 });
 
+/** The 200 of a download: the stored bytes, with a strong ETag and byte ranges. */
+const DOWNLOAD_OK = (description: string, media: string): Obj => ({
+  description,
+  headers: {
+    ETag: { $ref: '#/components/headers/ETag' },
+    'Cache-Control': { $ref: '#/components/headers/CacheControl' },
+    'Accept-Ranges': { description: '`bytes`: one byte range may be asked for with `Range`.', schema: { type: 'string' } },
+  },
+  content: { [media]: { schema: { type: 'string', format: 'binary' } } },
+});
+
 function operation(route: RouteDef): Obj {
   const auth = route.scope !== null;
   const parameters = routeParameters(route);
   const ok =
     route.ok.schema !== null
       ? { description: route.ok.description, schema: route.ok.schema }
-      : route.ok.status === 204
-        ? { description: route.ok.description }
-        : SPEC_OK(route.ok.description);
+      : route.ok.media
+        ? DOWNLOAD_OK(route.ok.description, route.ok.media)
+        : route.ok.status === 204
+          ? { description: route.ok.description }
+          : SPEC_OK(route.ok.description);
   const body = route.body
     ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.body.title}` } } } } }
     : {};
@@ -46,6 +59,8 @@ function operation(route: RouteDef): Obj {
     responses: responses(ok, {
       auth,
       resolvesDisease: route.resolvesDisease ?? false,
+      mondoIdForms: 'mondoId' in route.pathParams.properties,
+      rangeOf: route.ok.media,
       notFound: route.notFound,
       link: route.link,
       etag: route.etag,

@@ -58,6 +58,10 @@ export interface ResponseOptions {
   auth: boolean;
   /** Takes `{mondoId}`: adds 301, 404 and 410. */
   resolvesDisease: boolean;
+  /** The path has `{mondoId}`: other spellings of the id answer 308. */
+  mondoIdForms?: boolean;
+  /** Bytes of this media type served with byte ranges: adds 206. */
+  rangeOf?: string;
   /** When another route answers 404: adds it, with this explanation. */
   notFound?: string;
   /** Adds the Link header to the 200 (the listing). */
@@ -77,6 +81,8 @@ const EXTRA_PROBLEMS: Partial<Record<ProblemKind, string>> = {
   'not-found': "no such webhook endpoint (or delivery) for this API key; another key's endpoints do not exist for it.",
   conflict: '`detail` says which: the key already has the most endpoints it may have, or the endpoint is disabled.',
   'unsupported-media-type': 'the body was not sent as `Content-Type: application/json`.',
+  'range-not-satisfiable':
+    '`Range` starts past the end of the file (or is not one `bytes=` range); `Content-Range: bytes */size` gives the size.',
   unavailable: 'not ready: no snapshot loaded, shutting down, or a store this process requires does not answer; `checks` lists each check.',
 };
 
@@ -160,8 +166,23 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
         }
       : status === 204
         ? { ...ok, headers: { 'Cache-Control': headerRef('CacheControl'), ...quota } }
-        : ok;
+        : options.rangeOf
+          ? { ...ok, headers: { ...((ok as Obj).headers as Obj), ...quota } }
+          : ok;
   const out: Obj = { [status]: okResponse };
+  if (options.rangeOf)
+    out[206] = {
+      description: 'Partial Content: the one byte range `Range` asked for; `Content-Range` says which bytes of how many.',
+      headers: { 'Content-Range': { description: '`bytes a-b/size`.', schema: { type: 'string' } }, ...quota },
+      content: { [options.rangeOf]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  if (options.mondoIdForms) {
+    out[308] = {
+      description:
+        'The id was spelled another way (`mondo:0009061`, `MONDO_0009061`, the URL-encoded OBO PURL): `Location` is the same path with the canonical id, query kept. No body.',
+      headers: { Location: headerRef('Location'), ...quota },
+    };
+  }
   if (resolvesDisease) {
     out[301] = {
       description:

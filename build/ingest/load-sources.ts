@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { SourceData, SourceRelease } from '../record/source-data.ts';
 import type { SourceId } from '../record/types.ts';
 import { readCtgovSample, readAngelmanTrials } from './ctgov.ts';
@@ -67,7 +67,11 @@ export async function loadSources(dataDir: string, contentDir: string, checkEdit
     for (const f of mappingFiles) {
       const s = readSssom(f);
       mondoVersion ??= s.mappingSetVersion ? releaseDate(s.mappingSetVersion) : null;
-      for (const x of s.mappings) all.push(x);
+      const set = basename(f).replace(/\.sssom\.tsv(?:\.gz)?$/, '');
+      for (const x of s.mappings) {
+        x.set = set;
+        all.push(x);
+      }
     }
     return all;
   });

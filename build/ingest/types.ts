@@ -51,6 +51,8 @@ export interface SssomMapping {
   object: string;
   objectLabel: string | null;
   justification: string;
+  /** The SSSOM file it was read from, without `.sssom.tsv(.gz)` (set by load-sources). */
+  set?: string;
 }
 export interface SssomFile {
   mappingSetVersion: string | null;

@@ -1,3 +1,4 @@
+import type { ReadStream } from 'node:fs';
 import type { Req, Res } from './context.ts';
 
 /**
@@ -15,4 +16,24 @@ export function respond(req: Req, res: Res, status: number, headers: string[], b
     ctx.counted = false;
   }
   ctx.onEnd?.(req, status, body ? body.length : 0);
+}
+
+/**
+ * Write a response whose body streams from a file (a download): headers as respond() sends them,
+ * then the stream piped out; the access log gets its line when the stream ends. HEAD sends none
+ * of it (the stream is not opened by the caller then: `body` is null).
+ */
+export function respondStream(req: Req, res: Res, status: number, headers: string[], body: ReadStream | null, bytes: number): void {
+  const ctx = req.ctx;
+  res.writeHead(status, ctx.headers.length === 0 ? headers : ctx.headers.concat(headers));
+  if (body === null || req.method === 'HEAD') {
+    body?.destroy();
+    res.end();
+    ctx.onEnd?.(req, status, bytes);
+    return;
+  }
+  body.on('error', () => res.destroy());
+  res.on('close', () => body.destroy());
+  body.pipe(res);
+  body.on('end', () => ctx.onEnd?.(req, status, bytes));
 }

@@ -5,6 +5,11 @@ import type { Handler, Req, Res } from './context.ts';
 import { paramReader } from './param-reader.ts';
 import { badRequest } from './problem.ts';
 import { resolveDisease } from './resolve-disease.ts';
+import { canonicalMondoId } from '../contract/api/mondo-id-forms.ts';
+import { fillPath } from '../contract/api/paths.ts';
+import type { InvalidParam } from '../contract/api/problems.ts';
+import { ROUTES } from '../contract/api/routes.ts';
+import { respond } from './respond.ts';
 
 /** The declared inputs of a route, as its handler receives them: validated, defaults filled in, typed. */
 export interface RouteInput<R extends Pick<RouteDef, 'query' | 'pathParams'>> {
@@ -28,13 +33,36 @@ export type RouteHandler<R extends Pick<RouteDef, 'query' | 'pathParams'>> = (
 export function withInputs<R extends RouteDef>(route: R, handler: RouteHandler<R>, snapshot: () => Snapshot): Handler {
   const read = paramReader<R['query'], R['pathParams']>(route.query, route.pathParams);
   const resolves = route.resolvesDisease === true;
+  const takesMondoId = 'mondoId' in route.pathParams.properties;
   return function inputs(req, res) {
+    if (takesMondoId) {
+      const canonical = canonicalMondoId(req.params.mondoId ?? '');
+      if (canonical !== null) return redirectToCanonical(req, res, route.path, canonical);
+    }
     const p = read(req.query, req.params);
-    if (!p.ok) return badRequest(req, res, p.errors);
+    if (!p.ok) return badRequest(req, res, takesMondoId ? p.errors.map((e) => xrefHint(e, req.params.mondoId)) : p.errors);
     if (resolves) {
       const current = resolveDisease(req, res, snapshot(), route.path, p.path as unknown as { mondoId: string });
       if (current !== true) return current;
     }
     return handler(req, res, p);
   };
+}
+
+/**
+ * 308 to the same route with the canonical Mondo id (another spelling was given: see
+ * mondo-id-forms.ts); the other path parameters and the query string are kept as sent.
+ */
+function redirectToCanonical(req: Req, res: Res, routePath: string, mondoId: string): void {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.params)) values[name] = encodeURIComponent(value);
+  const location = fillPath(routePath, { ...values, mondoId }) + (req.search ?? '');
+  respond(req, res, 308, ['Location', location, 'Cache-Control', 'no-store', 'Content-Length', '0']);
+}
+
+/** A code of another system where a Mondo id belongs (`OMIM:219700`): the 400 says where such codes are looked up. */
+function xrefHint(e: InvalidParam, raw: string | undefined): InvalidParam {
+  if (e.name !== 'mondoId' || raw === undefined || !/^[A-Za-z][\w.-]*:\S+$/.test(raw) || /^mondo:/i.test(raw)) return e;
+  const path = fillPath(ROUTES.getXref.path, { curie: encodeURIComponent(raw).replace(/%3A/g, ':') });
+  return { ...e, detail: `${e.detail}; ${raw} looks like a code of another system: ${path} lists the Mondo diseases mapped to it` };
 }

@@ -6,6 +6,7 @@ import { MONDO_ID, sectionKey } from '../contract/snapshot/route-map.ts';
 import type { ROUTES } from '../contract/api/routes.ts';
 import { SECTION_KEYS } from '../contract/api/vocab.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
+import { project, requestSelection, selectionKey } from '../http/projection.ts';
 
 type Item =
   | { id: string; status: 'found'; rec: ManifestEntry; parts: ManifestEntry[] }
@@ -21,6 +22,8 @@ export function bulkResource(getSnapshot: () => Snapshot): RouteHandler<(typeof 
   return async function bulkHandler(req, res, { query }): Promise<void> {
     const snap = getSnapshot();
     const { ids, sections: wanted } = query;
+    const sel = requestSelection(req, res, snap, query.fields, 'DiseaseRecord');
+    if (sel === false) return;
     const names = wanted ? SECTION_KEYS.filter((s) => wanted.includes(s)) : null;
 
     const items: Item[] = ids.map((id) => {
@@ -40,6 +43,7 @@ export function bulkResource(getSnapshot: () => Snapshot): RouteHandler<(typeof 
       Buffer.from(
         JSON.stringify([
           names,
+          sel ? selectionKey(sel) : null,
           items.map((it) => (it.status === 'found' ? [it.id, it.rec[0], it.parts.map((p) => p[0])] : [it.id, it.status])),
         ]),
       ),
@@ -55,15 +59,19 @@ export function bulkResource(getSnapshot: () => Snapshot): RouteHandler<(typeof 
         meta.found++;
         const body = (await snap.body(it.rec, 'identity')).bytes;
         chunks.push(Buffer.from(`${sep}{"id":"${it.id}","status":"found","data":`));
-        if (!names) chunks.push(dataOf(body));
+        const record: Buffer[] = [];
+        if (!names) record.push(dataOf(body));
         else {
-          chunks.push(recordFieldsOf(body, it.rec[4]!), Buffer.from('"sections":{'));
+          record.push(recordFieldsOf(body, it.rec[4]!), Buffer.from('"sections":{'));
           for (let j = 0; j < names.length; j++) {
             const s = (await snap.body(it.parts[j], 'identity')).bytes;
-            chunks.push(Buffer.from(`${j ? ',' : ''}"${names[j]}":`), dataUntil(s, it.parts[j][4]!));
+            record.push(Buffer.from(`${j ? ',' : ''}"${names[j]}":`), dataUntil(s, it.parts[j][4]!));
           }
-          chunks.push(Buffer.from('}}'));
+          record.push(Buffer.from('}}'));
         }
+        // A projection parses the one record it cuts; without one the bytes pass through untouched.
+        if (sel) chunks.push(Buffer.from(JSON.stringify(project(JSON.parse(Buffer.concat(record).toString('utf8')), sel))));
+        else chunks.push(...record);
         chunks.push(Buffer.from('}'));
       } else if (it.status === 'obsolete') {
         meta.obsolete++;

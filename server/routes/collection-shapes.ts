@@ -1,5 +1,11 @@
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { diseasePath } from '../contract/api/paths.ts';
+import type { InvalidParam } from '../contract/api/problems.ts';
+
+/** The 400 entry of a `descendantOf` that names no current disease. */
+export function notCurrent(id: string): InvalidParam {
+  return { name: 'descendantOf', reason: 'not-allowed-value', detail: `${id} is not a current disease of this snapshot` };
+}
 
 /** A listing item: the identity and content flags of one disease, with its link. */
 export function listingItem(r: ListingRow) {
@@ -30,7 +36,11 @@ export function searchItem(r: ListingRow) {
   };
 }
 
-/** Pagination object and self/first/next/prev links that keep every other query parameter. */
+/**
+ * Pagination object and self/first/last/next/prev links that keep every other query parameter.
+ * `last` is the page holding the last item (the first page when there is none); `prev` of a page
+ * past the end is the last page, never a page past the end.
+ */
 export function pageLinks(
   path: string,
   query: Record<string, string | string[] | undefined>,
@@ -46,13 +56,15 @@ export function pageLinks(
     return `${path}?${q.toString()}`;
   };
   const hasMore = offset + limit < total;
+  const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
   const links = {
     self: at(offset),
     first: at(0),
+    last: at(lastOffset),
     next: hasMore ? at(offset + limit) : null,
-    prev: offset > 0 ? at(Math.max(0, offset - limit)) : null,
+    prev: offset > 0 ? at(Math.max(0, Math.min(offset - limit, lastOffset))) : null,
   };
-  const header = (['first', 'prev', 'next'] as const)
+  const header = (['first', 'prev', 'next', 'last'] as const)
     .filter((k) => links[k])
     .map((k) => `<${links[k]}>; rel="${k}"`)
     .join(', ');

@@ -8,6 +8,7 @@ import type { Req, Res } from '../http/context.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, notModified, PRIVATE, sendComposed, sendEntry } from '../http/send.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
+import { project, requestSelection, type Selection, selectionKey } from '../http/projection.ts';
 
 /**
  * The per-disease handlers. The app has validated each route's parameters and resolved its
@@ -36,6 +37,9 @@ export function recordResource(getSnapshot: GetSnapshot): RouteHandler<R['getDis
     const id = path.mondoId;
     const rec = snap.require(id);
     const wanted = query.sections;
+    const sel = requestSelection(req, res, snap, query.fields, 'DiseaseRecord');
+    if (sel === false) return;
+    if (sel !== null) return sendProjected(req, res, snap, id, rec, wanted ? SECTION_KEYS.filter((s) => wanted.includes(s)) : null, sel);
     if (!wanted) return sendEntry(req, res, snap, rec);
     return sendSections(
       req,
@@ -56,6 +60,24 @@ async function sendSections(req: Req, res: Res, snap: Snapshot, id: string, rec:
   if (notModified(req, res, etag, PRIVATE)) return;
   const body = await spliceSections(snap, rec, names, parts);
   sendComposed(req, res, body, PRIVATE, etag);
+}
+
+/** The record (all sections, or the chosen ones) projected to `fields`; its ETag from stored hashes and the selection. */
+async function sendProjected(
+  req: Req,
+  res: Res,
+  snap: Snapshot,
+  id: string,
+  rec: ManifestEntry,
+  names: SectionKey[] | null,
+  sel: Selection,
+): Promise<void> {
+  const parts = names ? names.map((n) => snap.require(sectionKey(id, n))) : [];
+  const etag = etagOfBytes(Buffer.from([rec[0], ...(names ?? ['*']), ...parts.map((e) => e[0]), 'fields', selectionKey(sel)].join('|')));
+  if (notModified(req, res, etag, PRIVATE)) return;
+  const bytes = names ? await spliceSections(snap, rec, names, parts) : (await snap.body(rec, 'identity')).bytes;
+  const whole = JSON.parse(bytes.toString('utf8')) as { data: unknown };
+  sendComposed(req, res, Buffer.from(JSON.stringify({ ...whole, data: project(whole.data, sel) })), PRIVATE, etag);
 }
 
 /** Record head (everything before "sections") + the chosen stored section values + closing braces. */

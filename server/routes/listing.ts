@@ -4,7 +4,9 @@ import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { listingItem, pageLinks } from './collection-shapes.ts';
+import { listingItem, notCurrent, pageLinks } from './collection-shapes.ts';
+import { badRequest } from '../http/problem.ts';
+import { project, requestSelection } from '../http/projection.ts';
 
 /**
  * GET /api/v1/diseases: filter the listing rows (in Mondo id order, the stable default), page
@@ -16,6 +18,10 @@ export function listingResource(getSnapshot: () => Snapshot, cacheEntries = 2000
     const snap = getSnapshot();
     const key = cache.key(snap.manifest.snapshot, req);
     if (cache.serve(key, req, res)) return;
+    if (v.descendantOf !== undefined && !snap.rowById.has(v.descendantOf)) return badRequest(req, res, [notCurrent(v.descendantOf)]);
+    const sel = requestSelection(req, res, snap, v.fields, 'ListingItem');
+    if (sel === false) return;
+    const within = v.descendantOf === undefined ? null : snap.lookups.descendantSet(v.descendantOf);
     req.ctx.cache = 'computed';
     const { inheritance: inh, onset: ons, prevalence: prev, limit, offset } = v;
     const keep = (r: ListingRow) =>
@@ -24,10 +30,17 @@ export function listingResource(getSnapshot: () => Snapshot, cacheEntries = 2000
       (v.hasTrials === undefined || r.trialCount > 0 === v.hasTrials) &&
       (!inh || r.inheritance.some((x) => inh.includes(x))) &&
       (!ons || r.onset.some((x) => ons.includes(x))) &&
-      (!prev || prev.includes(r.prevalenceCategory));
+      (!prev || prev.includes(r.prevalenceCategory)) &&
+      (within === null || within.has(r.id));
     const rows = snap.rows.filter(keep);
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, limit, offset, rows.length);
-    const body = Buffer.from(JSON.stringify({ data: rows.slice(offset, offset + limit).map(listingItem), pagination, links }));
+    const body = Buffer.from(
+      JSON.stringify({
+        data: rows.slice(offset, offset + limit).map((r) => (sel ? project(listingItem(r), sel) : listingItem(r))),
+        pagination,
+        links,
+      }),
+    );
     const page = { body, etag: etagOfBytes(body), headers: linkHeader ? ['Link', linkHeader] : [] };
     cache.set(key, page);
     sendComposed(req, res, page.body, PRIVATE, page.etag, page.headers);

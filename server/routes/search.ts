@@ -2,12 +2,14 @@ import type { ROUTES } from '../contract/api/routes.ts';
 import { SEARCH_FILTERS, SEARCH_SORTS } from '../contract/api/disease-params.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { badRequest } from '../http/problem.ts';
+import { project, requestSelection } from '../http/projection.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import type { SearchEngine } from '../search/engine.ts';
 import type { SearchParams } from '../search/search-types.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { pageLinks, searchItem } from './collection-shapes.ts';
+import { codeMatch, codeQuery } from '../lookups/code-query.ts';
+import { notCurrent, pageLinks, searchItem } from './collection-shapes.ts';
 
 /** GET /api/v1/diseases/search: relevance-ranked, filtered, faceted; serialized pages cached per query. */
 export function searchResource(
@@ -24,6 +26,9 @@ export function searchResource(
     if (v.q === undefined && !SEARCH_FILTERS.some((f) => v[f] !== undefined)) {
       return badRequest(req, res, [{ name: 'q', reason: 'missing', detail: 'give a query text, at least one filter, or both' }]);
     }
+    if (v.descendantOf !== undefined && !snap.rowById.has(v.descendantOf)) return badRequest(req, res, [notCurrent(v.descendantOf)]);
+    const sel = requestSelection(req, res, snap, v.fields, 'SearchItem');
+    if (sel === false) return;
     req.ctx.cache = 'computed';
     const sortRaw = v.sort ?? (v.q ? 'relevance' : 'label');
     const params: SearchParams = {
@@ -36,6 +41,7 @@ export function searchResource(
         onsetCategory: v.onsetCategory,
         prevalence: v.prevalence,
         gene: v.gene,
+        within: v.descendantOf === undefined ? undefined : snap.lookups.descendantSet(v.descendantOf),
       },
       sort: parseSort(sortRaw),
       limit: v.limit,
@@ -43,9 +49,17 @@ export function searchResource(
       highlight: v.highlight,
       facets: v.facets,
     };
-    const result = getEngine().search(params);
+    const byCode = params.q === undefined ? null : codeQuery(snap.lookups, params.q);
+    const result = byCode
+      ? getEngine().named(
+          byCode.targets.map((t) => t[0]),
+          params,
+          codeMatch(snap.lookups, byCode.code, byCode.targets, params.q!),
+        )
+      : getEngine().search(params);
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, params.limit, params.offset, result.total);
-    const data = result.items.map((h) => ({ ...searchItem(h.row), match: h.match, ...(h.highlight ? { highlight: h.highlight } : {}) }));
+    const items = result.items.map((h) => ({ ...searchItem(h.row), match: h.match, ...(h.highlight ? { highlight: h.highlight } : {}) }));
+    const data = sel ? items.map((i) => project(i, sel)) : items;
     const body = Buffer.from(
       JSON.stringify({
         data,

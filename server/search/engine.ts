@@ -34,13 +34,18 @@ export class SearchEngine {
   /** Sort keys of the matched rows (scratch). */
   private readonly keys: Float64Array;
   private readonly alignment = newAlignment();
+  /** Row number by Mondo id, made on the first search by code. */
+  #rowOf: Map<string, number> | null = null;
 
   constructor(
     serialized: SerializedSearchIndex,
     readonly rows: ListingRow[],
+    /** [previous symbol, current symbol] pairs: searching or filtering by the old symbol finds the current one's diseases. */
+    geneAliases: Iterable<readonly [string, string]> = [],
   ) {
     if (rows.length > MAX_ROWS) throw new Error(`search supports at most ${MAX_ROWS} rows`);
     this.index = new LoadedIndex(serialized, rows);
+    this.index.addGeneAliases(geneAliases);
     this.table = new RowTable(rows);
     this.collector = new MatchCollector(this.index, this.table);
     this.browsed = new Int32Array(rows.length);
@@ -68,6 +73,28 @@ export class SearchEngine {
     const items: SearchHit[] = [];
     for (let i = offset; i < top.length; i++) items.push(this.hit(rowByStaticRank[keyRank(top[i])], plan, params.highlight));
     return { total: count, items, ...(params.facets ? { facets: countFacets(matched, count, this.table) } : {}) };
+  }
+
+  /**
+   * Rows named by id (the diseases a code maps to), in the given order for relevance or the
+   * sort's order otherwise, through the filters; each hit carries the match `matchOf` gives it.
+   */
+  named(ids: readonly string[], params: SearchParams, matchOf: (index: number) => SearchHit['match']): SearchResult {
+    const filter = compileFilter(params.filters, this.table, (s) => this.index.genes.get(geneKey(normalize(s))));
+    this.#rowOf ??= new Map(this.rows.map((row, r) => [row.id, r]));
+    const picked: { r: number; i: number }[] = [];
+    ids.forEach((id, i) => {
+      const r = this.#rowOf!.get(id);
+      if (r !== undefined && (filter === null || filter(r))) picked.push({ r, i });
+    });
+    if (params.sort.field !== 'relevance') {
+      const rank = this.table.fieldRank(params.sort.field, params.sort.direction);
+      picked.sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i);
+    }
+    const { offset, limit } = page(params);
+    const items: SearchHit[] = picked.slice(offset, offset + limit).map(({ r, i }) => ({ row: this.rows[r], match: matchOf(i) }));
+    const rows = Int32Array.from(picked, (p) => p.r);
+    return { total: picked.length, items, ...(params.facets ? { facets: countFacets(rows, rows.length, this.table) } : {}) };
   }
 
   /** No query text: every row that passes the filters, in the sort's order. */

@@ -22,7 +22,7 @@ function mask<T>(vocabulary: readonly T[], values: readonly T[]): number {
 export function compileFilter(filters: SearchFilters, table: RowTable, geneRows: GeneRows): ((r: number) => boolean) | null {
   const rows: ListingRow[] = table.rows;
   const tests: ((r: number) => boolean)[] = [];
-  const { hasActiveTrials, minTrialCount, hasExpertContent, inheritancePattern, onsetCategory, prevalence, gene } = filters;
+  const { hasActiveTrials, minTrialCount, hasExpertContent, inheritancePattern, onsetCategory, prevalence, gene, within } = filters;
   if (hasActiveTrials !== undefined) tests.push((r) => rows[r].activeTrialCount > 0 === hasActiveTrials);
   if (minTrialCount !== undefined) tests.push((r) => rows[r].trialCount >= minTrialCount);
   if (hasExpertContent !== undefined) tests.push((r) => rows[r].hasExpertContent === hasExpertContent);
@@ -43,6 +43,7 @@ export function compileFilter(filters: SearchFilters, table: RowTable, geneRows:
     for (const symbol of gene) for (const r of geneRows(symbol) ?? []) marked[r] = 1;
     tests.push((r) => marked[r] === 1);
   }
+  if (within) tests.push((r) => within.has(rows[r].id));
   if (tests.length === 0) return null;
   if (tests.length === 1) return tests[0];
   return (r) => {

@@ -1,6 +1,8 @@
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { causalFlags } from './gene-order.ts';
 import { SEARCH_INDEX_VERSION, type SerializedSearchIndex } from '../contract/snapshot/search-index.ts';
+import { geneKey } from '../contract/snapshot/search-index.ts';
+import { normalize } from '../contract/text/normalize.ts';
 import { idf, slotWeights, termWeights, unseenWeight } from './term-weights.ts';
 import { Vocabulary } from './vocabulary.ts';
 
@@ -85,6 +87,21 @@ export class LoadedIndex {
     }
     for (const [key, list] of Object.entries(index.genes)) this.genes.set(key, Int32Array.from(list));
     this.geneCausal = causalFlags(this.genes, rows);
+  }
+
+  /**
+   * Let old symbols find what the current ones do: each [old, current] pair whose old key no
+   * disease's gene already has gets the rows (and causal flags) of the current symbol.
+   */
+  addGeneAliases(pairs: Iterable<readonly [string, string]>): void {
+    for (const [old, current] of pairs) {
+      const from = geneKey(normalize(old));
+      const to = geneKey(normalize(current));
+      const rows = this.genes.get(to);
+      if (from === '' || this.genes.has(from) || rows === undefined) continue;
+      this.genes.set(from, rows);
+      this.geneCausal.set(from, this.geneCausal.get(to)!);
+    }
   }
 
   /** Weight of a gene symbol carried by `rows` rows, as a query word of a mixed query. */

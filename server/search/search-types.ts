@@ -14,6 +14,8 @@ export interface SearchFilters {
   prevalence?: PrevalenceCategory[];
   /** Gene symbols, case- and punctuation-insensitive. */
   gene?: string[];
+  /** Only these Mondo ids (the descendants of `descendantOf`). */
+  within?: ReadonlySet<string>;
 }
 
 /** Fields search can sort by (the route table's SEARCH_SORTS). */
@@ -70,13 +72,16 @@ export interface MatchWhy {
 
 /** Why a row matched the query. */
 export interface SearchMatch {
-  field: 'name' | 'synonym' | 'gene' | 'id';
+  /** `xref`: the query is a code of another system that Mondo maps to the disease. */
+  field: 'name' | 'synonym' | 'gene' | 'id' | 'xref';
   /** The matched name, synonym, gene symbol or identifier as published. */
   text: string;
   kind: MatchKind;
   /** Higher is better, results come in descending score: 1 exact name ... 0.97, genes 0.92-0.96, ranked matches up to 0.9. */
   score: number;
   why: MatchWhy;
+  /** Only for `xref`: the mapping predicate from the disease to the code. */
+  predicate?: string;
 }
 
 export interface SearchHighlight {

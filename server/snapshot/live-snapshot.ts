@@ -39,7 +39,11 @@ export class LiveSnapshot {
   }
   /** The search engine over the current snapshot's rows, made on first use (or by warm()). */
   get search(): SearchEngine {
-    return (this.engine ??= new SearchEngine(this.snap.searchIndex as SerializedSearchIndex, this.snap.rows));
+    return (this.engine ??= new SearchEngine(
+      this.snap.searchIndex as SerializedSearchIndex,
+      this.snap.rows,
+      this.snap.lookups.previousSymbols(),
+    ));
   }
 
   /**
@@ -50,7 +54,7 @@ export class LiveSnapshot {
    */
   warm(delayMs = 0): void {
     const snap = this.snap;
-    const steps = [() => snap.rowById, () => this.snap === snap && this.search, () => snap.phenotypeModel];
+    const steps = [() => snap.rowById, () => this.snap === snap && this.search, () => snap.lookups, () => snap.phenotypeModel];
     const next = () => {
       const step = steps.shift();
       if (!step || this.snap !== snap) return;

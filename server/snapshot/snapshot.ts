@@ -9,6 +9,9 @@ import { ReleaseHistory } from '../history/release-history.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { etagOf, type Manifest, type ManifestEntry } from '../contract/snapshot/manifest.ts';
 import { ManifestIndex } from './manifest-index.ts';
+import { Lookups, NO_LOOKUPS } from '../lookups/lookups.ts';
+import type { LookupsDoc } from '../contract/snapshot/lookups.ts';
+import type { DownloadsDoc } from '../contract/snapshot/downloads.ts';
 import { IntegrityError, readFailure, verifyObject } from './object-integrity.ts';
 import { objectFile, SNAPSHOT_FILES } from '../contract/snapshot/route-map.ts';
 import type { SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
@@ -29,6 +32,8 @@ export class Snapshot {
   #rowById: Map<string, ListingRow> | null = null;
   #searchIndex: unknown = null;
   #phenotypeModel: PhenotypeModel | null = null;
+  #lookups: Lookups | null = null;
+  #downloads: DownloadsDoc | null | undefined = undefined;
   readonly release: ReleaseDoc;
   /** Releases and their change lists (empty for a snapshot built before the history existed). */
   readonly history: ReleaseHistory;
@@ -98,6 +103,21 @@ export class Snapshot {
     return (this.#phenotypeModel ??= new PhenotypeModel(
       JSON.parse(readFileSync(join(this.dir, SNAPSHOT_FILES.phenotypeIndex), 'utf8')) as SerializedPhenotypeIndex,
     ));
+  }
+
+  /** Cross-references, hierarchy and genes (an older snapshot without the file has none). */
+  get lookups(): Lookups {
+    if (this.#lookups) return this.#lookups;
+    const file = join(this.dir, SNAPSHOT_FILES.lookups);
+    const doc = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LookupsDoc) : NO_LOOKUPS;
+    return (this.#lookups = new Lookups(doc));
+  }
+
+  /** The index of the release's download files; null for a snapshot built before downloads existed. */
+  get downloads(): DownloadsDoc | null {
+    if (this.#downloads !== undefined) return this.#downloads;
+    const file = join(this.dir, SNAPSHOT_FILES.downloads);
+    return (this.#downloads = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DownloadsDoc) : null);
   }
 
   /**

@@ -120,6 +120,20 @@ describe('typed client (openapi-fetch over the generated types)', () => {
     assert.equal(old.response.headers.get('etag'), now.response.headers.get('etag'));
   });
 
+  test('lookups (issue 19): a code, the hierarchy, a gene and the downloads', async () => {
+    const xref = await client.GET('/api/v1/xrefs/{curie}', { params: { path: { curie: 'ORPHA:586' } } });
+    assert.equal(xref.data!.data.diseases[0].id, CF);
+    assert.equal(xref.data!.data.diseases[0].predicate, 'exactMatch');
+    const batch = await client.GET('/api/v1/xrefs', { params: { query: { ids: ['OMIM:219700', 'OMIM:999999'] } } });
+    assert.deepEqual(batch.data!.meta, { requested: 2, found: 1, notFound: 1, malformed: 0 });
+    const parents = await client.GET('/api/v1/diseases/{mondoId}/parents', { params: { path: { mondoId: CF } } });
+    assert.ok(parents.data!.data.every((p) => p.distance === 1));
+    const gene = await client.GET('/api/v1/genes/{gene}', { params: { path: { gene: 'CFTR' } } });
+    assert.equal(gene.data!.data.hgncId, 'HGNC:1884');
+    const files = await pro.GET('/api/v1/releases/{releaseId}/downloads', { params: { path: { releaseId: 'latest' } } });
+    assert.equal(files.data!.data.files.length, 5);
+  });
+
   test('If-None-Match with the ETag: 304, no body', async () => {
     const first = await client.GET('/api/v1/diseases/{mondoId}/summary', { params: { path: { mondoId: CF } } });
     const etag = first.response.headers.get('etag')!;

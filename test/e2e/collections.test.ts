@@ -48,16 +48,23 @@ describe('listing', () => {
     assert.equal(body.pagination.offset, 3);
     assert.equal(body.pagination.hasMore, true);
     assert.ok(body.pagination.total > 15000);
+    const last = `/api/v1/diseases?limit=3&offset=${Math.floor((body.pagination.total - 1) / 3) * 3}`;
     assert.deepEqual(body.links, {
       self: '/api/v1/diseases?limit=3&offset=3',
       first: '/api/v1/diseases?limit=3&offset=0',
+      last,
       next: '/api/v1/diseases?limit=3&offset=6',
       prev: '/api/v1/diseases?limit=3&offset=0',
     });
     assert.equal(
       r.headers.link,
-      '</api/v1/diseases?limit=3&offset=0>; rel="first", </api/v1/diseases?limit=3&offset=0>; rel="prev", </api/v1/diseases?limit=3&offset=6>; rel="next"',
+      `</api/v1/diseases?limit=3&offset=0>; rel="first", </api/v1/diseases?limit=3&offset=0>; rel="prev", </api/v1/diseases?limit=3&offset=6>; rel="next", <${last}>; rel="last"`,
     );
+    // A page past the end: prev is the last page, never a page past the end.
+    const past = (await get(`/api/v1/diseases?limit=3&offset=${body.pagination.total + 30}`)).json();
+    assert.deepEqual(past.data, []);
+    assert.equal(past.links.prev, last);
+    assert.equal(past.links.next, null);
     const first = (await get('/api/v1/diseases?limit=6')).json().data.map((d: { id: string }) => d.id);
     assert.deepEqual(first.slice(3), ids);
   });

@@ -230,7 +230,13 @@ describe('the release feed', () => {
     assert.deepEqual(body, {
       data: [item(2), item(1), item(0)],
       pagination: { limit: 20, offset: 0, total: 3, hasMore: false },
-      links: { self: '/api/v1/releases?limit=20&offset=0', first: '/api/v1/releases?limit=20&offset=0', next: null, prev: null },
+      links: {
+        self: '/api/v1/releases?limit=20&offset=0',
+        first: '/api/v1/releases?limit=20&offset=0',
+        last: '/api/v1/releases?limit=20&offset=0',
+        next: null,
+        prev: null,
+      },
     });
     const page = await get('/api/v1/releases?limit=1&offset=1');
     assert.deepEqual(
@@ -240,7 +246,7 @@ describe('the release feed', () => {
     assert.deepEqual(page.json().pagination, { limit: 1, offset: 1, total: 3, hasMore: true });
     assert.equal(
       page.headers.link,
-      '</api/v1/releases?limit=1&offset=0>; rel="first", </api/v1/releases?limit=1&offset=0>; rel="prev", </api/v1/releases?limit=1&offset=2>; rel="next"',
+      '</api/v1/releases?limit=1&offset=0>; rel="first", </api/v1/releases?limit=1&offset=0>; rel="prev", </api/v1/releases?limit=1&offset=2>; rel="next", </api/v1/releases?limit=1&offset=2>; rel="last"',
     );
     assert.deepEqual(schemaErrors('ReleaseListResponse', body), []);
   });
@@ -273,6 +279,7 @@ describe('the release feed', () => {
       links: {
         self: '/api/v1/releases/r3/changes?limit=20&offset=0',
         first: '/api/v1/releases/r3/changes?limit=20&offset=0',
+        last: '/api/v1/releases/r3/changes?limit=20&offset=0',
         next: null,
         prev: null,
       },

@@ -47,7 +47,7 @@ describe('OpenAPI document', () => {
     assert.equal(doc.info.version, '1.3.0');
   });
 
-  it('has the 13 read paths of the interface, the match and HPO lookup paths, the 5 of the history and the 2 probes with one GET each, the webhook paths with their methods, and unique operationIds', () => {
+  it('has the 13 read paths of the interface, the match and HPO lookup paths, the 7 lookups, the 5 of the history, the 2 downloads and the 2 probes with one GET each, the webhook paths with their methods, and unique operationIds', () => {
     const read = [
       '/api/v1/diseases',
       '/api/v1/diseases/search',
@@ -63,9 +63,18 @@ describe('OpenAPI document', () => {
       '/api/v1/diseases/{mondoId}/screening',
       '/api/v1/phenotypes',
       '/api/v1/phenotypes/{hpoId}',
+      '/api/v1/xrefs/{curie}',
+      '/api/v1/xrefs',
+      '/api/v1/diseases/{mondoId}/parents',
+      '/api/v1/diseases/{mondoId}/children',
+      '/api/v1/diseases/{mondoId}/ancestors',
+      '/api/v1/diseases/{mondoId}/descendants',
+      '/api/v1/genes/{gene}',
       '/api/v1/releases',
       '/api/v1/releases/{releaseId}',
       '/api/v1/releases/{releaseId}/changes',
+      '/api/v1/releases/{releaseId}/downloads',
+      '/api/v1/releases/{releaseId}/downloads/{file}',
       '/api/v1/diseases/{mondoId}/versions',
       '/api/v1/diseases/{mondoId}/versions/{version}',
       '/api/v1/openapi',
@@ -83,7 +92,7 @@ describe('OpenAPI document', () => {
       '/api/v1/webhooks/{webhookId}/deliveries': ['get'],
       '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry': ['post'],
     });
-    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 32);
+    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 41);
   });
 
   it('documents the history routes: read scope, 404 without obsolete-id redirects, the release id and version parameters', () => {
@@ -94,7 +103,9 @@ describe('OpenAPI document', () => {
       '/api/v1/diseases/{mondoId}/versions',
       '/api/v1/diseases/{mondoId}/versions/{version}',
     ]) {
-      assert.deepEqual(Object.keys(byPath(p).responses), ['200', '304', '400', '401', '403', '404', '429', '500', '503'], p);
+      // A per-disease path answers other spellings of the id with 308 (issue 19).
+      const forms = p.includes('{mondoId}') ? ['308'] : [];
+      assert.deepEqual(Object.keys(byPath(p).responses), ['200', '304', ...forms, '400', '401', '403', '404', '429', '500', '503'], p);
       assert.equal(byPath(p)['x-required-scope'], 'read', p);
     }
     assert.deepEqual(Object.keys(byPath('/api/v1/releases').responses), ['200', '304', '400', '401', '403', '429', '500', '503']);
@@ -180,7 +191,7 @@ describe('OpenAPI document', () => {
   it('answers obsolete ids, ETags and errors where they apply', () => {
     const byPath = (p: string): Obj => (doc.paths as Obj)[p].get;
     const record = byPath('/api/v1/diseases/{mondoId}');
-    assert.deepEqual(Object.keys(record.responses), ['200', '301', '304', '400', '401', '403', '404', '410', '429', '500', '503']);
+    assert.deepEqual(Object.keys(record.responses), ['200', '301', '304', '308', '400', '401', '403', '404', '410', '429', '500', '503']);
     assert.deepEqual(record.responses['301'].headers.Location, { $ref: '#/components/headers/Location' });
     assert.equal(record.responses['400'].content['application/problem+json'].schema.$ref, '#/components/schemas/Problem');
     assert.deepEqual(Object.keys(byPath('/api/v1/diseases').responses['200'].headers), [

@@ -1,4 +1,5 @@
 import { HPO_ID_PATTERN, MONDO_ID_PATTERN } from './base.ts';
+import { MONDO_ID_FORMS_TEXT } from './mondo-id-forms.ts';
 import { anyOf, bool, limit, offset, params } from './params.ts';
 import {
   ASSISTANCE_STATUSES,
@@ -25,10 +26,34 @@ export const MONDO_ID = {
   pattern: MONDO_ID_PATTERN,
   'x-malformed': 'MONDO: followed by 7 digits (e.g. MONDO:0007739)',
   example: 'MONDO:0007739',
-  description:
-    'Mondo disease id: `MONDO:` followed by 7 digits. Anything else is a 400 (`malformed`); a well-formed id that was never a Mondo class is a 404; an obsolete id is a 301 to its replacement or a 410.',
+  description: `Mondo disease id: \`MONDO:\` followed by 7 digits. ${MONDO_ID_FORMS_TEXT} Anything else is a 400 (\`malformed\`); a well-formed id that was never a Mondo class is a 404; an obsolete id is a 301 to its replacement or a 410.`,
 } as const;
 export const DISEASE_PATH = params({ mondoId: MONDO_ID }, ['mondoId']);
+/** `descendantOf=` on the listing and search: only diseases under this one in the is_a hierarchy (itself excluded). */
+export const DESCENDANT_OF = {
+  type: 'string',
+  pattern: MONDO_ID_PATTERN,
+  'x-malformed': 'MONDO: followed by 7 digits',
+  example: 'MONDO:0019052',
+  description:
+    'Only diseases below this current Mondo disease in the is_a hierarchy, at any depth (the disease itself is not included), e.g. `MONDO:0019052` (inborn error of metabolism). An id that is not a current disease is a 400.',
+} as const;
+/** Most paths one `fields=` takes. */
+export const FIELDS_MAX = 50;
+/** `fields=`: a projection of each record or item to the named members (issue 19). */
+const fields = (what: string) =>
+  ({
+    type: 'array',
+    minItems: 1,
+    maxItems: FIELDS_MAX,
+    example: ['id', 'name'],
+    items: {
+      type: 'string',
+      pattern: '^[A-Za-z][A-Za-z0-9-]{0,63}(?:\\.[A-Za-z][A-Za-z0-9-]{0,63}){0,4}$',
+      'x-malformed': 'a member name or a dotted path (e.g. sections.overview)',
+    },
+    description: `Return only these members of ${what}, comma-separated (at most ${FIELDS_MAX}); a dotted path reaches into an object, and through arrays (\`phenotypes.hpoId\` keeps \`hpoId\` of every phenotype), e.g. \`fields=id,name,sections.overview\`. Members keep their order in the full answer. An unknown member is a 400 listing the members allowed there. A projected answer has its own ETag.`,
+  }) as const;
 const SECTIONS = {
   type: 'array',
   items: { type: 'string', enum: SECTION_KEYS },
@@ -46,6 +71,8 @@ export const LISTING_QUERY = params({
   inheritance: anyOf(INHERITANCE_TERMS, 'Inheritance terms.'),
   onset: anyOf(ONSET_CATEGORIES, 'Onset categories.'),
   prevalence: anyOf(PREVALENCE_CATEGORIES, 'Prevalence categories.'),
+  descendantOf: DESCENDANT_OF,
+  fields: fields('each listed disease'),
 });
 
 export const SEARCH_QUERY = params({
@@ -56,7 +83,7 @@ export const SEARCH_QUERY = params({
     maxLength: 200,
     example: 'angelman',
     description:
-      'Text matched against disease names, synonyms, gene symbols and Mondo identifiers (1-200 characters); every matching word adds evidence, so a query that matches no name whole still returns its best partial matches. Required unless at least one filter is given; an empty `q` counts as absent.',
+      'Text matched against disease names, synonyms, gene symbols and Mondo identifiers (1-200 characters); a code of another system (`OMIM:219700`, `ORPHA:586`, a bare ICD-10 code such as `E84.0`, any prefix `/xrefs/{curie}` takes) that Mondo maps to diseases finds those diseases, exact matches first; every matching word adds evidence, so a query that matches no name whole still returns its best partial matches. Required unless at least one filter is given; an empty `q` counts as absent.',
   },
   limit: limit('results', PAGE_MAX, PAGE_DEFAULT),
   offset: offset('results'),
@@ -95,6 +122,8 @@ export const SEARCH_QUERY = params({
     items: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9@._/-]{0,29}$', 'x-malformed': 'an HGNC gene symbol' },
     description: 'HGNC gene symbols, case-insensitive, comma-separated (at most 20); a disease matches when it has any of them.',
   },
+  descendantOf: DESCENDANT_OF,
+  fields: fields('each result'),
 });
 /** The search parameters that filter (a search needs `q` or at least one of these). */
 export const SEARCH_FILTERS = [
@@ -105,6 +134,7 @@ export const SEARCH_FILTERS = [
   'onsetCategory',
   'prevalence',
   'gene',
+  'descendantOf',
 ] as const;
 
 export const BULK_QUERY = params(
@@ -119,11 +149,12 @@ export const BULK_QUERY = params(
       description: `1 to ${BULK_MAX} Mondo ids, comma-separated. More than ${BULK_MAX}, a duplicate or an empty list is a 400 saying which; a malformed id is reported per item (\`status: malformed\`), not as a 400.`,
     },
     sections: SECTIONS,
+    fields: fields('each found record (`data` of the item)'),
   },
   ['ids'],
 );
 
-export const RECORD_QUERY = params({ sections: SECTIONS });
+export const RECORD_QUERY = params({ sections: SECTIONS, fields: fields('the record (`data`)') });
 export const PAGS_QUERY = params({ limit: limit('groups', PAGE_MAX, PAGE_DEFAULT), offset: offset('groups') });
 export const ASSISTANCE_QUERY = params({ status: anyOf(ASSISTANCE_STATUSES, 'Only programs with one of these statuses.') });
 export const ORPHAN_DRUGS_QUERY = params({

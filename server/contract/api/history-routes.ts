@@ -1,4 +1,5 @@
 import { API_BASE } from './base.ts';
+import { MONDO_ID_FORMS_TEXT } from './mondo-id-forms.ts';
 import { MONDO_ID, NO_PARAMS, PAGE_DEFAULT, PAGE_MAX } from './disease-params.ts';
 import { limit, offset, params } from './params.ts';
 import { CHANGE_KINDS, IMMUTABLE_CACHE, LATEST_RELEASE, RELEASE_ID_PATTERN } from './releases.ts';
@@ -38,8 +39,7 @@ export const VERSION_PATH = params(
   {
     mondoId: {
       ...MONDO_ID,
-      description:
-        'Mondo disease id: `MONDO:` followed by 7 digits. Anything else is a 400 (`malformed`). The id may be obsolete: removed diseases keep their history.',
+      description: `Mondo disease id: \`MONDO:\` followed by 7 digits. ${MONDO_ID_FORMS_TEXT} Anything else is a 400 (\`malformed\`). The id may be obsolete: removed diseases keep their history.`,
     },
     version: {
       type: 'integer',

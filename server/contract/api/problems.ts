@@ -22,6 +22,7 @@ export const PROBLEMS = {
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'expectation-failed': { status: 417, title: 'The Expect header asks for something this server does not do' },
   'headers-too-large': { status: 431, title: 'Request header fields too large' },
+  'range-not-satisfiable': { status: 416, title: 'The requested range is not satisfiable' },
   'quota-exceeded': { status: 429, title: 'Quota exceeded for the subscription tier' },
   internal: { status: 500, title: 'Internal server error' },
   unavailable: { status: 503, title: 'Service unavailable' },

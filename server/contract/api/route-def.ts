@@ -13,7 +13,7 @@ export const DISEASE_RESOURCES = ['record', 'summary', 'phenotypes', 'pags', 'as
 export type DiseaseResource = (typeof DISEASE_RESOURCES)[number];
 
 /** The OpenAPI tags, in display order (TAGS in routes.ts describes each). */
-export type RouteTag = 'Diseases' | 'Disease resources' | 'Phenotypes' | 'History' | 'Webhooks' | 'Service';
+export type RouteTag = 'Diseases' | 'Disease resources' | 'Phenotypes' | 'Lookups' | 'History' | 'Webhooks' | 'Service';
 
 /** Methods a route can have; HEAD is answered by every GET route. */
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -33,9 +33,9 @@ export interface RouteDef {
   pathParams: ParamsSchema;
   /**
    * The success response: its status (default 200) and body component; `null` where there is no
-   * body (204) or the route documents its own 200 (openapi).
+   * body (204) or the route documents its own 200 (openapi); `media` with a null schema: bytes of that type (downloads, with 206).
    */
-  ok: { description: string; schema: string | null; status?: 200 | 201 | 202 | 204 };
+  ok: { description: string; schema: string | null; status?: 200 | 201 | 202 | 204; media?: string };
   /** JSON request body (POST, PATCH): validated by the server, `requestBody` in the document. */
   body?: BodySchema;
   /** Problem kinds this route answers besides those every route has (400, 401, 403, 429, 500). */

@@ -2,6 +2,8 @@ import { API_BASE, MONDO_ID_PATTERN } from './base.ts';
 import { DISEASE_ROUTES } from './disease-routes.ts';
 import { HISTORY_ROUTES } from './history-routes.ts';
 import { PHENOTYPE_ROUTES } from './phenotype-routes.ts';
+import { DOWNLOAD_ROUTES } from './download-routes.ts';
+import { LOOKUP_ROUTES } from './lookup-routes.ts';
 import type { RouteDef, RouteTag } from './route-def.ts';
 import { SERVICE_ROUTES } from './service-routes.ts';
 import { WEBHOOK_ROUTES } from './webhook-routes.ts';
@@ -19,7 +21,9 @@ export { API_BASE, MONDO_ID_PATTERN };
 export const ROUTES = {
   ...DISEASE_ROUTES,
   ...PHENOTYPE_ROUTES,
+  ...LOOKUP_ROUTES,
   ...HISTORY_ROUTES,
+  ...DOWNLOAD_ROUTES,
   ...SERVICE_ROUTES,
   ...WEBHOOK_ROUTES,
 } as const satisfies Record<string, Omit<RouteDef, 'operationId'>>;
@@ -39,6 +43,10 @@ export const TAGS: { name: RouteTag; description: string }[] = [
   {
     name: 'Phenotypes',
     description: 'HPO terms: find them by typed words, and see their neighbours and the diseases annotated with them.',
+  },
+  {
+    name: 'Lookups',
+    description: "Find a disease the way users hold it: by a code of another system (Mondo's mappings) or by a gene.",
   },
   { name: 'History', description: 'Releases, what each changed, and the version history of every disease.' },
   {

@@ -6,6 +6,7 @@
 import { MONDO_ID_PATTERN } from '../api/base.ts';
 import { RESOURCE_PATHS } from '../api/paths.ts';
 import type { DiseaseResource } from '../api/route-def.ts';
+import type { DownloadName } from '../api/downloads.ts';
 
 export const MONDO_ID = new RegExp(MONDO_ID_PATTERN);
 
@@ -43,6 +44,11 @@ export function objectFile(hash: string, encoding: 'identity' | 'br' | 'gzip'): 
   return `objects/${hash.slice(0, 2)}/${hash}${ext}`;
 }
 
+/** A download file, relative to its snapshot folder: named by the build's fixed list (api/downloads.ts), never by request text. */
+export function downloadFile(name: DownloadName): string {
+  return `downloads/${name}`;
+}
+
 /** Snapshot-level documents, by manifest key. */
 export const SNAPSHOT_FILES = {
   manifest: 'manifest.json',
@@ -50,6 +56,10 @@ export const SNAPSHOT_FILES = {
   searchIndex: 'search-index.json',
   /** HPO closure, information content, id history and per-disease annotations (phenotype-index.ts). */
   phenotypeIndex: 'phenotype-index.json',
+  /** Cross-references, hierarchy and genes (server/contract/snapshot/lookups.ts LookupsDoc). */
+  lookups: 'lookups.json',
+  /** The index of the release's download files (server/contract/snapshot/downloads.ts DownloadsDoc). */
+  downloads: 'downloads.json',
   openapiJson: 'openapi.json',
   openapiYaml: 'openapi.yaml',
   release: 'release.json',

@@ -1,0 +1,168 @@
+import { codeKey, parseCode, type ParsedCode } from '../contract/api/xref-codes.ts';
+import type { GeneDiseaseRow, GeneRow, LookupsDoc, MappingSetRow, XrefTargetRow } from '../contract/snapshot/lookups.ts';
+
+/** An empty document: a snapshot built before the lookups existed serves empty lookups. */
+export const NO_LOOKUPS: LookupsDoc = {
+  format: 1,
+  releases: { mondo: 'unknown', hgnc: 'unknown' },
+  mappingSets: [],
+  xrefs: {},
+  obsoleteXrefs: {},
+  xrefLabels: {},
+  parents: {},
+  genes: [],
+  geneDiseases: {},
+};
+
+/** How a symbol names a gene: its current symbol, or a previous symbol or alias that names it alone. */
+export type GeneMatch = { gene: GeneRow; via: 'symbol' | 'hgnc-id' | 'previous' | 'alias' };
+
+/**
+ * The lookups of one snapshot, indexed once: codes by their case-insensitive key, children from
+ * parents, genes by HGNC id, symbol, previous symbol and alias (upper-cased).
+ */
+export class Lookups {
+  readonly mappingSets: readonly MappingSetRow[];
+  readonly releases: LookupsDoc['releases'];
+  private readonly codes = new Map<string, string>();
+  private readonly prefixes = new Map<string, string>();
+  private readonly childrenOf = new Map<string, string[]>();
+  private readonly genesById = new Map<string, GeneRow>();
+  private readonly bySymbol = new Map<string, GeneRow>();
+  private readonly byPrevious = new Map<string, GeneRow[]>();
+  private readonly byAlias = new Map<string, GeneRow[]>();
+  /** Descendant sets of recent `descendantOf=` filters (a listing page asks for one per request). */
+  private readonly below = new Map<string, ReadonlySet<string>>();
+
+  constructor(private readonly doc: LookupsDoc) {
+    this.mappingSets = doc.mappingSets;
+    this.releases = doc.releases;
+    for (const code of [...Object.keys(doc.xrefs), ...Object.keys(doc.obsoleteXrefs ?? {})]) {
+      const colon = code.indexOf(':');
+      const prefix = code.slice(0, colon);
+      this.prefixes.set(prefix.toUpperCase(), prefix);
+      this.codes.set(codeKey(prefix, code.slice(colon + 1)), code);
+    }
+    for (const [child, ps] of Object.entries(doc.parents))
+      for (const p of ps) (this.childrenOf.get(p) ?? this.childrenOf.set(p, []).get(p)!).push(child);
+    for (const list of this.childrenOf.values()) list.sort();
+    for (const g of doc.genes) {
+      this.genesById.set(g[0], g);
+      this.bySymbol.set(g[1].toUpperCase(), g);
+    }
+    for (const g of doc.genes) {
+      for (const p of g[4]) push(this.byPrevious, p.toUpperCase(), g);
+      for (const a of g[5]) push(this.byAlias, a.toUpperCase(), g);
+    }
+  }
+
+  /** Parse a requested code against the prefixes the data holds. */
+  parse(raw: string): ParsedCode {
+    return parseCode(raw, (upper) => this.prefixes.get(upper));
+  }
+
+  /** The code as the data writes it, or null when no mapping names it. */
+  code(prefix: string, local: string): string | null {
+    return this.codes.get(codeKey(prefix, local)) ?? null;
+  }
+
+  /** The Mondo diseases a code (as the data writes it) maps to, most specific predicate first. */
+  targets(code: string): readonly XrefTargetRow[] {
+    return this.doc.xrefs[code] ?? [];
+  }
+
+  /** Obsolete Mondo classes without a served replacement that the code is mapped to. */
+  obsoleteTargets(code: string): readonly string[] {
+    return this.doc.obsoleteXrefs?.[code] ?? [];
+  }
+
+  /** The label a mapping file gives the code, or null. */
+  label(code: string): string | null {
+    return this.doc.xrefLabels[code] ?? null;
+  }
+
+  /** The prefixes the mappings use, as the data writes them. */
+  knownPrefixes(): string[] {
+    return [...this.prefixes.values()].sort((a, b) => a.localeCompare(b));
+  }
+
+  parents(id: string): readonly string[] {
+    return this.doc.parents[id] ?? [];
+  }
+
+  children(id: string): readonly string[] {
+    return this.childrenOf.get(id) ?? [];
+  }
+
+  /**
+   * Every class reachable from `id` along parents (up) or children (down), each with its shortest
+   * distance, ordered by distance then id.
+   */
+  reach(id: string, direction: 'up' | 'down'): { id: string; distance: number }[] {
+    const next = direction === 'up' ? (x: string) => this.parents(x) : (x: string) => this.children(x);
+    const seen = new Map<string, number>([[id, 0]]);
+    let frontier = [id];
+    const out: { id: string; distance: number }[] = [];
+    for (let d = 1; frontier.length > 0; d++) {
+      const level: string[] = [];
+      for (const x of frontier)
+        for (const y of next(x))
+          if (!seen.has(y)) {
+            seen.set(y, d);
+            level.push(y);
+          }
+      level.sort();
+      for (const y of level) out.push({ id: y, distance: d });
+      frontier = level;
+    }
+    return out;
+  }
+
+  /** The ids below `id` at any depth, as a set; the last 64 asked for are kept. */
+  descendantSet(id: string): ReadonlySet<string> {
+    let set = this.below.get(id);
+    if (set === undefined) {
+      set = new Set(this.reach(id, 'down').map((x) => x.id));
+      if (this.below.size >= 64) this.below.delete(this.below.keys().next().value as string);
+      this.below.set(id, set);
+    }
+    return set;
+  }
+
+  /**
+   * The gene a symbol or HGNC id names: the current symbol (case-insensitive), then a previous
+   * symbol, then an alias, each only when exactly one approved gene has it; null otherwise.
+   */
+  gene(text: string): GeneMatch | null {
+    const upper = text.trim().toUpperCase();
+    if (/^HGNC:\d+$/.test(upper)) {
+      const g = this.genesById.get(`HGNC:${upper.slice(5)}`);
+      return g ? { gene: g, via: 'hgnc-id' } : null;
+    }
+    const current = this.bySymbol.get(upper);
+    if (current) return { gene: current, via: 'symbol' };
+    const prev = this.byPrevious.get(upper);
+    if (prev?.length === 1) return { gene: prev[0], via: 'previous' };
+    if (prev && prev.length > 1) return null;
+    const alias = this.byAlias.get(upper);
+    return alias?.length === 1 ? { gene: alias[0], via: 'alias' } : null;
+  }
+
+  /** [previous symbol, current symbol] for every previous symbol that names one approved gene alone and is no current symbol. */
+  previousSymbols(): [string, string][] {
+    const out: [string, string][] = [];
+    for (const [old, genes] of this.byPrevious) if (genes.length === 1 && !this.bySymbol.has(old)) out.push([old, genes[0][1]]);
+    return out;
+  }
+
+  /** The diseases whose records name the gene. */
+  geneDiseases(hgncId: string): readonly GeneDiseaseRow[] {
+    return this.doc.geneDiseases[hgncId] ?? [];
+  }
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.push(v);
+  else m.set(k, [v]);
+}
