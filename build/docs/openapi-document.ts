@@ -10,7 +10,7 @@ import type { SchemaMap } from '../schema/schema-types.ts';
  */
 
 /** Version of the API the document describes (info.version, release.json's apiVersion). */
-export const API_VERSION = '1.3.0';
+export const API_VERSION = '1.4.0';
 /** Date of that version of the interface (info.x-release-date). */
 export const API_RELEASE_DATE = '2026-11-23';
 

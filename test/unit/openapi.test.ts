@@ -20,7 +20,7 @@ const schemas = loadSchemas(new URL('../../content/schemas', import.meta.url).pa
 const options: OpenApiOptions = {
   schemas,
   computedFields: COMPUTED_FIELDS,
-  apiVersion: '1.3.0',
+  apiVersion: '1.4.0',
   releaseDate: '2026-01-06',
 };
 const doc = generateOpenApi(options) as Obj;
@@ -44,7 +44,7 @@ describe('OpenAPI document', () => {
     const result = await new Validator().validate(doc);
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
     assert.equal(doc.openapi, '3.0.3');
-    assert.equal(doc.info.version, '1.3.0');
+    assert.equal(doc.info.version, '1.4.0');
   });
 
   it('has the 13 read paths of the interface, the match and HPO lookup paths, the 7 lookups, the 5 of the history, the 2 downloads and the 2 probes with one GET each, the webhook paths with their methods, and unique operationIds', () => {

@@ -27,7 +27,7 @@ export const LOOKUP_ROUTES = {
     notFound: 'a well-formed code that no Mondo mapping names.',
     summary: 'Mondo diseases mapped to a code of another system',
     description:
-      "Every current Mondo disease mapped to the code in Mondo's SSSOM mappings, with the mapping predicate Mondo states from the disease to the code (`exactMatch`, `closeMatch`, `narrowMatch`: the code is narrower, `broadMatch`: the code is broader, `relatedMatch`, or `hasDbXref`: a plain cross-reference; the most specific one where there are several) and the mapping set and release it comes from. Exact matches first. A mapping to an obsolete Mondo class is followed to its replacement (`obsoleteId` names the class it was stated for).",
+      "Every current Mondo disease mapped to the code in Mondo's SSSOM mappings, with the mapping predicate Mondo states from the disease to the code (`exactMatch`, `closeMatch`, `narrowMatch`: the code is narrower, `broadMatch`: the code is broader, `relatedMatch`, or `hasDbXref`: a plain cross-reference; the most specific one where there are several) and the mapping set and release it comes from. Exact matches first. A mapping to an obsolete Mondo class is followed to its replacement (`obsoleteId` names the class it was stated for). Added in v1.4.0.",
     ok: { description: 'The code and its diseases.', schema: 'XrefResponse' },
   },
   getXrefs: {
@@ -38,35 +38,35 @@ export const LOOKUP_ROUTES = {
     pathParams: NO_PARAMS,
     summary: `Map up to ${XREF_BATCH_MAX} codes at once`,
     description:
-      "One item per requested code, in request order, with a status per code (`found` with its diseases as in `/xrefs/{curie}`, `not_found`, `malformed` for a code not of its system's shape or with a prefix no mapping uses) and counts per status in `meta`.",
+      "One item per requested code, in request order, with a status per code (`found` with its diseases as in `/xrefs/{curie}`, `not_found`, `malformed` for a code not of its system's shape or with a prefix no mapping uses) and counts per status in `meta`. Added in v1.4.0.",
     ok: { description: 'The outcome for every requested code.', schema: 'XrefBatchResponse' },
   },
   listDiseaseParents: {
     ...hierarchy,
     path: disease('/parents'),
     summary: 'Direct parents in the hierarchy',
-    description: `The diseases this one is directly an is_a subclass of. ${HIERARCHY_TEXT}`,
+    description: `The diseases this one is directly an is_a subclass of. ${HIERARCHY_TEXT} Added in v1.4.0.`,
     ok: { description: 'One page of parents.', schema: 'HierarchyListResponse' },
   },
   listDiseaseChildren: {
     ...hierarchy,
     path: disease('/children'),
     summary: 'Direct children in the hierarchy',
-    description: `The diseases that are directly an is_a subclass of this one. ${HIERARCHY_TEXT}`,
+    description: `The diseases that are directly an is_a subclass of this one. ${HIERARCHY_TEXT} Added in v1.4.0.`,
     ok: { description: 'One page of children.', schema: 'HierarchyListResponse' },
   },
   listDiseaseAncestors: {
     ...hierarchy,
     path: disease('/ancestors'),
     summary: 'Every ancestor in the hierarchy',
-    description: `Parents, their parents and so on up to the root. ${HIERARCHY_TEXT}`,
+    description: `Parents, their parents and so on up to the root. ${HIERARCHY_TEXT} Added in v1.4.0.`,
     ok: { description: 'One page of ancestors.', schema: 'HierarchyListResponse' },
   },
   listDiseaseDescendants: {
     ...hierarchy,
     path: disease('/descendants'),
     summary: 'Every descendant in the hierarchy',
-    description: `Children, their children and so on. ${HIERARCHY_TEXT}`,
+    description: `Children, their children and so on. ${HIERARCHY_TEXT} Added in v1.4.0.`,
     ok: { description: 'One page of descendants.', schema: 'HierarchyListResponse' },
   },
   getGene: {
@@ -78,7 +78,7 @@ export const LOOKUP_ROUTES = {
     notFound: 'a symbol or id that names no approved HGNC gene, or a previous symbol or alias shared by several.',
     summary: 'A gene and its diseases',
     description:
-      'The approved HGNC gene (HGNC id, symbol, name, previous symbols, aliases, locus type) and every current disease whose record names it, with the association kind and the sources that state it. A previous symbol or an alias that names exactly one approved gene answers 308 to the current symbol.',
+      'The approved HGNC gene (HGNC id, symbol, name, previous symbols, aliases, locus type) and every current disease whose record names it, with the association kind and the sources that state it. A previous symbol or an alias that names exactly one approved gene answers 308 to the current symbol. Added in v1.4.0.',
     ok: { description: 'The gene and its diseases.', schema: 'GeneResponse' },
   },
 } as const satisfies Record<string, Omit<RouteDef, 'operationId'>>;

@@ -47,7 +47,7 @@ export const PHENOTYPE_ROUTES = {
     pathParams: NO_PARAMS,
     summary: 'Find HPO terms by label or synonym',
     description:
-      'HPO terms whose label or a synonym matches `q`, best first (the whole text, then more of it, labels before synonyms; ties to the term more diseases carry): for a user interface that turns typed words into ids for `/diseases/match`. No match is a 200 with an empty `data`.',
+      'HPO terms whose label or a synonym matches `q`, best first (the whole text, then more of it, labels before synonyms; ties to the term more diseases carry): for a user interface that turns typed words into ids for `/diseases/match`. No match is a 200 with an empty `data`. Added in v1.4.0.',
     ok: { description: 'One page of matching terms.', schema: 'PhenotypeSearchResponse' },
   },
   getPhenotype: {
@@ -60,7 +60,7 @@ export const PHENOTYPE_ROUTES = {
     notFound: 'an id the HPO release does not hold, or an obsolete one with no single replacement.',
     summary: 'One HPO term: parents, children and the diseases annotated with it',
     description:
-      'The term with its synonyms, information content, parents and children, and one page of the diseases annotated with it or a more specific term, the most frequent first (each with the annotation and its frequency).',
+      'The term with its synonyms, information content, parents and children, and one page of the diseases annotated with it or a more specific term, the most frequent first (each with the annotation and its frequency). Added in v1.4.0.',
     ok: { description: 'The term and one page of its diseases.', schema: 'PhenotypeTermResponse' },
   },
 } as const satisfies Record<string, Omit<RouteDef, 'operationId'>>;
