@@ -1,7 +1,15 @@
 import { tokenize } from '../contract/text/normalize.ts';
 import { STOP_WORDS, termsOf } from '../contract/text/word-forms.ts';
 import { boundedEditDistance, maxEdits } from '../search/edit-distance.ts';
-import type { PhenotypeModel } from './phenotype-model.ts';
+import type { SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
+
+/** What the term search reads of the phenotype model (an interface, so the model can own a search without an import cycle). */
+export interface TermTable {
+  readonly ids: readonly string[];
+  readonly labels: readonly string[];
+  readonly ic: Float64Array;
+  readonly index: Pick<SerializedPhenotypeIndex, 'synonyms'>;
+}
 
 /** How a term matched a query: its best text (label or synonym) and how well. */
 export interface TermHit {
@@ -33,7 +41,7 @@ export class TermSearch {
   readonly #textWords: string[][];
   readonly #texts: string[];
 
-  constructor(private readonly m: PhenotypeModel) {
+  constructor(private readonly m: TermTable) {
     const byWord = new Map<string, number[]>();
     const textTerm: number[] = [];
     const textField: number[] = [];
