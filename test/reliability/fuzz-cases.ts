@@ -229,6 +229,7 @@ const VALUES = [
   '%F0%9F%92%A5',
   '<script>alert(1)</script>',
   "' OR '1'='1",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4j lookup string, sent as it is
   '${jndi:ldap://x}',
   '{{7*7}}',
   '../../etc/passwd',
