@@ -13,6 +13,8 @@ export interface LoadTarget {
   expectStatus: number;
   /** The server's process id, to charge it the CPU time it spent per request. */
   pid?: number;
+  /** Left free to use every CPU even when pinning (a server of several workers); the load generator stays pinned. */
+  unpinned?: boolean;
 }
 
 export interface LoadSettings {
@@ -83,7 +85,7 @@ export async function compareTargets(
 ): Promise<TargetSummary[]> {
   const results = targets.map(() => [] as TargetSummary['rounds']);
   // Every server on one core, the load generator on the other: a server never competes with it.
-  if (s.pin) for (const t of targets) if (t.pid) for (const pid of [t.pid, ...children(t.pid)]) pinProcess(pid, SERVER_CPU);
+  if (s.pin) for (const t of targets) if (t.pid && !t.unpinned) for (const pid of [t.pid, ...children(t.pid)]) pinProcess(pid, SERVER_CPU);
   for (let round = 0; round < s.rounds; round++) {
     for (let i = 0; i < targets.length; i++) {
       const t = targets[i];

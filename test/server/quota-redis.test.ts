@@ -113,19 +113,22 @@ describe('redis quota store', { skip }, () => {
     await redis.quit();
   });
 
-  it('admits exactly 25 of 60 concurrent calls with one script call each', async () => {
+  it('admits exactly 25 of 60 concurrent calls, Redis running one script call per batch', async () => {
     const scriptCalls = async () => {
       const stats = await redis.info('commandstats');
       const calls = (command: string) => Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(stats)?.[1] ?? 0);
       return { evalsha: calls('evalsha'), eval: calls('eval') };
     };
-    const app = await start(new RedisStore({ url: REDIS_URL, prefix: PREFIX }));
+    const store = new RedisStore({ url: REDIS_URL, prefix: PREFIX });
+    const app = await start(store);
     const before = await scriptCalls();
     const replies = await burst(`${app.url}/ok`, 60, 'k-burst');
     const afterBurst = await scriptCalls();
     assert.deepEqual(tally(replies), { 200: 25, 429: 35 });
     // ioredis sends EVAL the first time on a connection (loading the script), EVALSHA after that.
-    assert.equal(afterBurst.evalsha + afterBurst.eval - before.evalsha - before.eval, 60);
+    const { calls, requests } = store.batchStats();
+    assert.equal(afterBurst.evalsha + afterBurst.eval - before.evalsha - before.eval, calls);
+    assert.equal(requests, 60);
     const left = replies
       .filter((r) => r.status === 200)
       .map((r) => Number(/^"day";r=(\d+);t=\d+$/.exec(r.headers.get('ratelimit') ?? '')?.[1]));
@@ -142,6 +145,54 @@ describe('redis quota store', { skip }, () => {
     assert.equal(await redis.get(redisKey(PREFIX, 'k-burst', month)), '25');
     assert.equal(await redis.call('PEXPIRETIME', redisKey(PREFIX, 'k-burst', day)), day.resetAt + EXPIRY_GRACE_MS);
     assert.equal(await redis.call('PEXPIRETIME', redisKey(PREFIX, 'k-burst', month)), month.resetAt + EXPIRY_GRACE_MS);
+  });
+
+  it('decides a batch of one turn in one script call, in order, exactly as one call each would', async () => {
+    const store = new RedisStore({ url: REDIS_URL, prefix: PREFIX });
+    try {
+      const now = Date.now();
+      const developer = slotsFor(TEST_POLICIES.developer, now);
+      const professional = slotsFor(TEST_POLICIES.professional, now);
+      await store.consume('k-warm', developer, now);
+      const before = store.batchStats();
+      // 30 calls of a key with 25 a day, interleaved with 5 of a key with 3: all in one turn.
+      const pending = [];
+      const owners: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        pending.push(store.consume('k-batch-a', developer, now));
+        owners.push('a');
+        if (i % 6 === 0) {
+          pending.push(store.consume('k-batch-b', professional, now));
+          owners.push('b');
+        }
+      }
+      const decisions = await Promise.all(pending);
+      assert.deepEqual(store.batchStats(), { calls: before.calls + 1, requests: before.requests + 35 });
+      const of = (key: string) => decisions.filter((_, i) => owners[i] === key);
+      assert.deepEqual(
+        of('a').map((d) => [d.allowed, d.usage[0].used, d.counter]),
+        Array.from({ length: 30 }, (_, i) => (i < 25 ? [true, i + 1, 'redis'] : [false, 25, 'redis'])),
+      );
+      assert.deepEqual(
+        of('b').map((d) => [d.allowed, d.usage[0].used]),
+        [
+          [true, 1],
+          [true, 2],
+          [true, 3],
+          [false, 3],
+          [false, 3],
+        ],
+      );
+      assert.equal(await redis.get(redisKey(PREFIX, 'k-batch-a', developer[0])), '25');
+      assert.equal(await redis.get(redisKey(PREFIX, 'k-batch-a', developer[1])), '25');
+      assert.equal(await redis.get(redisKey(PREFIX, 'k-batch-b', professional[0])), '3');
+      assert.equal(
+        await redis.call('PEXPIRETIME', redisKey(PREFIX, 'k-batch-b', professional[0])),
+        professional[0].resetAt + EXPIRY_GRACE_MS,
+      );
+    } finally {
+      await store.close();
+    }
   });
 
   it('shares one budget between two server processes', async () => {
