@@ -227,7 +227,7 @@ describe('per-disease endpoints on the real snapshot', () => {
     );
     const same = await get(`${meta.links.history}/${meta.version}`);
     assert.ok(same.body.equals(rec.body));
-    assert.deepEqual([same.headers.etag, same.headers['cache-control']], [rec.headers.etag, 'private, max-age=31536000, immutable']);
+    assert.deepEqual([same.headers.etag, same.headers['cache-control']], [rec.headers.etag, 'public, max-age=31536000, immutable']);
     const latest = (await get('/api/v1/releases/latest')).json().data;
     assert.equal(
       latest.counts.added + latest.counts.changed + latest.counts.unchanged,

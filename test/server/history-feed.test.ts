@@ -431,7 +431,7 @@ describe('version history', () => {
       assert.ok(r.body.equals(then.body), `version ${n} is byte-identical to the record served in r${phase + 1}`);
       assert.equal(r.headers.etag, then.headers.etag);
       assert.equal(r.headers['cache-control'], IMMUTABLE_CACHE);
-      assert.equal(r.headers['cache-control'], 'private, max-age=31536000, immutable');
+      assert.equal(r.headers['cache-control'], 'public, max-age=31536000, immutable');
       assert.equal(r.headers.vary, 'Accept-Encoding');
       assert.equal(r.json().data.metadata.version, n);
       assert.deepEqual(schemaErrors('DiseaseRecordResponse', r.json()), []);

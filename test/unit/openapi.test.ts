@@ -123,7 +123,7 @@ describe('OpenAPI document', () => {
     assert.deepEqual([version.name, version.schema], ['version', { type: 'integer', minimum: 1, maximum: 1_000_000 }]);
     assert.match(
       byPath('/api/v1/diseases/{mondoId}/versions/{version}').description,
-      /Cache-Control: private, max-age=31536000, immutable/,
+      /Cache-Control: public, max-age=31536000, immutable/,
     );
     assert.deepEqual(byPath('/api/v1/releases/{releaseId}/changes').responses['200'].content['application/json'].schema, {
       $ref: '#/components/schemas/ChangeListResponse',
@@ -304,7 +304,7 @@ describe('OpenAPI document', () => {
     assert.ok(text.includes('`limit` 1-100, default 20; `offset` 0-1,000,000, default 0.'));
     assert.ok(text.includes('the daily one resets at 00:00 UTC, the monthly one at 00:00 UTC on the 1st'));
     assert.ok(text.includes('come from a sample of ClinicalTrials.gov studies, not from the full registry'));
-    assert.ok(text.includes('with `Cache-Control: private, max-age=31536000, immutable`. Obsolete ids keep their history'));
+    assert.ok(text.includes('with `Cache-Control: public, max-age=31536000, immutable`. Obsolete ids keep their history'));
     for (const term of [...INHERITANCE_TERMS, ...SECTION_KEYS]) assert.ok(text.includes(`\`${term}\``), term);
   });
 

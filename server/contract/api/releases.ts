@@ -28,8 +28,12 @@ export function releaseOrder(id: string): number {
   return Number.isNaN(n) ? 0 : n;
 }
 
-/** Old versions never change: any cache may keep them for a year without asking again. */
-export const IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';
+/**
+ * Old versions never change: any cache may keep them for a year without asking again, a shared
+ * one (a CDN, a proxy) included. `public` is what lets a shared cache store an answer to a request
+ * that carried Authorization (RFC 9111 section 3.5); the bytes are the same for every caller.
+ */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** What a release did to a disease. */
 export const CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
