@@ -3,51 +3,69 @@ import type { QuotaSlot } from './store.ts';
 /** What Redis said about one request of a batch. */
 export interface BatchReply {
   admitted: boolean;
-  /** One count per slot, in the request's slot order (see CONSUME_BATCH_SCRIPT). */
+  /** One count per slot, in the request's slot order: after it when admitted, before it when not. */
   counts: number[];
 }
 
 /** Sends one batch script call: KEYS and ARGV as CONSUME_BATCH_SCRIPT reads them; the flat reply. */
 export type SendBatch = (keys: string[], argv: (string | number)[]) => Promise<number[]>;
 
-interface Pending {
-  keys: string[];
-  slots: QuotaSlot[];
-  /** Expiry instant per slot (ms), passed to PEXPIREAT. */
-  expiries: number[];
+/** How the store names a counter in Redis, and when it expires (ms since the epoch). */
+export interface CounterNaming {
+  key(keyId: string, slot: QuotaSlot): string;
+  expiry(slot: QuotaSlot): number;
+}
+
+interface Waiter {
   resolve(reply: BatchReply): void;
   reject(err: Error): void;
 }
 
-/** Requests per script call at most: bounds how long Redis runs one script (a few hundred µs). */
-export const MAX_BATCH = 256;
+/** The requests of one batch with the same key and the same slots array, in arrival order. */
+interface Group {
+  keyId: string;
+  slots: QuotaSlot[];
+  waiters: Waiter[];
+}
+
+/** Requests per script call at most: bounds how long Redis runs one script. */
+export const MAX_BATCH = 1024;
 
 /**
  * Gathers quota checks and sends them to Redis as one script call: those a server reads in one
  * turn of the event loop (the flush runs from setImmediate, after that turn's I/O), and, while a
  * batch is out, every check that arrives until its reply (one batch in flight at a time, as
- * ioredis' auto-pipelining does). Under load one round trip, one write and one read then carry
- * many requests instead of one each, for Redis as for this process; a lone request waits only for
- * the end of its own turn. Redis applies a batch in arrival order, atomically, so every decision
- * is exactly the one a call per request would have made.
+ * ioredis' auto-pipelining does). Checks of one key with the same slots form a group that Redis
+ * decides in one step (CONSUME_BATCH_SCRIPT), so under load one round trip, one write, one read
+ * and a few Lua steps carry many requests instead of one each, for Redis as for this process; a
+ * lone request waits only for the end of its own turn. The first requests of a group are the ones
+ * admitted, and a counter is never taken past its limit: exactly the decisions of one call each.
  */
 export class ConsumeBatcher {
   readonly #send: SendBatch;
-  #queue: Pending[] = [];
+  readonly #naming: CounterNaming;
+  #groups = new Map<string, Group[]>();
+  #queued = 0;
   #scheduled = false;
   #inFlight = false;
-  /** Script calls made, and requests they carried (tests and metrics read these). */
+  /** Script calls made, and requests they carried (tests read these). */
   calls = 0;
   requests = 0;
 
-  constructor(send: SendBatch) {
+  constructor(send: SendBatch, naming: CounterNaming) {
     this.#send = send;
+    this.#naming = naming;
   }
 
   /** Queue one request's check; the promise settles when its batch's reply arrives. */
-  submit(keys: string[], slots: QuotaSlot[], expiries: number[]): Promise<BatchReply> {
+  submit(keyId: string, slots: QuotaSlot[]): Promise<BatchReply> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ keys, slots, expiries, resolve, reject });
+      let list = this.#groups.get(keyId);
+      if (list === undefined) this.#groups.set(keyId, (list = []));
+      let group = list.find((g) => g.slots === slots);
+      if (group === undefined) list.push((group = { keyId, slots, waiters: [] }));
+      group.waiters.push({ resolve, reject });
+      this.#queued += 1;
       if (!this.#scheduled && !this.#inFlight) {
         this.#scheduled = true;
         setImmediate(() => this.#flush());
@@ -57,40 +75,73 @@ export class ConsumeBatcher {
 
   #flush(): void {
     this.#scheduled = false;
-    if (this.#inFlight || this.#queue.length === 0) return;
-    const batch = this.#queue.length > MAX_BATCH ? this.#queue.splice(0, MAX_BATCH) : this.#queue;
-    if (batch === this.#queue) this.#queue = [];
+    if (this.#inFlight || this.#queued === 0) return;
+    const groups: Group[] = [];
+    for (const list of this.#groups.values()) for (const g of list) groups.push(g);
+    this.#groups = new Map();
+    this.#queued = 0;
     this.#inFlight = true;
-    this.#sendOne(batch).finally(() => {
+    const sends: Promise<Error | null>[] = [];
+    let chunk: Group[] = [];
+    let size = 0;
+    for (const g of groups) {
+      if (size > 0 && size + g.waiters.length > MAX_BATCH) {
+        sends.push(this.#sendOne(chunk));
+        chunk = [];
+        size = 0;
+      }
+      chunk.push(g);
+      size += g.waiters.length;
+    }
+    sends.push(this.#sendOne(chunk));
+    void Promise.all(sends).then((outcomes) => {
       this.#inFlight = false;
+      const failure = outcomes.find((o) => o !== null);
+      if (failure) {
+        // Redis just failed: what queued meanwhile would wait for a second timeout; it is failed
+        // now, and the store counts it locally (or refuses it) at once.
+        for (const list of this.#groups.values()) for (const g of list) for (const w of g.waiters) w.reject(failure);
+        this.#groups = new Map();
+        this.#queued = 0;
+        return;
+      }
       // What queued while this batch was out goes at once: it has waited a round trip already.
-      if (this.#queue.length > 0) this.#flush();
+      if (this.#queued > 0) this.#flush();
     });
   }
 
-  #sendOne(batch: Pending[]): Promise<void> {
+  /** Send one script call for `groups`; settles every waiter; resolves to the error when it failed, never rejects. */
+  #sendOne(groups: Group[]): Promise<Error | null> {
     const keys: string[] = [];
-    const argv: (string | number)[] = [batch.length];
-    for (const p of batch) {
-      for (const key of p.keys) keys.push(key);
-      argv.push(p.slots.length);
-      for (const slot of p.slots) argv.push(slot.limit);
-      for (const expiry of p.expiries) argv.push(expiry);
+    const argv: (string | number)[] = [groups.length];
+    for (const g of groups) {
+      argv.push(g.slots.length, g.waiters.length);
+      for (const slot of g.slots) {
+        keys.push(this.#naming.key(g.keyId, slot));
+        argv.push(slot.limit);
+      }
+      for (const slot of g.slots) argv.push(this.#naming.expiry(slot));
+      this.requests += g.waiters.length;
     }
     this.calls += 1;
-    this.requests += batch.length;
     return this.#send(keys, argv).then(
       (flat) => {
         let at = 0;
-        for (const p of batch) {
-          const admitted = flat[at] === 1;
-          const counts = flat.slice(at + 1, at + 1 + p.slots.length);
-          at += 1 + p.slots.length;
-          p.resolve({ admitted, counts });
+        for (const g of groups) {
+          const admitted = flat[at];
+          const before = flat.slice(at + 1, at + 1 + g.slots.length);
+          at += 1 + g.slots.length;
+          for (let j = 0; j < g.waiters.length; j++) {
+            const ok = j < admitted;
+            const step = ok ? j + 1 : admitted;
+            g.waiters[j].resolve({ admitted: ok, counts: before.map((c) => c + step) });
+          }
         }
+        return null;
       },
       (err: Error) => {
-        for (const p of batch) p.reject(err);
+        for (const g of groups) for (const w of g.waiters) w.reject(err);
+        return err;
       },
     );
   }

@@ -1,19 +1,21 @@
 /**
  * Check-and-increment a batch of requests in one atomic step (Redis runs a script without
- * interleaving), in the order given, each seeing the counts the ones before it left: the same
- * decisions as one script call per request, for one round trip and one write per key per batch.
- * KEYS: each request's counters (one per limited window), request after request.
- * ARGV: the number of requests, then per request its number of counters n, its n limits and its n
- * expiry instants in ms. Returns, per request, admitted (1 or 0) followed by its n counts: after
- * the increment when admitted, unchanged when rejected, so a rejected request costs nothing.
+ * interleaving). Requests come grouped: a group is c requests of one API key with the same
+ * counters, and its c checks in a row admit as many as every counter has room for, in order, so
+ * Redis does one step per group, not per request. Groups are applied in order; a counter two
+ * groups share (the month at a day's turn) carries the first group's increments into the second.
+ * KEYS: each group's counters (one per limited window), group after group.
+ * ARGV: the number of groups, then per group its number of counters n, its request count c, its n
+ * limits and its n expiry instants in ms. Returns, per group, how many were admitted (the first
+ * ones) followed by its n counts before the group.
  */
 export const CONSUME_BATCH_SCRIPT = `
 local cur, added, expiry, order = {}, {}, {}, {}
 local out = {}
 local k, a = 0, 2
-for r = 1, tonumber(ARGV[1]) do
+for g = 1, tonumber(ARGV[1]) do
   local n = tonumber(ARGV[a])
-  local admitted = 1
+  local admit = tonumber(ARGV[a + 1])
   for i = 1, n do
     local key = KEYS[k + i]
     if cur[key] == nil then
@@ -21,20 +23,22 @@ for r = 1, tonumber(ARGV[1]) do
       added[key] = 0
       order[#order + 1] = key
     end
-    if cur[key] >= tonumber(ARGV[a + i]) then admitted = 0 end
+    local room = tonumber(ARGV[a + 1 + i]) - cur[key]
+    if room < admit then admit = room end
   end
-  out[#out + 1] = admitted
+  if admit < 0 then admit = 0 end
+  out[#out + 1] = admit
   for i = 1, n do
     local key = KEYS[k + i]
-    if admitted == 1 then
-      cur[key] = cur[key] + 1
-      added[key] = added[key] + 1
-      expiry[key] = ARGV[a + n + i]
-    end
     out[#out + 1] = cur[key]
+    if admit > 0 then
+      cur[key] = cur[key] + admit
+      added[key] = added[key] + admit
+      expiry[key] = ARGV[a + 1 + n + i]
+    end
   end
   k = k + n
-  a = a + 1 + 2 * n
+  a = a + 2 + 2 * n
 end
 for _, key in ipairs(order) do
   if added[key] > 0 then

@@ -52,9 +52,10 @@ export function redisKey(prefix: string, keyId: string, slot: QuotaSlot): string
 }
 
 /**
- * Counts shared by every server instance in Redis. The checks of the requests read in one turn of
- * the event loop go to Redis together, as one Lua script call (EVALSHA) that decides each of them
- * in order (ConsumeBatcher): one round trip per batch, not per request, with the same decisions.
+ * Counts shared by every server instance in Redis. Checks go to Redis in batches (ConsumeBatcher:
+ * one turn of the event loop, or what arrived while the last batch was out), as one Lua script
+ * call (EVALSHA) that decides them per key in one step: one round trip per batch, not per request,
+ * with the same decisions.
  * When Redis is unreachable or fails, requests are still served and counted in this
  * process, starting from the last counts it saw in Redis; one warning is logged per outage, and
  * Redis is tried again after `backoffMs`. Counts made locally during an outage are not copied back.
@@ -99,17 +100,20 @@ export class RedisStore implements QuotaStore {
       this.#retryAt = 0;
     });
     this.#redis = redis as Redis & QuotaCommands;
-    this.#batcher = new ConsumeBatcher(async (keys, argv) => {
-      const t0 = performance.now();
-      try {
-        const reply = await this.#redis.quotaConsumeBatch(keys.length, ...keys, ...argv);
-        this.#observe?.((performance.now() - t0) / 1000, true);
-        return reply;
-      } catch (err) {
-        this.#observe?.((performance.now() - t0) / 1000, false);
-        throw err;
-      }
-    });
+    this.#batcher = new ConsumeBatcher(
+      async (keys, argv) => {
+        const t0 = performance.now();
+        try {
+          const reply = await this.#redis.quotaConsumeBatch(keys.length, ...keys, ...argv);
+          this.#observe?.((performance.now() - t0) / 1000, true);
+          return reply;
+        } catch (err) {
+          this.#observe?.((performance.now() - t0) / 1000, false);
+          throw err;
+        }
+      },
+      { key: (keyId, slot) => redisKey(this.#prefix, keyId, slot), expiry: (slot) => slot.resetAt + EXPIRY_GRACE_MS },
+    );
     // Requests that arrive while the first connection is still being made wait for it (at most
     // connectTimeout) rather than being counted locally and reported as an outage.
     this.#started = new Promise((resolve) => {
@@ -126,10 +130,8 @@ export class RedisStore implements QuotaStore {
   async consume(keyId: string, slots: QuotaSlot[], now: number): Promise<Decision> {
     await this.#started;
     if (slots.length > 0 && this.#clock() >= this.#retryAt) {
-      const keys = slots.map((slot) => redisKey(this.#prefix, keyId, slot));
-      const expiries = slots.map((slot) => slot.resetAt + EXPIRY_GRACE_MS);
       try {
-        const { admitted, counts } = await this.#batcher.submit(keys, slots, expiries);
+        const { admitted, counts } = await this.#batcher.submit(keyId, slots);
         this.#up();
         // Mirror what Redis said, so an outage continues from these counts rather than from zero.
         for (let i = 0; i < slots.length; i++) this.#local.set(keyId, slots[i], counts[i], now);
