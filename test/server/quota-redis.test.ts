@@ -195,6 +195,36 @@ describe('redis quota store', { skip }, () => {
     }
   });
 
+  it('carries a counter two groups share (the month at the turn of a day) from the first group into the second', async () => {
+    const store = new RedisStore({ url: REDIS_URL, prefix: PREFIX });
+    try {
+      const now = Date.now();
+      const month = { window: 'month' as const, id: 'm-turn', limit: 3, start: now, resetAt: now + 3_600_000 };
+      const before = [{ window: 'day' as const, id: 'd-before', limit: 10, start: now, resetAt: now + 3_600_000 }, month];
+      const after = [{ window: 'day' as const, id: 'd-after', limit: 10, start: now, resetAt: now + 3_600_000 }, month];
+      const decisions = await Promise.all([
+        store.consume('k-turn', before, now),
+        store.consume('k-turn', after, now),
+        store.consume('k-turn', before, now),
+        store.consume('k-turn', after, now),
+      ]);
+      // Groups go in order of their first call: both of 'before' (month 1, 2), then one of 'after' (month 3).
+      assert.deepEqual(
+        decisions.map((d) => [d.allowed, ...d.usage.map((u) => u.used)]),
+        [
+          [true, 1, 1],
+          [true, 1, 3],
+          [true, 2, 2],
+          [false, 1, 3],
+        ],
+      );
+      assert.equal(await redis.get(redisKey(PREFIX, 'k-turn', month)), '3');
+      assert.equal(await redis.get(redisKey(PREFIX, 'k-turn', after[0])), '1');
+    } finally {
+      await store.close();
+    }
+  });
+
   it('shares one budget between two server processes', async () => {
     const env = { QUOTA_STORE: REDIS_URL, QUOTA_REDIS_PREFIX: PREFIX };
     const servers = await Promise.all([spawnServer(env), spawnServer(env)]);
