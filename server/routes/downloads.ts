@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { DOWNLOAD_FILES, DOWNLOAD_MEDIA_TYPE } from '../contract/api/downloads.ts';
 import { fillPath } from '../contract/api/paths.ts';
-import { IMMUTABLE_CACHE } from '../contract/api/releases.ts';
+import { IMMUTABLE_CACHE, LATEST_RELEASE } from '../contract/api/releases.ts';
 import { ROUTES } from '../contract/api/routes.ts';
 import type { DownloadEntry } from '../contract/snapshot/downloads.ts';
 import { downloadFile } from '../contract/snapshot/route-map.ts';
@@ -72,8 +72,11 @@ export function downloadFileResource(getSnapshot: () => Snapshot): RouteHandler<
     const f = doc.files.find((x) => x.name === path.file);
     if (!f) return sendProblem(req, res, problem('not-found', `Release ${doc.release} has no file ${path.file}.`));
     const etag = etagOf(f);
-    const headers = ['Content-Type', DOWNLOAD_MEDIA_TYPE, 'ETag', etag, 'Cache-Control', IMMUTABLE_CACHE, 'Accept-Ranges', 'bytes'];
-    if (noneMatch(req.headers['if-none-match'], etag)) return respond(req, res, 304, ['ETag', etag, 'Cache-Control', IMMUTABLE_CACHE]);
+    // Under /releases/latest/ the same URL names other bytes after the next release: only a URL
+    // with the release id is immutable (shared caches keep it); `latest` is revalidated by ETag.
+    const cache = path.releaseId === LATEST_RELEASE ? PRIVATE : IMMUTABLE_CACHE;
+    const headers = ['Content-Type', DOWNLOAD_MEDIA_TYPE, 'ETag', etag, 'Cache-Control', cache, 'Accept-Ranges', 'bytes'];
+    if (noneMatch(req.headers['if-none-match'], etag)) return respond(req, res, 304, ['ETag', etag, 'Cache-Control', cache]);
     const ifRange = req.headers['if-range'];
     const range = ifRange !== undefined && ifRange !== etag ? null : parseRange(req.headers.range, f.size);
     if (range === false)

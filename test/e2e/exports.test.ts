@@ -84,7 +84,13 @@ describe('downloads', () => {
     const r = await pro(records.links.self);
     assert.equal(r.status, 200);
     assert.equal(r.headers['content-type'], 'application/gzip');
-    assert.equal(r.headers['cache-control'], 'private, max-age=31536000, immutable');
+    assert.equal(r.headers['cache-control'], 'public, max-age=31536000, immutable');
+    // The same file under /releases/latest/ changes with the next release: revalidated, never kept.
+    const viaLatest = await pro('/api/v1/releases/latest/downloads/records.jsonl.gz');
+    assert.deepEqual(
+      [viaLatest.status, viaLatest.headers['cache-control'], viaLatest.headers.etag],
+      [200, 'private, no-cache', records.etag],
+    );
     assert.equal(r.headers['accept-ranges'], 'bytes');
     assert.equal(r.headers.etag, records.etag);
     assert.equal(r.body.length, records.size);

@@ -44,7 +44,7 @@ export const DOWNLOAD_ROUTES = {
     notFound: 'a release never published, or one other than the latest.',
     problems: ['range-not-satisfiable'],
     summary: 'One download file',
-    description: `The file's bytes as stored (\`${DOWNLOAD_MEDIA_TYPE}\`), with a strong ETag (its SHA-256), \`Cache-Control: ${IMMUTABLE_CACHE}\` and \`Accept-Ranges: bytes\`: one \`Range: bytes=a-b\` (or \`a-\`, \`-n\`) gives a 206 with \`Content-Range\`; a range past the end a 416; \`If-Range\` with another ETag the whole file. A download counts as one call, whatever its size or range. ${KEPT} Added in v1.4.0.`,
+    description: `The file's bytes as stored (\`${DOWNLOAD_MEDIA_TYPE}\`), with a strong ETag (its SHA-256), \`Cache-Control: ${IMMUTABLE_CACHE}\` under the release's id (\`private, no-cache\` under \`latest\`, which names other bytes after the next release) and \`Accept-Ranges: bytes\`: one \`Range: bytes=a-b\` (or \`a-\`, \`-n\`) gives a 206 with \`Content-Range\`; a range past the end a 416; \`If-Range\` with another ETag the whole file. A download counts as one call, whatever its size or range. ${KEPT} Added in v1.4.0.`,
     ok: { description: 'The file.', schema: null, media: DOWNLOAD_MEDIA_TYPE },
   },
 } as const satisfies Record<string, Omit<RouteDef, 'operationId'>>;
