@@ -121,10 +121,7 @@ describe('OpenAPI document', () => {
     assert.deepEqual([releaseId.in, releaseId.schema], ['path', { type: 'string', pattern: '^(?:r[1-9][0-9]{0,8}|latest)$' }]);
     const [, version] = byPath('/api/v1/diseases/{mondoId}/versions/{version}').parameters;
     assert.deepEqual([version.name, version.schema], ['version', { type: 'integer', minimum: 1, maximum: 1_000_000 }]);
-    assert.match(
-      byPath('/api/v1/diseases/{mondoId}/versions/{version}').description,
-      /Cache-Control: public, max-age=31536000, immutable/,
-    );
+    assert.match(byPath('/api/v1/diseases/{mondoId}/versions/{version}').description, /Cache-Control: public, max-age=31536000, immutable/);
     assert.deepEqual(byPath('/api/v1/releases/{releaseId}/changes').responses['200'].content['application/json'].schema, {
       $ref: '#/components/schemas/ChangeListResponse',
     });
