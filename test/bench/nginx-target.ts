@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { call } from '../helpers/http.ts';
 import { stopChild, track } from './child-registry.ts';
 import type { RunningTarget } from './real-server.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 /** One exact path nginx serves from a file. */
 export interface NginxRoute {
@@ -15,18 +15,6 @@ export interface NginxRoute {
 /** Whether an `nginx` binary is on PATH. */
 export function nginxInstalled(): boolean {
   return spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0;
-}
-
-/** A loopback port free right now (for servers that cannot listen on 0 and report the port back: nginx, a timed start). */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
 }
 
 /**

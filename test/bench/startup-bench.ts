@@ -8,7 +8,7 @@ import { call } from '../helpers/http.ts';
 import { bearer, type BenchContext, type GroupResult } from './bench-context.ts';
 import { stopChild, track } from './child-registry.ts';
 import { RECORD_ID } from './record-bench.ts';
-import { freePort } from './nginx-target.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { goal } from './report.ts';
 
 // BENCH_SERVER_ROOT names another checkout (e.g. main) whose server/main.ts is started with tsx:

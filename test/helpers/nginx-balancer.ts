@@ -1,25 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { call } from './http.ts';
+import { freePort } from './free-port.ts';
 
 /** Why nginx cannot be used here, or null when an `nginx` binary is on PATH. */
 export function nginxMissing(): string | null {
   const r = spawnSync('nginx', ['-v'], { stdio: 'ignore' });
   return r.status === 0 ? null : 'nginx is not installed (apt-get install -y nginx; .ci/run installs it)';
-}
-
-/** A loopback port free right now on 127.0.0.1 (nginx cannot listen on 0 and report the port back). */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
 }
 
 /**
