@@ -9,16 +9,19 @@ import { buildSearchIndex } from './compile/search-index.ts';
 import { buildPhenotypeIndex } from './compile/phenotype-index.ts';
 import { stampVersions, type ContentIndex } from './compile/content-versions.ts';
 import { gitCommit } from './compile/code-version.ts';
-import { buildHistory } from './compile/history-build.ts';
+import { buildHistory, releaseLine } from './compile/history-build.ts';
 import { compileBodies } from './compile/compile-snapshot.ts';
 import { filesFingerprint, inputFingerprint } from './compile/fingerprint.ts';
 import { listingRows } from './compile/listing.ts';
 import { buildLookups } from './compile/lookups.ts';
 import { writeDownloads } from './compile/downloads.ts';
+import { ObjectStore } from './compile/object-store.ts';
+import type { DownloadsDoc } from '../server/contract/snapshot/downloads.ts';
 import { toYaml } from './compile/openapi.ts';
 import { API_VERSION, openApiDocument } from './docs/openapi-document.ts';
 import {
   collectGarbage,
+  currentPacks,
   currentSnapshot,
   publish,
   readCurrent,
@@ -112,17 +115,21 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   o.log(`  validated ${built.records.length} records against content/schemas in ${(tValidate - tAssemble).toFixed(1)} s`);
 
   const staging = startStaging(o.dist, snapshot);
+  const store = new ObjectStore(o.dist, 16);
+  const prevPacks = currentPacks(o.dist);
+  if (prevPacks) store.seed(prevPacks);
   try {
     return await compileAndPublish();
   } catch (err) {
-    // Nothing of a failed build stays behind (a full disk needs its space back): objects already
-    // written are whole and named by their content, so they are kept for the next build to reuse.
+    // Nothing of a failed build stays behind (a full disk needs its space back): its unfinished
+    // packs and its staging folder go; the published snapshot and its packs are untouched.
+    store.abort();
     rmSync(staging, { recursive: true, force: true });
     throw err;
   }
 
   async function compileAndPublish() {
-    const { entries, store } = await compileBodies(o.dist, built.records, built.obsoletes, previous);
+    const entries = await compileBodies(store, built.records, built.obsoletes);
     const tBodies = secs();
     o.log(
       `  compiled ${Object.keys(entries).length} responses in ${(tBodies - tValidate).toFixed(1)} s: ${store.written} objects written, ${store.reused} reused, ${(store.bytes / 1e6).toFixed(1)} MB`,
@@ -153,7 +160,6 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
     };
     writeSnapshotFile(staging, SNAPSHOT_FILES.release, JSON.stringify(release, null, 2));
     const history = await buildHistory({
-      dist: o.dist,
       store,
       records: built.records,
       entries,
@@ -205,8 +211,8 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
     writeSnapshotFile(staging, SNAPSHOT_FILES.lookups, JSON.stringify(lookups));
     const downloadStart = secs();
     const downloads = await writeDownloads({
-      dist: o.dist,
-      staging,
+      store,
+      previous: readCurrent<DownloadsDoc>(o.dist, SNAPSHOT_FILES.downloads),
       snapshot,
       release: history.published?.id ?? history.releases.releases.at(-1)?.id ?? null,
       records: built.records,
@@ -228,8 +234,16 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
     const allEntries = Object.fromEntries(
       Object.entries({ ...entries, ...history.entries }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     );
+    // Packs are finished last, holding every object the snapshot names.
+    const parts = downloads.files.flatMap((f) => f.parts.map((p) => p.hash));
+    const packs = store.finish([
+      ...Object.values(allEntries).map((e) => e[0]),
+      ...history.releases.releases.map((r) => r.changes[0]),
+      ...parts,
+    ]);
+    writeSnapshotFile(staging, SNAPSHOT_FILES.packs, JSON.stringify(packs));
     const manifest: Manifest = {
-      format: 1,
+      format: 2,
       snapshot,
       builtAt,
       inputFingerprint: fingerprint,
@@ -262,21 +276,13 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
           .join(', ') || 'none'
       } (report: dist/current/${SNAPSHOT_FILES.qcReport})`,
     );
-    const p = history.published;
-    o.log(
-      p
-        ? `  release ${p.id}: ${p.counts.added} added, ${p.counts.changed} changed, ${p.counts.removed} removed, ${p.counts.unchanged} unchanged; sources changed: ${
-            p.sources
-              .filter((s) => s.changed)
-              .map((s) => s.id)
-              .join(', ') || 'none'
-          }`
-        : `  no new release: no disease and no source changed (latest ${history.releases.releases.at(-1)?.id})`,
-    );
+    o.log(releaseLine(history));
     o.log(
       `  history: ${history.releases.releases.length} releases kept (HISTORY_KEEP ${o.historyKeep ?? 'all'}), ${Object.keys(history.entries).length} version entries; pruned ${history.pruned.releases} releases, ${history.pruned.versions} versions, ${history.pruned.diseases} version lists; ${(tHistory - tBodies).toFixed(1)} s`,
     );
-    o.log(`  garbage collected: ${gc.snapshots} snapshots, ${gc.objects} objects`);
+    o.log(
+      `  packs: ${packs.packs.length}, ${store.adopted} objects moved in from objects/; removed ${gc.snapshots} snapshots, ${gc.packs} packs`,
+    );
     o.log(
       `  time: ingest ${tIngest.toFixed(1)} s, assemble ${(tAssemble - tIngest).toFixed(1)} s, validate ${(tValidate - tAssemble).toFixed(1)} s, compile ${(tBodies - tValidate).toFixed(1)} s, history ${(tHistory - tBodies).toFixed(1)} s, total ${secs().toFixed(1)} s`,
     );

@@ -24,7 +24,6 @@ import { ServerMetrics } from './metrics/metrics.ts';
 import { createMetricsServer, METRICS_PATH } from './metrics/metrics-server.ts';
 import type { ReadinessCheck } from './routes/probes.ts';
 import { quietOutages } from './webhooks/create-webhooks.ts';
-import { objectFile } from './contract/snapshot/route-map.ts';
 
 /**
  * `npm start` (through dist/server.mjs, the bundle of this file): serve dist/current on HOST:PORT,
@@ -133,7 +132,7 @@ const live = new LiveSnapshot(
   (err) => {
     // Once per object and snapshot; every request for it is a 500 problem, counted in the metrics.
     logger.error(
-      { hash: err.hash, encoding: err.encoding, kind: err.kind, file: resolve(dist, objectFile(err.hash, err.encoding)), err: err.message },
+      { hash: err.hash, encoding: err.encoding, kind: err.kind, at: live.snapshot.packs.where(err.hash, err.encoding), err: err.message },
       'stored object failed its integrity check: its requests are answered 500 until it is rebuilt (delete its files, npm run build -- --force)',
     );
     metrics?.objectDamaged(err);

@@ -1,7 +1,7 @@
 import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
-import type { Manifest, ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
+import type { ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 import { diseaseKey, sectionKey } from '../../server/contract/snapshot/route-map.ts';
-import { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from './object-store.ts';
 import { PhaseProgress } from './progress.ts';
 import { diseaseBodies, obsoleteBody } from './responses.ts';
 
@@ -10,13 +10,10 @@ import { diseaseBodies, obsoleteBody } from './responses.ts';
  * manifest entries. Unchanged bodies hash to existing objects and are not written again.
  */
 export async function compileBodies(
-  dist: string,
+  store: ObjectStore,
   records: DiseaseRecord[],
   obsoletes: ObsoleteEntry[],
-  previous: Manifest | null,
-): Promise<{ entries: Record<string, ManifestEntry>; store: ObjectStore }> {
-  const store = new ObjectStore(dist, 16);
-  if (previous) store.seed(Object.values(previous.entries));
+): Promise<Record<string, ManifestEntry>> {
   const entries: Record<string, ManifestEntry> = {};
   const progress = new PhaseProgress('compile responses', records.length);
   let done = 0;
@@ -43,7 +40,7 @@ export async function compileBodies(
       }),
     );
   await Promise.all(pending);
-  return { entries: sortKeys(entries), store };
+  return sortKeys(entries);
 }
 
 function sortKeys<T>(o: Record<string, T>): Record<string, T> {

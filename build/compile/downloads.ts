@@ -1,17 +1,17 @@
-import { existsSync, linkSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import type { SssomMapping } from '../ingest/types.ts';
 import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
 import { dataOf } from '../../server/contract/api/envelope.ts';
 import type { DownloadName } from '../../server/contract/api/downloads.ts';
-import type { DownloadEntry, DownloadsDoc } from '../../server/contract/snapshot/downloads.ts';
+import type { DownloadEntry, DownloadPart, DownloadsDoc } from '../../server/contract/snapshot/downloads.ts';
 import { contentHash, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
-import { downloadFile, objectFile, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
-import { row, writeGzipLines } from './gzip-lines.ts';
+import { gzipLines, row, sha256Of } from './gzip-lines.ts';
+import type { ObjectStore } from './object-store.ts';
 
 export interface DownloadInputs {
-  dist: string;
-  staging: string;
+  store: ObjectStore;
+  /** The published snapshot's download index (its parts are reused when made from the same input). */
+  previous: DownloadsDoc | null;
   snapshot: string;
   release: string | null;
   records: readonly DiseaseRecord[];
@@ -25,28 +25,19 @@ export interface DownloadInputs {
 const list = (xs: readonly string[]) => xs.join('|');
 
 /**
- * The release's download files (server/contract/api/downloads.ts), written gzip-compressed under
- * the staging snapshot's `downloads/`, with their index. Each is made from what the snapshot
- * serves: the stored record bodies, the records' facts, Mondo's mappings of served diseases.
+ * The release's download files (server/contract/api/downloads.ts), gzip-compressed and stored as
+ * objects in the packs, with their index. Each is made from what the snapshot serves: the stored
+ * record bodies, the records' facts, Mondo's mappings of served diseases.
  */
 export async function writeDownloads(o: DownloadInputs): Promise<DownloadsDoc> {
-  mkdirSync(join(o.staging, 'downloads'), { recursive: true });
   const files: DownloadEntry[] = [];
   const write = async (name: DownloadName, lines: Iterable<string | Buffer>) => {
-    files.push({ name, ...(await writeGzipLines(join(o.staging, downloadFile(name)), lines)) });
+    const { bytes, rows } = await gzipLines(lines);
+    const [hash] = await o.store.put(bytes, undefined, false);
+    files.push({ name, size: bytes.length, sha256: sha256Of([bytes]), rows, parts: [{ hash, size: bytes.length }] });
   };
   const records = [...o.records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  // The dump is the stored record bodies: the same bodies give the same file, so the current
-  // snapshot's is linked instead of compressing some 350 MB again.
-  const digest = contentHash(records.map((r) => `${r.id}:${o.entries[r.id][0]}`).join('\n'));
-  const prior = reusable(o.dist, 'records.jsonl.gz', digest);
-  if (prior) {
-    linkSync(prior.file, join(o.staging, downloadFile('records.jsonl.gz')));
-    files.push(prior.entry);
-  } else {
-    await write('records.jsonl.gz', recordLines(o.dist, records, o.entries));
-    files[0].inputDigest = digest;
-  }
+  files.push(await recordDump(o, records));
   await write('diseases.tsv.gz', diseaseRows(records));
   await write('phenotypes.tsv.gz', phenotypeRows(records));
   await write('designations.tsv.gz', designationRows(records));
@@ -56,18 +47,37 @@ export async function writeDownloads(o: DownloadInputs): Promise<DownloadsDoc> {
   return { release: o.release, snapshot: o.snapshot, files };
 }
 
-/** The current snapshot's file of that name when it was made from the same input (and is still there). */
-function reusable(dist: string, name: DownloadName, digest: string): { file: string; entry: DownloadEntry } | null {
-  const current = join(dist, 'current');
-  const index = join(current, SNAPSHOT_FILES.downloads);
-  if (!existsSync(index)) return null;
-  const entry = (JSON.parse(readFileSync(index, 'utf8')) as DownloadsDoc).files.find((f) => f.name === name);
-  const file = join(current, downloadFile(name));
-  return entry?.inputDigest === digest && existsSync(file) && statSync(file).size === entry.size ? { file, entry } : null;
-}
+/** A part of the record dump ends after a record whose id hashes to this byte (1 in 256), or at PART_MAX records. */
+const CUT = 0;
+const PART_MAX = 1024;
 
-function* recordLines(dist: string, records: readonly DiseaseRecord[], entries: DownloadInputs['entries']): Iterable<Buffer> {
-  for (const r of records) yield dataOf(readFileSync(join(dist, objectFile(entries[r.id][0], 'identity'))));
+/**
+ * The record dump (one stored record `data` per line) as a multi-member gzip file. Parts end at
+ * points chosen by the records' ids, not by position, so adding or removing a disease moves no
+ * other boundary; a part made from the same bodies as the published one is reused as it is.
+ */
+async function recordDump(o: DownloadInputs, records: readonly DiseaseRecord[]): Promise<DownloadEntry> {
+  const prior = new Map<string, DownloadPart>();
+  for (const p of o.previous?.files.find((f) => f.name === 'records.jsonl.gz')?.parts ?? []) if (p.input) prior.set(p.input, p);
+  const parts: DownloadPart[] = [];
+  let start = 0;
+  for (let i = 0; i < records.length; i++) {
+    const last = i === records.length - 1 || i + 1 - start >= PART_MAX || createHash('sha256').update(records[i].id).digest()[0] === CUT;
+    if (!last) continue;
+    const group = records.slice(start, i + 1);
+    start = i + 1;
+    const input = contentHash(group.map((r) => `${r.id}:${o.entries[r.id][0]}`).join('\n'));
+    const reuse = prior.get(input);
+    if (reuse && o.store.has(reuse.hash)) {
+      parts.push({ hash: reuse.hash, size: reuse.size, input });
+      continue;
+    }
+    const { bytes } = await gzipLines(group.map((r) => dataOf(o.store.read(o.entries[r.id][0]))));
+    const [hash] = await o.store.put(bytes, undefined, false);
+    parts.push({ hash, size: bytes.length, input });
+  }
+  const size = parts.reduce((n, p) => n + p.size, 0);
+  return { name: 'records.jsonl.gz', size, sha256: sha256Of(parts.map((p) => o.store.read(p.hash))), rows: records.length, parts };
 }
 
 function* diseaseRows(records: readonly DiseaseRecord[]): Iterable<string> {

@@ -1,25 +1,16 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 
 /**
- * Write lines to a gzip file as a stream (a release's record dump is hundreds of MB before
- * compression, more than should sit in memory at once), hashing the compressed bytes on the way.
+ * Gzip lines as a stream into memory (one download file or one part of the record dump: tens of
+ * MB before compression at most), counting them.
  */
-export async function writeGzipLines(
-  file: string,
-  lines: Iterable<string | Buffer>,
-): Promise<{ size: number; sha256: string; rows: number }> {
+export async function gzipLines(lines: Iterable<string | Buffer>): Promise<{ bytes: Buffer; rows: number }> {
   const gzip = createGzip({ level: 6 });
-  const out = createWriteStream(file);
-  const hash = createHash('sha256');
-  let size = 0;
-  gzip.on('data', (chunk: Buffer) => {
-    hash.update(chunk);
-    size += chunk.length;
-  });
-  gzip.pipe(out);
+  const chunks: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = once(gzip, 'end');
   let rows = 0;
   for (const line of lines) {
     rows++;
@@ -28,8 +19,15 @@ export async function writeGzipLines(
     if (!gzip.write('\n') || !wrote) await once(gzip, 'drain');
   }
   gzip.end();
-  await once(out, 'finish');
-  return { size, sha256: hash.digest('hex'), rows };
+  await ended;
+  return { bytes: Buffer.concat(chunks), rows };
+}
+
+/** SHA-256 (hex) of byte strings one after another. */
+export function sha256Of(parts: Iterable<Buffer>): string {
+  const hash = createHash('sha256');
+  for (const p of parts) hash.update(p);
+  return hash.digest('hex');
 }
 
 /** One TSV cell: tabs and line breaks would break the row, so they become spaces; null is empty. */

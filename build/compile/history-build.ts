@@ -11,7 +11,6 @@ import { asRemoved, readVersions, recordSources, sourceChanges, storeVersions, v
 
 /** What the history step needs from the build. */
 export interface HistoryInput {
-  dist: string;
   store: ObjectStore;
   /** Records stamped by stampVersions(). */
   records: DiseaseRecord[];
@@ -72,7 +71,7 @@ export async function buildHistory(h: HistoryInput): Promise<HistoryResult> {
     };
     releases = [...previous, published];
   }
-  const retained = await applyRetention(h.keep, releases, h.index, entries, h.dist, h.store);
+  const retained = await applyRetention(h.keep, releases, h.index, entries, h.store);
   return {
     entries: sortKeys(entries),
     releases: { format: 1, keep: h.keep, releases: retained.releases },
@@ -89,7 +88,7 @@ async function appendVersions(
 ): Promise<Change[]> {
   const byId = new Map(h.records.map((r) => [r.id, r]));
   const sourceById = new Map(h.release.sources.map((s) => [s.id, s]));
-  const listOf = (id: string) => (entries[versionsKey(id)] ? readVersions(h.dist, entries[versionsKey(id)]) : null);
+  const listOf = (id: string) => (entries[versionsKey(id)] ? readVersions(h.store, entries[versionsKey(id)]) : null);
   const changes: Change[] = [];
   const pending: Promise<void>[] = [];
   const store = async (id: string, doc: Parameters<typeof storeVersions>[1]) => {
@@ -177,4 +176,12 @@ function releaseSources(sources: ReleaseSource[], last: ReleaseEntry | null): Re
 
 function sortKeys<T>(o: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The build log's line about the release this build published (or why it published none). */
+export function releaseLine(history: HistoryResult): string {
+  const p = history.published;
+  if (!p) return `  no new release: no disease and no source changed (latest ${history.releases.releases.at(-1)?.id})`;
+  const changed = p.sources.filter((s) => s.changed).map((s) => s.id);
+  return `  release ${p.id}: ${p.counts.added} added, ${p.counts.changed} changed, ${p.counts.removed} removed, ${p.counts.unchanged} unchanged; sources changed: ${changed.join(', ') || 'none'}`;
 }

@@ -24,7 +24,6 @@ export async function applyRetention(
   releases: ReleaseEntry[],
   index: ContentIndex,
   entries: Record<string, ManifestEntry>,
-  dist: string,
   store: ObjectStore,
 ): Promise<{ releases: ReleaseEntry[]; pruned: Pruned }> {
   const pruned: Pruned = { releases: 0, versions: 0, diseases: 0 };
@@ -50,7 +49,7 @@ export async function applyRetention(
       pruned.diseases++;
       continue;
     }
-    const doc = readVersions(dist, list);
+    const doc = readVersions(store, list);
     const from = e.hist[0][0];
     rewrites.push(
       storeVersions(store, { ...doc, versions: doc.versions.filter((v) => v.version >= from) }).then((x) => {

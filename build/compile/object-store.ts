@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { objectFile } from '../../server/contract/snapshot/route-map.ts';
 import { contentHash, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
+import { type PackedObject, type PackLookup, type PacksDoc, packFile, readPackedSync } from '../../server/contract/snapshot/packs.ts';
+import { PackWriter } from './pack-writer.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -12,28 +13,42 @@ const gz = promisify(gzip);
 export const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * Content-addressed store under dist/objects/. An object that exists is never rewritten (so an
- * unchanged rebuild writes nothing), and each file appears under its final name only by rename,
- * so a killed build leaves no partial object behind a valid name.
+ * Content-addressed store of response bodies in pack files (server/contract/snapshot/packs.ts).
+ * An object the previous snapshot's packs hold is never written again (an unchanged rebuild
+ * writes nothing new); a new one is compressed and appended to this build's pack.
  */
 export class ObjectStore {
   written = 0;
   reused = 0;
   bytes = 0;
+  /** Objects moved into packs from a dist/ laid out before them. */
+  adopted = 0;
   private active = 0;
   // FIFO of callers waiting for a slot: waking exactly one per finished write keeps this O(1).
   private readonly waiting: (() => void)[] = [];
-  private readonly dirs = new Set<string>();
-  private readonly known = new Map<string, ManifestEntry>();
+  private readonly known = new Map<string, PackedObject>();
+  // A body stored under two keys at once (equal sections of two diseases) is written once.
+  private readonly pending = new Map<string, Promise<PackedObject>>();
+  private readonly writer: PackWriter;
+  private previous: PackLookup | null = null;
 
   constructor(
-    private readonly root: string,
+    private readonly dist: string,
     private readonly concurrency = 8,
-  ) {}
+  ) {
+    this.writer = new PackWriter(dist);
+  }
 
-  /** Entries of an earlier manifest, trusted when their identity file still exists. */
-  seed(entries: Iterable<ManifestEntry>): void {
-    for (const e of entries) this.known.set(e[0], e);
+  /** The objects of the previous snapshot's packs, reused when a body hashes to one of them. */
+  seed(previous: PackLookup): void {
+    this.previous = previous;
+    for (const idx of previous.indexes) {
+      // A pack that is gone or cut short is not trusted: its objects are written again.
+      const listed = previous.doc.packs.find((p) => p.name === idx.name);
+      const file = join(this.dist, packFile(idx.name));
+      if (!listed || !existsSync(file) || statSync(file).size !== listed.bytes) continue;
+      for (const o of idx.objects()) this.known.set(o.hash, o);
+    }
   }
 
   /**
@@ -42,69 +57,100 @@ export class ObjectStore {
    */
   async put(body: Buffer, extra?: number, variants = true): Promise<ManifestEntry> {
     const hash = contentHash(body);
-    const prior = this.known.get(hash);
-    if (prior && existsSync(join(this.root, objectFile(hash, 'identity')))) {
-      this.reused++;
-      return extra === undefined ? [prior[0], prior[1], prior[2], prior[3]] : [prior[0], prior[1], prior[2], prior[3], extra];
+    let obj = this.known.get(hash);
+    if (obj) this.reused++;
+    else {
+      let write = this.pending.get(hash);
+      if (!write) {
+        write = this.#write(hash, body, variants);
+        this.pending.set(hash, write);
+      } else this.reused++;
+      obj = await write;
     }
+    return extra === undefined ? [hash, obj.size, obj.br, obj.gzip] : [hash, obj.size, obj.br, obj.gzip, extra];
+  }
+
+  /** The stored bytes of an object (of this build or the previous snapshot), synchronously. */
+  read(hash: string, encoding: 'identity' | 'br' | 'gzip' = 'identity'): Buffer {
+    if (!this.known.has(hash)) this.adoptLoose([hash]);
+    const obj = this.known.get(hash)!;
+    const fresh = this.writer.read(obj, encoding);
+    if (fresh) return fresh;
+    if (!this.previous) throw new Error(`object ${hash} is in no readable pack`);
+    return readPackedSync(this.previous, hash, encoding);
+  }
+
+  /** Whether an object is stored (in this build's packs or the previous snapshot's). */
+  has(hash: string): boolean {
+    return this.known.has(hash);
+  }
+
+  /**
+   * Store objects that only a dist/ laid out before packs holds (objects/<fan>/<hash>.json and its
+   * .br and .gz): a history carried over from such a snapshot still names them.
+   */
+  adoptLoose(hashes: Iterable<string>): void {
+    for (const hash of hashes) {
+      if (this.known.has(hash)) continue;
+      const file = (ext: string) => join(this.dist, 'objects', hash.slice(0, 2), `${hash}${ext}`);
+      if (!existsSync(file('.json'))) throw new Error(`object ${hash} is named by the previous snapshot but stored nowhere`);
+      const opt = (ext: string) => (existsSync(file(ext)) ? readFileSync(file(ext)) : null);
+      const body = readFileSync(file('.json'));
+      this.known.set(hash, this.writer.append(hash, body, opt('.json.br'), opt('.json.gz')));
+      this.adopted++;
+    }
+  }
+
+  /** Finish this build's packs; returns the snapshot's packs.json: the packs holding `live` objects. */
+  finish(live: string[]): PacksDoc {
+    this.adoptLoose(live);
+    const written = this.writer.finish();
+    const used = new Set<string>();
+    for (const hash of live) {
+      const obj = this.known.get(hash);
+      if (!obj) throw new Error(`object ${hash} is named by the snapshot but was never stored`);
+      used.add(obj.pack);
+    }
+    const sizes = new Map(written.map((p) => [p.name, p]));
+    for (const idx of this.previous?.indexes ?? []) {
+      const p = this.previous!.doc.packs.find((x) => x.name === idx.name)!;
+      sizes.set(p.name, p);
+    }
+    // Oldest first, as the server searches newest first.
+    const order = [...(this.previous?.doc.packs.map((p) => p.name) ?? []), ...written.map((p) => p.name)];
+    return { format: 1, packs: order.filter((n, i) => used.has(n) && order.indexOf(n) === i).map((n) => sizes.get(n)!) };
+  }
+
+  /** Remove the packs of a build that failed. */
+  abort(): void {
+    this.writer.abort();
+  }
+
+  async #write(hash: string, body: Buffer, variants: boolean): Promise<PackedObject> {
     await this.acquire();
-    let entry: ManifestEntry;
     try {
-      entry = await this.write(hash, body, variants);
+      let b: Buffer | null = null;
+      let g: Buffer | null = null;
+      if (variants && body.length > COMPRESS_MIN_BYTES) {
+        // Brotli 6 and gzip 6 compress these JSON bodies as tightly as 9 (measured: 0.203 and
+        // 0.216 of identity) at over 20 times brotli 9's speed.
+        [b, g] = await Promise.all([
+          br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          gz(body, { level: 6 }),
+        ]);
+        // A variant that is not smaller than the identity body is never worth sending.
+        if (b.length >= body.length) b = null;
+        if (g.length >= body.length) g = null;
+      }
+      const obj = this.writer.append(hash, body, b, g);
+      this.known.set(hash, obj);
+      this.pending.delete(hash);
+      this.written++;
+      this.bytes += obj.size + obj.br + obj.gzip;
+      return obj;
     } finally {
       this.release();
     }
-    this.known.set(hash, entry);
-    return extra === undefined ? entry : [entry[0], entry[1], entry[2], entry[3], extra];
-  }
-
-  private async write(hash: string, body: Buffer, variants: boolean): Promise<ManifestEntry> {
-    const identity = join(this.root, objectFile(hash, 'identity'));
-    if (existsSync(identity) && (body.length <= COMPRESS_MIN_BYTES || !variants)) {
-      this.reused++;
-      return [hash, body.length, 0, 0];
-    }
-    let brSize = 0;
-    let gzSize = 0;
-    if (variants && body.length > COMPRESS_MIN_BYTES) {
-      // Brotli 6 and gzip 6 compress these JSON bodies as tightly as 9 (measured: 0.203 and
-      // 0.216 of identity) at over 20 times brotli 9's speed.
-      const [b, g] = await Promise.all([
-        br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        gz(body, { level: 6 }),
-      ]);
-      // A variant that is not smaller than the identity body is never worth sending.
-      if (b.length < body.length) {
-        this.file(objectFile(hash, 'br'), b);
-        brSize = b.length;
-      }
-      if (g.length < body.length) {
-        this.file(objectFile(hash, 'gzip'), g);
-        gzSize = g.length;
-      }
-    }
-    this.file(objectFile(hash, 'identity'), body);
-    this.written++;
-    return [hash, body.length, brSize, gzSize];
-  }
-
-  private file(rel: string, data: Buffer): void {
-    const path = join(this.root, rel);
-    const dir = dirname(path);
-    if (!this.dirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
-    const tmp = `${path}.${process.pid}.tmp`;
-    try {
-      writeFileSync(tmp, data);
-      renameSync(tmp, path);
-    } catch (err) {
-      // A full disk leaves part of the file: remove it, so nothing half-written stays behind.
-      rmSync(tmp, { force: true });
-      throw err;
-    }
-    this.bytes += data.length;
   }
 
   private acquire(): Promise<void> {

@@ -1,22 +1,11 @@
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReleasesDoc } from '../../server/contract/snapshot/history.ts';
-import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
+import { PACKS_DIR, type PackLookup, type PacksDoc } from '../../server/contract/snapshot/packs.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { encodeSnapshotDoc, readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';
 
 /**
- * dist/ layout: objects/ (content-addressed bodies, shared by snapshots), snapshots/<id>/
+ * dist/ layout: packs/ (content-addressed bodies in pack files, shared by snapshots), snapshots/<id>/
  * (manifest and indexes of one build) and `current`, a symlink to the published snapshot. A
  * build writes its snapshot under a temporary name, renames it into place, then swaps `current`
  * by renaming a new symlink over it: each step is atomic, so a failed or killed build leaves the
@@ -33,10 +22,19 @@ export function currentSnapshot(dist: string): string | null {
   }
 }
 
-/** Read a JSON file of the published snapshot; null when absent or unreadable. */
+/** Read a JSON document of the published snapshot; null when absent or unreadable. */
 export function readCurrent<T>(dist: string, file: string): T | null {
   try {
-    return JSON.parse(readFileSync(join(dist, CURRENT_LINK, file), 'utf8')) as T;
+    return readSnapshotJson<T>(join(dist, CURRENT_LINK), file);
+  } catch {
+    return null;
+  }
+}
+
+/** The packs of the published snapshot; null when there is none, or it predates packs, or its indexes are unreadable. */
+export function currentPacks(dist: string): PackLookup | null {
+  try {
+    return snapshotPacks(dist, join(dist, CURRENT_LINK));
   } catch {
     return null;
   }
@@ -59,9 +57,9 @@ export function startStaging(dist: string, snapshot: string): string {
   return staging;
 }
 
-/** Write one snapshot document (JSON or text) into staging. */
+/** Write one snapshot document (JSON or text) into staging, compressed when its name says so. */
 export function writeSnapshotFile(staging: string, name: string, content: string | Buffer): void {
-  writeFileSync(join(staging, name), content);
+  writeFileSync(join(staging, name), encodeSnapshotDoc(name, content));
 }
 
 /** Move staging into place and point `current` at it; returns the previous snapshot id. */
@@ -83,11 +81,10 @@ export function publish(dist: string, staging: string, snapshot: string): string
 
 /**
  * Keep the current and the previous snapshot (a server may still be reading it) and delete the
- * rest, then every object neither of them references: their manifests (responses, and the version
- * lists and version bodies the history keeps) and the change lists of their releases. Returns
- * how many objects were removed.
+ * rest, then every pack neither of them lists. Objects of a dist/ from before packs (objects/)
+ * go once no kept snapshot predates packs. Returns what was removed.
  */
-export function collectGarbage(dist: string, keep: string[]): { snapshots: number; objects: number } {
+export function collectGarbage(dist: string, keep: string[]): { snapshots: number; packs: number } {
   const snaps = join(dist, 'snapshots');
   // Symlinks left by a build killed between creating and renaming its new `current`.
   for (const name of readdirSync(dist))
@@ -99,30 +96,25 @@ export function collectGarbage(dist: string, keep: string[]): { snapshots: numbe
     removedSnapshots++;
   }
   const live = new Set<string>();
+  let loose = false;
   for (const id of keep) {
     try {
-      const m = JSON.parse(readFileSync(join(snaps, id, SNAPSHOT_FILES.manifest), 'utf8')) as Manifest;
-      for (const e of Object.values(m.entries)) live.add(e[0]);
+      for (const p of readSnapshotJson<PacksDoc>(join(snaps, id), SNAPSHOT_FILES.packs).packs) live.add(p.name);
     } catch {
-      /* a missing snapshot keeps nothing alive */
-    }
-    try {
-      const h = JSON.parse(readFileSync(join(snaps, id, SNAPSHOT_FILES.releases), 'utf8')) as ReleasesDoc;
-      for (const r of h.releases) live.add(r.changes[0]);
-    } catch {
-      /* no history yet */
+      loose ||= existsSync(join(snaps, id));
     }
   }
+  if (!loose) rmSync(join(dist, 'objects'), { recursive: true, force: true });
   let removed = 0;
-  const objects = join(dist, 'objects');
-  if (!existsSync(objects)) return { snapshots: removedSnapshots, objects: 0 };
-  for (const fan of readdirSync(objects)) {
-    for (const name of readdirSync(join(objects, fan))) {
-      const hash = name.slice(0, name.indexOf('.'));
-      if (live.has(hash) && !name.endsWith('.tmp')) continue;
-      rmSync(join(objects, fan, name), { force: true });
-      removed++;
-    }
+  const packs = join(dist, PACKS_DIR);
+  if (!existsSync(packs)) return { snapshots: removedSnapshots, packs: 0 };
+  for (const name of readdirSync(packs)) {
+    // Temporary files are the pack writer's to clean (a build may be writing them now).
+    if (name.startsWith('.')) continue;
+    const pack = name.replace(/\.(pack|idx)$/, '');
+    if (live.has(pack)) continue;
+    rmSync(join(packs, name), { force: true });
+    if (name.endsWith('.pack')) removed++;
   }
-  return { snapshots: removedSnapshots, objects: removed };
+  return { snapshots: removedSnapshots, packs: removed };
 }

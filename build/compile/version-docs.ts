@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { DiseaseRecord } from '../record/types.ts';
 import { envelope } from '../../server/contract/api/envelope.ts';
 import type { DiseaseVersion, DiseaseVersions, SourceState, VersionChanges } from '../../server/contract/snapshot/history.ts';
 import { etagOf, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 import type { ReleaseSource } from '../../server/contract/snapshot/release.ts';
-import { objectFile } from '../../server/contract/snapshot/route-map.ts';
 import { diseasePath, releasePath, versionPath, versionsPath } from '../../server/contract/api/paths.ts';
 import type { ObjectStore } from './object-store.ts';
 
@@ -15,8 +12,8 @@ import type { ObjectStore } from './object-store.ts';
  */
 
 /** The `data` of a stored version list. */
-export function readVersions(dist: string, entry: ManifestEntry): DiseaseVersions {
-  return (JSON.parse(readFileSync(join(dist, objectFile(entry[0], 'identity')), 'utf8')) as { data: DiseaseVersions }).data;
+export function readVersions(store: ObjectStore, entry: ManifestEntry): DiseaseVersions {
+  return (JSON.parse(store.read(entry[0]).toString('utf8')) as { data: DiseaseVersions }).data;
 }
 
 /** Store a version list; resolves to its manifest entry. */

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readOrphanDesignations } from '../ingest/fda-oopd.ts';
 import { filterByContext } from './designation-context.ts';
 import { splitsCompound, splitWords } from './link-rules.ts';
 import { normalizeName, type NameHit } from './name-index.ts';
-import { objectFile, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readPackedSync } from '../../server/contract/snapshot/packs.ts';
+import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';
 import { readBuildSettings } from '../settings.ts';
 import { auditRecord, type AuditRow, type RecordDigest, digestRecord } from './content-audit-rules.ts';
 
@@ -17,15 +18,15 @@ import { auditRecord, type AuditRow, type RecordDigest, digestRecord } from './c
  * Mendelian overviews). DIST_DIR (default dist) and DATA_DIR (the OOPD export) as for the build.
  */
 const { distDir: dist, dataDir } = readBuildSettings();
-const manifest = JSON.parse(readFileSync(resolve(dist, 'current', SNAPSHOT_FILES.manifest), 'utf8')) as {
-  entries: Record<string, [string]>;
-};
+const current = resolve(dist, 'current');
+const manifest = readSnapshotJson<{ entries: Record<string, [string]> }>(current, SNAPSHOT_FILES.manifest);
+const packs = snapshotPacks(dist, current);
 
 const digests = new Map<string, RecordDigest>();
 const rows: AuditRow[] = [];
 for (const [key, [hash]] of Object.entries(manifest.entries)) {
   if (!/^MONDO:\d{7}$/.test(key)) continue;
-  const body = JSON.parse(readFileSync(resolve(dist, objectFile(hash, 'identity')), 'utf8'));
+  const body = JSON.parse(readPackedSync(packs, hash).toString('utf8'));
   if (!body.data?.sections) continue; // an obsolete redirect
   digests.set(key, digestRecord(body.data));
   rows.push(auditRecord(body.data));

@@ -1,4 +1,4 @@
-import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Req, Res } from './context.ts';
 
 /**
@@ -19,11 +19,11 @@ export function respond(req: Req, res: Res, status: number, headers: string[], b
 }
 
 /**
- * Write a response whose body streams from a file (a download): headers as respond() sends them,
+ * Write a response whose body streams from storage (a download): headers as respond() sends them,
  * then the stream piped out; the access log gets its line when the stream ends. HEAD sends none
  * of it (the stream is not opened by the caller then: `body` is null).
  */
-export function respondStream(req: Req, res: Res, status: number, headers: string[], body: ReadStream | null, bytes: number): void {
+export function respondStream(req: Req, res: Res, status: number, headers: string[], body: Readable | null, bytes: number): void {
   const ctx = req.ctx;
   res.writeHead(status, ctx.headers.length === 0 ? headers : ctx.headers.concat(headers));
   if (body === null || req.method === 'HEAD') {

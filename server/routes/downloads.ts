@@ -1,11 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import { DOWNLOAD_FILES, DOWNLOAD_MEDIA_TYPE } from '../contract/api/downloads.ts';
 import { fillPath } from '../contract/api/paths.ts';
 import { IMMUTABLE_CACHE, LATEST_RELEASE } from '../contract/api/releases.ts';
 import { ROUTES } from '../contract/api/routes.ts';
 import type { DownloadEntry } from '../contract/snapshot/downloads.ts';
-import { downloadFile } from '../contract/snapshot/route-map.ts';
 import type { Req, Res } from '../http/context.ts';
 import { noneMatch } from '../http/conditional.ts';
 import { problem, sendProblem } from '../http/problem.ts';
@@ -86,11 +83,10 @@ export function downloadFileResource(getSnapshot: () => Snapshot): RouteHandler<
         problem('range-not-satisfiable', `The file has ${f.size} bytes; ask for one range within them (bytes=0-${f.size - 1}).`),
         ['Content-Range', `bytes */${f.size}`],
       );
-    const file = join(snap.dir, downloadFile(f.name));
     req.ctx.cache = 'disk';
     const [start, end] = range ?? [0, f.size - 1];
     const length = f.size === 0 ? 0 : end - start + 1;
-    const body = req.method === 'HEAD' || length === 0 ? null : createReadStream(file, { start, end });
+    const body = req.method === 'HEAD' || length === 0 ? null : snap.packs.stream(f.parts, start, end);
     if (range)
       return respondStream(
         req,

@@ -105,6 +105,7 @@ export class LiveSnapshot {
     void next.rowById;
     void next.searchIndex;
     const from = this.snap.manifest.snapshot;
+    this.snap.packs.retire();
     this.snap = next;
     this.engine = null;
     this.warm();

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { Encoding } from '../http/negotiate.ts';
@@ -13,14 +12,16 @@ import { Lookups, NO_LOOKUPS } from '../lookups/lookups.ts';
 import type { LookupsDoc } from '../contract/snapshot/lookups.ts';
 import type { DownloadsDoc } from '../contract/snapshot/downloads.ts';
 import { IntegrityError, readFailure, verifyObject } from './object-integrity.ts';
-import { objectFile, SNAPSHOT_FILES } from '../contract/snapshot/route-map.ts';
+import { SNAPSHOT_FILES } from '../contract/snapshot/route-map.ts';
+import { readSnapshotDoc, readSnapshotJson, snapshotPacks } from '../contract/snapshot/snapshot-docs.ts';
+import { PackReader } from './pack-reader.ts';
 import type { SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
 import { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
 
 /**
  * One published snapshot, loaded once: manifest, listing rows, search index, release metadata
  * and OpenAPI documents. Bodies are read by hash: hot ones from a byte-bounded LRU, cold ones
- * from dist/objects/. Nothing here takes a path from a request.
+ * from the snapshot's pack files. Nothing here takes a path from a request.
  */
 export class Snapshot {
   /** The manifest without its entries (those live in `entries`). */
@@ -40,6 +41,8 @@ export class Snapshot {
   readonly openapiJson: Buffer;
   readonly openapiYaml: Buffer;
   readonly dir: string;
+  /** The snapshot's pack files. */
+  readonly packs: PackReader;
   private readonly cache: LRUCache<string, Buffer>;
   private readonly etags = new WeakMap<ManifestEntry, string>();
   /** Told once of each object found damaged or missing (the server logs it and counts it). */
@@ -54,12 +57,13 @@ export class Snapshot {
   ) {
     // Resolve the symlink once, so a later publish cannot change files under this instance.
     this.dir = realpathSync(snapshotDir);
-    const read = (name: string) => readFileSync(join(this.dir, name));
+    const read = (name: string) => readSnapshotDoc(this.dir, name);
     this.entries = new ManifestIndex(read(SNAPSHOT_FILES.manifest));
     this.manifest = this.entries.manifest;
-    this.release = JSON.parse(read(SNAPSHOT_FILES.release).toString('utf8')) as ReleaseDoc;
+    this.packs = new PackReader(snapshotPacks(dist, this.dir));
+    this.release = readSnapshotJson<ReleaseDoc>(this.dir, SNAPSHOT_FILES.release);
     const releases = existsSync(join(this.dir, SNAPSHOT_FILES.releases))
-      ? (JSON.parse(read(SNAPSHOT_FILES.releases).toString('utf8')) as ReleasesDoc)
+      ? readSnapshotJson<ReleasesDoc>(this.dir, SNAPSHOT_FILES.releases)
       : null;
     // Change lists are kept parsed by the history, so their bytes bypass the body cache (checked all the same).
     this.history = new ReleaseHistory(releases, (entry) => this.#readChecked(entry, 'identity'));
@@ -85,7 +89,7 @@ export class Snapshot {
 
   /** One row per current disease, for listing filters, facets and sorts. */
   get rows(): ListingRow[] {
-    return (this.#rows ??= JSON.parse(readFileSync(join(this.dir, SNAPSHOT_FILES.listing), 'utf8')) as ListingRow[]);
+    return (this.#rows ??= readSnapshotJson<ListingRow[]>(this.dir, SNAPSHOT_FILES.listing));
   }
 
   /** The listing rows by Mondo id: which ids are current diseases. */
@@ -95,21 +99,22 @@ export class Snapshot {
 
   /** The search index as the build wrote it (SerializedSearchIndex). */
   get searchIndex(): unknown {
-    return (this.#searchIndex ??= JSON.parse(readFileSync(join(this.dir, SNAPSHOT_FILES.searchIndex), 'utf8')));
+    return (this.#searchIndex ??= readSnapshotJson<unknown>(this.dir, SNAPSHOT_FILES.searchIndex));
   }
 
   /** The phenotype index in memory (HPO closure, IC, per-disease annotations), made on first use. */
   get phenotypeModel(): PhenotypeModel {
     return (this.#phenotypeModel ??= new PhenotypeModel(
-      JSON.parse(readFileSync(join(this.dir, SNAPSHOT_FILES.phenotypeIndex), 'utf8')) as SerializedPhenotypeIndex,
+      readSnapshotJson<SerializedPhenotypeIndex>(this.dir, SNAPSHOT_FILES.phenotypeIndex),
     ));
   }
 
   /** Cross-references, hierarchy and genes (an older snapshot without the file has none). */
   get lookups(): Lookups {
     if (this.#lookups) return this.#lookups;
-    const file = join(this.dir, SNAPSHOT_FILES.lookups);
-    const doc = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LookupsDoc) : NO_LOOKUPS;
+    const doc = existsSync(join(this.dir, SNAPSHOT_FILES.lookups))
+      ? readSnapshotJson<LookupsDoc>(this.dir, SNAPSHOT_FILES.lookups)
+      : NO_LOOKUPS;
     return (this.#lookups = new Lookups(doc));
   }
 
@@ -117,7 +122,7 @@ export class Snapshot {
   get downloads(): DownloadsDoc | null {
     if (this.#downloads !== undefined) return this.#downloads;
     const file = join(this.dir, SNAPSHOT_FILES.downloads);
-    return (this.#downloads = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DownloadsDoc) : null);
+    return (this.#downloads = existsSync(file) ? readSnapshotJson<DownloadsDoc>(this.dir, SNAPSHOT_FILES.downloads) : null);
   }
 
   /**
@@ -145,7 +150,7 @@ export class Snapshot {
     try {
       let bytes: Buffer;
       try {
-        bytes = await readFile(join(this.dist, objectFile(entry[0], encoding)));
+        bytes = await this.packs.read(entry[0], encoding);
       } catch (err) {
         throw readFailure(entry, encoding, err as NodeJS.ErrnoException);
       }

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SerializedPhenotypeIndex } from '../../server/contract/snapshot/phenotype-index.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readSnapshotJson } from '../../server/contract/snapshot/snapshot-docs.ts';
 import { explainMatch } from '../../server/phenotypes/match-explain.ts';
 import { MATCH_MODEL, reduceQuery, scoreDiseases, topDiseases } from '../../server/phenotypes/match-score.ts';
 import { mentionedTerms } from '../../server/phenotypes/match-unmentioned.ts';
@@ -63,7 +63,7 @@ function matchOnce(m: PhenotypeModel, observed: number[]): void {
 /** Time the queries in this process: one warm-up round, then ROUNDS rounds; p50 and p99 in ms. */
 export function timeMatch(dir: string): { diseases: number; queries: number; samples: number; p50: number; p99: number; loadMs: number } {
   const t0 = performance.now();
-  const m = new PhenotypeModel(JSON.parse(readFileSync(join(dir, SNAPSHOT_FILES.phenotypeIndex), 'utf8')) as SerializedPhenotypeIndex);
+  const m = new PhenotypeModel(readSnapshotJson<SerializedPhenotypeIndex>(dir, SNAPSHOT_FILES.phenotypeIndex));
   const loadMs = performance.now() - t0;
   const queries = matchQueries(m);
   for (const q of queries) matchOnce(m, q);

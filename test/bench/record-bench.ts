@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { call, type RawResponse } from '../helpers/http.ts';
 import { bareAnswer, replayHeaders, startBareServer } from './bare-target.ts';
 import { bearer, type BenchContext, type CaseResult, type GroupResult } from './bench-context.ts';
@@ -6,7 +7,7 @@ import { nginxInstalled, startNginx } from './nginx-target.ts';
 import { startRealServer, type RunningTarget } from './real-server.ts';
 import { goal, printTable, rowsOf } from './report.ts';
 import { compareTargets, type LoadTarget } from './run-load.ts';
-import { entryOf, objectPath } from './snapshot-source.ts';
+import { entryOf, objectBytes } from './snapshot-source.ts';
 
 /** A large real record: many phenotypes, genes, trials and groups. */
 export const RECORD_ID = 'MONDO:0009061';
@@ -29,8 +30,8 @@ function expect(r: RawResponse, status: number, body: Buffer | null, what: strin
 export async function benchRecord(ctx: BenchContext): Promise<GroupResult> {
   const { src, env, options } = ctx;
   const entry = entryOf(src, RECORD_ID);
-  const identity = readFileSync(objectPath(src, entry, 'identity'));
-  const br = entry[2] > 0 ? readFileSync(objectPath(src, entry, 'br')) : null;
+  const identity = objectBytes(src, entry, 'identity');
+  const br = entry[2] > 0 ? objectBytes(src, entry, 'br') : null;
   const etag = `W/"${entry[0]}"`;
   const auth = bearer(env.unmeteredKey);
   const started: RunningTarget[] = [];
@@ -59,7 +60,10 @@ export async function benchRecord(ctx: BenchContext): Promise<GroupResult> {
     let nginx: RunningTarget | null = null;
     let nginxEtag = '';
     if (nginxInstalled()) {
-      nginx = await startNginx(env.dir, [{ path: PATH, file: objectPath(src, entry, 'identity') }]);
+      // nginx serves a file: the record's bytes, copied out of their pack.
+      const file = join(env.dir, 'record.json');
+      writeFileSync(file, identity);
+      nginx = await startNginx(env.dir, [{ path: PATH, file }]);
       started.push(nginx);
       const n = await call(nginx.url, PATH);
       expect(n, 200, identity, 'nginx 200');

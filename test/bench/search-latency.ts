@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { SearchEngine } from '../../server/search/engine.ts';
 import type { SerializedSearchIndex } from '../../server/contract/snapshot/search-index.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readSnapshotJson } from '../../server/contract/snapshot/snapshot-docs.ts';
 import { benchSearch } from './search-latency-cli.ts';
 import type { BenchContext, GroupResult } from './bench-context.ts';
 import { goal, printLatencies } from './report.ts';
@@ -18,7 +17,7 @@ const SAMPLES = 2000;
  */
 export function benchSearchLatency(ctx: BenchContext): GroupResult {
   ctx.progress('search: loading the search index');
-  const index = JSON.parse(readFileSync(join(ctx.src.dir, SNAPSHOT_FILES.searchIndex), 'utf8')) as SerializedSearchIndex;
+  const index = readSnapshotJson<SerializedSearchIndex>(ctx.src.dir, SNAPSHOT_FILES.searchIndex);
   const engine = new SearchEngine(index, ctx.src.rows);
   const latencies = Object.entries(queryFamilies(ctx.src.rows)).map(([name, queries]) => {
     ctx.progress(`search: timing ${name}`);

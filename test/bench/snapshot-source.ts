@@ -1,8 +1,10 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import type { Manifest, ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
-import { objectFile, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readPackedSync } from '../../server/contract/snapshot/packs.ts';
+import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';
 
 /** The published snapshot the benchmark reads its inputs from (it never builds one). */
 export interface SnapshotSource {
@@ -21,12 +23,16 @@ export function openSnapshot(dist: string): SnapshotSource {
   const current = join(dist, 'current');
   if (!existsSync(join(current, SNAPSHOT_FILES.manifest)) || !existsSync(join(current, SNAPSHOT_FILES.listing))) {
     throw new Error(
-      `no published snapshot in ${dist} (expected ${current}/manifest.json): run \`npm run build\` first (DIST_DIR=${dist} if it is not dist/)`,
+      `no published snapshot in ${dist} (expected ${current}/${SNAPSHOT_FILES.manifest}): run \`npm run build\` first (DIST_DIR=${dist} if it is not dist/)`,
     );
   }
   const dir = realpathSync(current);
-  const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
-  return { dist, dir, manifest: read(SNAPSHOT_FILES.manifest) as Manifest, rows: read(SNAPSHOT_FILES.listing) as ListingRow[] };
+  return {
+    dist,
+    dir,
+    manifest: readSnapshotJson<Manifest>(dir, SNAPSHOT_FILES.manifest),
+    rows: readSnapshotJson<ListingRow[]>(dir, SNAPSHOT_FILES.listing),
+  };
 }
 
 /** The manifest entry of a route key; throws when the snapshot lacks it. */
@@ -36,9 +42,9 @@ export function entryOf(src: SnapshotSource, key: string): ManifestEntry {
   return e;
 }
 
-/** Absolute path of an entry's stored object in one encoding: dist/objects/<2>/<hash>.json[.br]. */
-export function objectPath(src: SnapshotSource, entry: ManifestEntry, encoding: 'identity' | 'br'): string {
-  return join(src.dist, objectFile(entry[0], encoding));
+/** The stored bytes of an entry in one encoding, read from the snapshot's packs. */
+export function objectBytes(src: SnapshotSource, entry: ManifestEntry, encoding: 'identity' | 'br'): Buffer {
+  return readPackedSync(snapshotPacks(src.dist, src.dir), entry, encoding);
 }
 
 /** `count` distinct rows spread over the listing by a fixed stride: the same picks on every run. */

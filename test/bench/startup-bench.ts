@@ -1,3 +1,4 @@
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -100,7 +101,7 @@ export async function benchStartup(ctx: BenchContext): Promise<GroupResult> {
   }
   const w = Math.max(...targets.map((t) => t.name.length)) + 2;
   console.log(
-    `\nStart-up over snapshot ${src.manifest.snapshot} (${src.manifest.counts.diseases} diseases; manifest ${(statSync(join(src.dir, 'manifest.json')).size / 1e6).toFixed(1)} MB), medians`,
+    `\nStart-up over snapshot ${src.manifest.snapshot} (${src.manifest.counts.diseases} diseases; manifest ${(statSync(join(src.dir, SNAPSHOT_FILES.manifest)).size / 1e6).toFixed(1)} MB), medians`,
   );
   console.log(`  ${'target'.padEnd(w)}${'first record ms'.padStart(17)}${'first search ms'.padStart(17)}   first record per round`);
   const rows = targets.map((t) => {

@@ -7,7 +7,8 @@ import { bundle } from '../../build/bundle/bundle.mjs';
 import { BUNDLE_RECORD, bundleState } from '../../build/bundle/bundle-state.mjs';
 import { BUNDLES } from '../../server/contract/snapshot/app-paths.ts';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
-import { objectFile, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { body, readCurrentJson } from '../fixtures/build-pipeline/snapshot-audit.ts';
 import { build, MINI_DATA, ROOT, tempDir } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { bearer, call } from '../helpers/http.ts';
 import { makeKeys } from '../helpers/keys.ts';
@@ -85,13 +86,13 @@ describe('the bundle (one artifact)', () => {
         child.on('message', (m: { ready?: boolean; url?: string }) => m.ready && done(m.url!));
       });
       // The snapshot it serves is the copy it sits in: the body is that stored object, byte for byte.
-      const manifest = JSON.parse(readFileSync(join(app, 'current', SNAPSHOT_FILES.manifest), 'utf8')) as Manifest;
+      const manifest = readCurrentJson<Manifest>(app, SNAPSHOT_FILES.manifest);
       const entry = manifest.entries[`${CF}/summary`];
       const r = await call(url, `/api/v1/diseases/${CF}/summary`, { headers: bearer(keys.dev) });
       assert.equal(r.status, 200);
       assert.equal(r.headers['content-type'], 'application/json; charset=utf-8');
       assert.equal(r.headers.etag, `W/"${entry[0]}"`);
-      assert.deepEqual(r.body, readFileSync(join(app, objectFile(entry[0], 'identity'))));
+      assert.deepEqual(r.body, body(app, entry));
       assert.equal(r.json().data.id, CF);
       const missing = await call(url, '/api/v1/diseases/MONDO:0000001/summary', { headers: bearer(keys.dev) });
       assert.equal(missing.status, 404);

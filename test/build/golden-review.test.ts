@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
-import { objectFile } from '../../server/contract/snapshot/route-map.ts';
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { type PackLookup, readPackedSync } from '../../server/contract/snapshot/packs.ts';
+import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';
 import { ensureRealSnapshot, REAL_DIST } from '../helpers/real-snapshot.ts';
 
 /**
@@ -31,11 +33,13 @@ interface Golden {
 
 const golden = JSON.parse(readFileSync(join(import.meta.dirname, '../../content/qc/golden-review.json'), 'utf8')) as Golden[];
 let manifest: Manifest;
-const record = (id: string): any => JSON.parse(readFileSync(join(REAL_DIST, objectFile(manifest.entries[id][0], 'identity')), 'utf8')).data;
+let packs: PackLookup;
+const record = (id: string): any => JSON.parse(readPackedSync(packs, manifest.entries[id]).toString('utf8')).data;
 
 before(async () => {
   await ensureRealSnapshot();
-  manifest = JSON.parse(readFileSync(join(REAL_DIST, 'current', 'manifest.json'), 'utf8'));
+  manifest = readSnapshotJson<Manifest>(join(REAL_DIST, 'current'), SNAPSHOT_FILES.manifest);
+  packs = snapshotPacks(REAL_DIST, join(REAL_DIST, 'current'));
 });
 
 describe('golden review (content/qc/golden-review.json)', () => {

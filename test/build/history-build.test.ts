@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { DiseaseVersions } from '../../server/contract/snapshot/history.ts';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
-import { historyKeyOf, objectFile, SNAPSHOT_FILES, versionKey, versionsKey } from '../../server/contract/snapshot/route-map.ts';
+import { historyKeyOf, SNAPSHOT_FILES, versionKey, versionsKey } from '../../server/contract/snapshot/route-map.ts';
 import { bearer, call } from '../helpers/http.ts';
 import { makeKeys } from '../helpers/keys.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
@@ -20,7 +20,15 @@ import {
   type Phase,
 } from '../fixtures/build-pipeline/history-scenario.ts';
 import { copyTree, editData, MINI_DATA, spawnBuild, tempDir, treeState } from '../fixtures/build-pipeline/pipeline-harness.ts';
-import { auditObjects, body, contentIndex, latestChanges, readCurrentJson, releasesOf } from '../fixtures/build-pipeline/snapshot-audit.ts';
+import {
+  auditObjects,
+  body,
+  contentIndex,
+  latestChanges,
+  readCurrentJson,
+  releasesOf,
+  storedHashes,
+} from '../fixtures/build-pipeline/snapshot-audit.ts';
 
 /**
  * How the history is kept across builds: nothing new for unchanged inputs, HISTORY_KEEP retention
@@ -38,7 +46,7 @@ const manifestOf = (dist: string) => readCurrentJson<Manifest>(dist, SNAPSHOT_FI
 const historyEntries = (m: Manifest) => Object.fromEntries(Object.entries(m.entries).filter(([k]) => historyKeyOf(k)));
 const versionsDoc = (dist: string, id: string) =>
   (JSON.parse(body(dist, manifestOf(dist).entries[versionsKey(id)]).toString('utf8')) as { data: DiseaseVersions }).data;
-const stored = (dist: string, hash: string) => existsSync(join(dist, objectFile(hash, 'identity')));
+const stored = (dist: string, hash: string) => storedHashes(dist).includes(hash);
 
 describe('builds that publish nothing new', () => {
   test('unchanged inputs: up to date, nothing written', async () => {

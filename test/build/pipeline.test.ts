@@ -6,7 +6,9 @@ import type { ReleaseDoc } from '../../server/contract/snapshot/release.ts';
 import { IngestError } from '../../build/ingest/types.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
-import { SNAPSHOT_FILES, diseaseKey, objectFile, sectionKey, versionKey, versionsKey } from '../../server/contract/snapshot/route-map.ts';
+import type { DownloadsDoc } from '../../server/contract/snapshot/downloads.ts';
+import type { PacksDoc } from '../../server/contract/snapshot/packs.ts';
+import { SNAPSHOT_FILES, diseaseKey, sectionKey, versionKey, versionsKey } from '../../server/contract/snapshot/route-map.ts';
 import { DISEASE_RESOURCES } from '../../server/contract/api/route-def.ts';
 import { MINI_DATA, build, copyTree, editData, spawnBuild, tempDir, treeState } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import {
@@ -16,7 +18,8 @@ import {
   currentId,
   latestChanges,
   liveHashes,
-  objectFiles,
+  storedHashes,
+  tempPackFiles,
   readCurrentJson,
   releasesOf,
   snapshotDirs,
@@ -28,7 +31,6 @@ const CF = 'MONDO:0009061';
 const HUNTINGTON = 'MONDO:0007739';
 const BASE_DAY = '2026-01-01';
 const manifestOf = (dist: string) => readCurrentJson<Manifest>(dist, SNAPSHOT_FILES.manifest);
-const hashOfObjectFile = (rel: string) => rel.slice(3, rel.indexOf('.', 3));
 
 // One published snapshot of the mini data, built "on" BASE_DAY so that later builds (today) can
 // tell a carried-over lastChanged from a new one. Tests copy it and never write to it.
@@ -75,13 +77,13 @@ test('the build publishes current -> snapshots/<id>; every disease resource, sec
   assert.ok(audit.compressed > 0, 'some bodies are over 1 KB and have variants');
   // Version 1 of every disease is the record body the release published.
   for (const id of ids) assert.deepEqual(m.entries[versionKey(id, 1)], m.entries[id], id);
-  // The store holds exactly the files of the referenced objects: nothing stray, nothing missing.
-  const expected = [...Object.values(m.entries), ...releasesOf(baseDist).releases.map((r) => r.changes)].flatMap(([hash, , br, gz]) => [
-    objectFile(hash, 'identity'),
-    ...(br ? [objectFile(hash, 'br')] : []),
-    ...(gz ? [objectFile(hash, 'gzip')] : []),
-  ]);
-  assert.deepEqual(objectFiles(baseDist), [...new Set(expected)].map((f) => f.slice('objects/'.length)).sort());
+  // The packs hold exactly the referenced objects, once each: nothing stray, nothing missing.
+  const downloads = readCurrentJson<DownloadsDoc>(baseDist, SNAPSHOT_FILES.downloads).files.flatMap((f) => f.parts.map((p) => p.hash));
+  const expected = [...Object.values(m.entries), ...releasesOf(baseDist).releases.map((r) => r.changes)].map(([hash]) => hash);
+  assert.deepEqual(storedHashes(baseDist), [...new Set([...expected, ...downloads])].sort());
+  const packs = readCurrentJson<PacksDoc>(baseDist, SNAPSHOT_FILES.packs).packs;
+  assert.deepEqual(readdirSync(join(baseDist, 'packs')).sort(), packs.flatMap((p) => [`${p.name}.idx`, `${p.name}.pack`]).sort());
+  assert.equal(existsSync(join(baseDist, 'objects')), false);
 });
 
 test('record bodies splice at entry[4] ("sections":) and section bodies hold their section at bytes [8, entry[4])', () => {
@@ -129,11 +131,7 @@ test('a build killed midway leaves the previous snapshot serving intact, and the
     snapshotDirs(dist).some((n) => n.startsWith('.staging-')),
     'killed after staging began',
   );
-  const prevHashes = liveHashes(previous, history);
-  assert.ok(
-    objectFiles(dist).some((f) => !prevHashes.has(hashOfObjectFile(f))),
-    'the killed build had written objects',
-  );
+  assert.equal(tempPackFiles(dist).length, 1, 'the killed build had started its pack');
 
   assert.equal(currentId(dist), base.snapshot);
   assert.deepEqual(manifestOf(dist), previous);
@@ -156,9 +154,9 @@ test('a build killed midway leaves the previous snapshot serving intact, and the
       ['r2', 61],
     ],
   );
-  const live = new Set([...liveHashes(current, releasesOf(dist)), ...prevHashes]);
+  const live = new Set([...liveHashes(dist, next.snapshot!), ...liveHashes(dist, base.snapshot!)]);
   assert.deepEqual(
-    objectFiles(dist).filter((f) => f.endsWith('.tmp') || !live.has(hashOfObjectFile(f))),
+    [...tempPackFiles(dist), ...storedHashes(dist).filter((h) => !live.has(h))],
     [],
     'garbage of the killed build collected',
   );

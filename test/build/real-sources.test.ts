@@ -7,9 +7,10 @@ import { ORPHAN_DRUG_LIST_NOTE } from '../../build/record/text-links.ts';
 import type { OrphanDrugEntry } from '../../build/record/types.ts';
 import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
-import { diseaseKey, objectFile } from '../../server/contract/snapshot/route-map.ts';
+import { diseaseKey, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 import { SearchEngine } from '../../server/search/engine.ts';
+import { body as stored, readCurrentJson } from '../fixtures/build-pipeline/snapshot-audit.ts';
 import { ensureRealSnapshot, REAL_DATA, REAL_DIST } from '../helpers/real-snapshot.ts';
 
 const CF = 'MONDO:0009061';
@@ -17,16 +18,16 @@ const DMD = 'MONDO:0010679';
 const ANGELMAN = 'MONDO:0007113';
 
 let manifest: Manifest;
-const readJson = (name: string) => JSON.parse(readFileSync(join(REAL_DIST, 'current', name), 'utf8'));
+const readJson = (name: string) => readCurrentJson<any>(REAL_DIST, name);
 const body = (key: string) => {
   const e = manifest.entries[key];
   assert.ok(e, `no manifest entry for ${key}`);
-  return JSON.parse(readFileSync(join(REAL_DIST, objectFile(e[0], 'identity')), 'utf8')).data;
+  return JSON.parse(stored(REAL_DIST, e).toString('utf8')).data;
 };
 
 before(async () => {
   await ensureRealSnapshot();
-  manifest = readJson('manifest.json');
+  manifest = readJson(SNAPSHOT_FILES.manifest);
 });
 
 /** A designation as the 2022 approvals-only export would have listed it. */
@@ -146,7 +147,7 @@ describe('FDA orphan designations, every status (2024-06 export)', () => {
   });
 
   test('withdrawn designations do not make a disease pipeline-active', () => {
-    const rows = readJson('listing.json') as ListingRow[];
+    const rows = readJson(SNAPSHOT_FILES.listing) as ListingRow[];
     const withOnlyWithdrawn = rows
       .map((r) => body(r.id))
       .filter(
@@ -175,7 +176,7 @@ describe('GARD', () => {
       body(ANGELMAN).resources.gard.map((g: { id: string }) => g.id),
       ['GARD:0005810'],
     );
-    assert.equal(readJson('release.json').sources.find((s: { id: string }) => s.id === 'gard').release, '2024-05-30');
+    assert.equal(readJson(SNAPSHOT_FILES.release).sources.find((s: { id: string }) => s.id === 'gard').release, '2024-05-30');
   });
 
   test('a GARD-only synonym is a record synonym with origin gard, and search finds its disease by it', () => {
@@ -191,8 +192,8 @@ describe('GARD', () => {
       kind: 'name',
       relation: null,
     });
-    const rows = readJson('listing.json') as ListingRow[];
-    const engine = new SearchEngine(readJson('search-index.json'), rows);
+    const rows = readJson(SNAPSHOT_FILES.listing) as ListingRow[];
+    const engine = new SearchEngine(readJson(SNAPSHOT_FILES.searchIndex), rows);
     const top = engine.search({
       q: 'non-syndromic anorectal malformation',
       filters: {},

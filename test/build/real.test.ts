@@ -1,29 +1,28 @@
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
-import { objectFile } from '../../server/contract/snapshot/route-map.ts';
+import { body as stored, readCurrentJson } from '../fixtures/build-pipeline/snapshot-audit.ts';
 import { ensureRealSnapshot, REAL_DIST } from '../helpers/real-snapshot.ts';
 
 let manifest: Manifest;
-const readJson = (name: string) => JSON.parse(readFileSync(join(REAL_DIST, 'current', name), 'utf8'));
+const readJson = (name: string) => readCurrentJson<any>(REAL_DIST, name);
 function record(id: string) {
   const e = manifest.entries[id];
   assert.ok(e, `no manifest entry for ${id}`);
-  return JSON.parse(readFileSync(join(REAL_DIST, objectFile(e[0], 'identity')), 'utf8')).data;
+  return JSON.parse(stored(REAL_DIST, e).toString('utf8')).data;
 }
 
 before(async () => {
   await ensureRealSnapshot();
-  manifest = readJson('manifest.json');
+  manifest = readJson(SNAPSHOT_FILES.manifest);
 });
 
 describe('real-data build', () => {
   test('publishes well over 15,000 validated human disease records and the obsolete redirects', () => {
     assert.ok(manifest.counts.diseases >= 15000, `only ${manifest.counts.diseases} records`);
     assert.ok(Object.keys(manifest.obsolete).length > 3000);
-    const rows = readJson('listing.json') as { id: string; isRare: boolean }[];
+    const rows = readJson(SNAPSHOT_FILES.listing) as { id: string; isRare: boolean }[];
     assert.equal(rows.length, manifest.counts.diseases);
     assert.ok(rows.filter((r) => r.isRare).length > 15000);
     // The non-human animal branch is left out.
@@ -57,7 +56,7 @@ describe('real-data build', () => {
     const pku = record('MONDO:0009861');
     assert.equal(pku.screening.screened, true);
     assert.equal(pku.screening.status, 'core');
-    const rows = readJson('listing.json') as { id: string; screened: boolean }[];
+    const rows = readJson(SNAPSHOT_FILES.listing) as { id: string; screened: boolean }[];
     const viaGrouping = rows
       .filter((r) => r.screened)
       .map((r) => record(r.id))
@@ -77,11 +76,11 @@ describe('real-data build', () => {
   });
 
   test('the QC report counts warnings per kind and the release names every source', () => {
-    const qc = readJson('qc-report.json');
+    const qc = readJson(SNAPSHOT_FILES.qcReport);
     assert.ok(qc.tier3.counts['missing-definition'] > 0);
     assert.ok(qc.tier3.counts['unmatched-designation'] > 0);
     assert.equal(qc.tier3.total, qc.tier3.warnings.length);
-    const release = readJson('release.json');
+    const release = readJson(SNAPSHOT_FILES.release);
     assert.deepEqual(
       release.sources.map((s: { id: string }) => s.id),
       ['mondo', 'mondo-ingest', 'nord', 'hpo', 'hgnc', 'orphanet', 'doid', 'fda-oopd', 'gard', 'ctgov-sample', 'ctgov-angelman', 'rusp'],

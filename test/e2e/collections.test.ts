@@ -1,5 +1,6 @@
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readSnapshotJson } from '../../server/contract/snapshot/snapshot-docs.ts';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bearer, call } from '../helpers/http.ts';
@@ -202,7 +203,7 @@ describe('bulk', () => {
   });
 
   test('51 ids, a duplicate or an empty list is a 400 that says so', async () => {
-    const rows = JSON.parse(readFileSync(join(REAL_DIST, 'current', 'listing.json'), 'utf8')) as { id: string }[];
+    const rows = readSnapshotJson<any>(join(REAL_DIST, 'current'), SNAPSHOT_FILES.listing) as { id: string }[];
     const fiftyOne = rows
       .slice(0, 51)
       .map((x) => x.id)

@@ -1,5 +1,6 @@
+import { readSnapshotJson } from '../../server/contract/snapshot/snapshot-docs.ts';
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { SearchEngine } from '../../server/search/engine.ts';
@@ -21,9 +22,9 @@ let engine: SearchEngine;
 
 before(async () => {
   await ensureRealSnapshot();
-  const read = (name: string) => JSON.parse(readFileSync(join(REAL_DIST, 'current', name), 'utf8'));
-  rows = read('listing.json');
-  engine = new SearchEngine(read('search-index.json'), rows);
+  const read = (name: string) => readSnapshotJson<any>(join(REAL_DIST, 'current'), name);
+  rows = read(SNAPSHOT_FILES.listing);
+  engine = new SearchEngine(read(SNAPSHOT_FILES.searchIndex), rows);
 });
 
 function search(q: string, limit = 20): SearchResult {

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readSnapshotJson } from '../../server/contract/snapshot/snapshot-docs.ts';
 import { buildSearchIndex } from '../../build/compile/search-index.ts';
 import type { SerializedSearchIndex } from '../../server/contract/snapshot/search-index.ts';
 import { ConceptMap } from './concept-map.ts';
@@ -51,10 +52,10 @@ function main(): void {
   const snapshot = realpathSync(current);
 
   let start = process.hrtime.bigint();
-  const rows = JSON.parse(readFileSync(join(snapshot, SNAPSHOT_FILES.listing), 'utf8')) as ListingRow[];
+  const rows = readSnapshotJson<ListingRow[]>(snapshot, SNAPSHOT_FILES.listing);
   const index = values['rebuild-index']
     ? buildSearchIndex(rows)
-    : (JSON.parse(readFileSync(join(snapshot, SNAPSHOT_FILES.searchIndex), 'utf8')) as SerializedSearchIndex);
+    : readSnapshotJson<SerializedSearchIndex>(snapshot, SNAPSHOT_FILES.searchIndex);
   const engine = engineRanker(rows, index);
   console.log(`snapshot ${snapshot}: ${rows.length} rows, engine loaded in ${ms(start)}`);
   start = process.hrtime.bigint();

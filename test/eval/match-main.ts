@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readBuildSettings } from '../../build/settings.ts';
 import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import type { SerializedPhenotypeIndex } from '../../server/contract/snapshot/phenotype-index.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readSnapshotJson } from '../../server/contract/snapshot/snapshot-docs.ts';
 import { MATCH_MODEL, type MatchModelParams, reduceQuery, scoreDiseases } from '../../server/phenotypes/match-score.ts';
 import { PhenotypeModel } from '../../server/phenotypes/phenotype-model.ts';
 import { omimToMondo, readCases } from './match-cases.ts';
@@ -44,9 +45,9 @@ function main(): void {
   if (!existsSync(current)) throw new Error(`no published snapshot at ${current}: run npm run build first`);
   const snapshot = realpathSync(current);
   const t0 = performance.now();
-  const index = JSON.parse(readFileSync(join(snapshot, SNAPSHOT_FILES.phenotypeIndex), 'utf8')) as SerializedPhenotypeIndex;
+  const index = readSnapshotJson<SerializedPhenotypeIndex>(snapshot, SNAPSHOT_FILES.phenotypeIndex);
   const model = new PhenotypeModel(index);
-  const rows = JSON.parse(readFileSync(join(snapshot, SNAPSHOT_FILES.listing), 'utf8')) as ListingRow[];
+  const rows = readSnapshotJson<ListingRow[]>(snapshot, SNAPSHOT_FILES.listing);
   const gold = omimToMondo(join(dataDir, 'mondo', 'mappings', 'mondo_exactmatch_omim.sssom.tsv.gz'), new Set(rows.map((r) => r.id)));
   console.log(
     `snapshot ${snapshot}: ${model.termCount} HPO terms (release ${index.hpoRelease}), ${model.diseaseCount} diseases with phenotypes; loaded in ${(performance.now() - t0).toFixed(0)} ms`,

@@ -1,5 +1,6 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { PACKS_DIR } from '../../server/contract/snapshot/packs.ts';
 
 /** What one sync sent: files copied, and files the box already had (never sent again). */
 export interface SyncResult {
@@ -9,8 +10,8 @@ export interface SyncResult {
 
 /**
  * Ship the release `from/current` points to onto a box whose dist is `to`, the way the deployment
- * notes (MERGE-NOTES.md) describe for any copy (rsync, an object store): objects first, sending
- * only names the box lacks (objects are content-addressed and never rewritten, so a name present
+ * notes (server/README.md) describe for any copy (rsync, an object store): packs first, sending
+ * only names the box lacks (packs are content-addressed and never rewritten, so a name present
  * is the same bytes), then the release's snapshot directory, and last the `current` link, replaced
  * by a rename, which is atomic: the box's watcher sees the old release or the new, never a mix.
  */
@@ -23,14 +24,14 @@ export function syncRelease(from: string, to: string): SyncResult {
       if (entry.isDirectory()) walk(r);
       else if (existsSync(join(to, r))) result.skipped += 1;
       else {
-        // Into a temp name, then renamed: a reader never opens a half-copied object.
+        // Into a temp name, then renamed: a reader never opens a half-copied pack.
         copyFileSync(join(from, r), join(to, `${r}.part`));
         renameSync(join(to, `${r}.part`), join(to, r));
         result.copied += 1;
       }
     }
   };
-  walk('objects');
+  walk(PACKS_DIR);
   const link = readlinkSync(join(from, 'current'));
   if (!existsSync(join(to, link))) {
     cpSync(join(from, link), join(to, `${link}.part`), { recursive: true });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { contentHash, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
-import { diseaseKey, objectFile } from '../../server/contract/snapshot/route-map.ts';
+import { diseaseKey, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { PACKS_DIR, PackIndex, packFile, packIndexFile, readPackedSync, span } from '../../server/contract/snapshot/packs.ts';
+import { PackWriter } from '../../build/compile/pack-writer.ts';
 import type { Encoding } from '../../server/http/negotiate.ts';
 import { Snapshot } from '../../server/snapshot/snapshot.ts';
 import { ensureRealSnapshot, REAL_DIST } from '../helpers/real-snapshot.ts';
@@ -19,42 +20,56 @@ const PART = 'corrupt-object';
 const ENCODINGS: Encoding[] = ['identity', 'br', 'gzip'];
 const ACCEPT: Record<Encoding, string> = { identity: 'identity', br: 'br', gzip: 'gzip' };
 
-/** 16 bytes flipped in the middle of a file (its size unchanged, as a bad sector or a stray write would leave it). */
-function flip(file: string): void {
+/** 16 bytes flipped in the middle of a span of a file (its size unchanged, as a bad sector or a stray write would leave it). */
+function flip(file: string, [offset, length]: [number, number]): void {
   const b = readFileSync(file);
-  const at = Math.max(0, Math.floor(b.length / 2) - 8);
-  for (let i = at; i < Math.min(b.length, at + 16); i++) b[i] ^= 0xff;
+  const at = offset + Math.max(0, Math.floor(length / 2) - 8);
+  for (let i = at; i < Math.min(offset + length, at + 16); i++) b[i] ^= 0xff;
   writeFileSync(file, b);
 }
 
 /**
- * A dist/ that shares the real snapshot and objects through symlinks, except the files this part
- * damages, which are copies: the real dist/ the other tests use is never touched.
+ * A dist/ that shares the real snapshot's documents and packs through symlinks, and lists two
+ * packs of its own after them (so they are searched first): one with copies of `damaged` objects
+ * whose bytes the caller then flips, and one holding `missing`, whose pack file is then deleted.
+ * The real dist/ the other tests use is never touched.
  */
-function shadowDist(dir: string, damaged: string[]): string {
+function shadowDist(
+  dir: string,
+  real: Snapshot,
+  damaged: string[],
+  missing: string,
+): { dist: string; pack: string; spans: (hash: string, e: Encoding) => [number, number] } {
   const dist = join(dir, 'dist');
-  const link = readlinkSync(join(REAL_DIST, 'current'));
-  mkdirSync(join(dist, 'snapshots'), { recursive: true });
-  symlinkSync(join(REAL_DIST, link), join(dist, link));
-  symlinkSync(link, join(dist, 'current'));
+  const id = real.manifest.snapshot;
+  const snap = join(dist, 'snapshots', id);
+  mkdirSync(snap, { recursive: true });
+  mkdirSync(join(dist, PACKS_DIR));
+  for (const f of readdirSync(real.dir)) if (f !== SNAPSHOT_FILES.packs) symlinkSync(join(real.dir, f), join(snap, f));
+  symlinkSync(`snapshots/${id}`, join(dist, 'current'));
   symlinkSync(join(REAL_DIST, 'docs'), join(dist, 'docs'));
-  const fans = new Set(damaged.map((f) => f.split('/')[1]));
-  mkdirSync(join(dist, 'objects'));
-  for (const fan of readdirSync(join(REAL_DIST, 'objects'))) {
-    const real = join(REAL_DIST, 'objects', fan);
-    if (!fans.has(fan)) {
-      symlinkSync(real, join(dist, 'objects', fan));
-      continue;
-    }
-    mkdirSync(join(dist, 'objects', fan));
-    for (const name of readdirSync(real)) {
-      const rel = `objects/${fan}/${name}`;
-      if (damaged.includes(rel)) copyFileSync(join(real, name), join(dist, rel));
-      else symlinkSync(join(real, name), join(dist, rel));
-    }
-  }
-  return dist;
+  const packs = [...real.packs.lookup.doc.packs];
+  for (const p of packs) for (const f of [packFile(p.name), packIndexFile(p.name)]) symlinkSync(join(REAL_DIST, f), join(dist, f));
+  const copy = (hashes: string[]) => {
+    const writer = new PackWriter(dist);
+    for (const h of hashes)
+      writer.append(
+        h,
+        readPackedSync(real.packs.lookup, h),
+        ...((['br', 'gzip'] as const).map((e) => nonEmpty(readPackedSync(real.packs.lookup, h, e))) as [Buffer | null, Buffer | null]),
+      );
+    return writer.finish()[0];
+  };
+  const bad = copy(damaged);
+  const gone = copy([missing]);
+  packs.push(bad, gone);
+  writeFileSync(join(snap, SNAPSHOT_FILES.packs), JSON.stringify({ format: 1, packs }));
+  unlinkSync(join(dist, packFile(gone.name)));
+  const index = new PackIndex(bad.name, readFileSync(join(dist, packIndexFile(bad.name))));
+  return { dist, pack: join(dist, packFile(bad.name)), spans: (hash, e) => span(index.find(hash)!, e) };
 }
+
+const nonEmpty = (b: Buffer) => (b.length ? b : null);
 
 /** Whether an answer's bytes are what was published: its identity bytes hash to its ETag. */
 function published(body: Buffer, encoding: string | undefined, etag: string): boolean {
@@ -79,10 +94,10 @@ describe('reliability: a corrupt or missing object in dist/', () => {
     const a = real.require(A);
     const b = real.require(B);
     const c = real.require(C);
-    const damaged = [...ENCODINGS.map((e) => objectFile(a[0], e)), objectFile(b[0], 'br'), objectFile(c[0], 'identity')];
-    const dist = shadowDist(dir, damaged);
-    for (const f of damaged.slice(0, 4)) flip(join(dist, f));
-    unlinkSync(join(dist, damaged[4]));
+    const shadow = shadowDist(dir, real, [a[0], b[0]], c[0]);
+    for (const e of ENCODINGS) flip(shadow.pack, shadow.spans(a[0], e));
+    flip(shadow.pack, shadow.spans(b[0], 'br'));
+    const dist = shadow.dist;
     const { file, keys } = partKeys(dir, PART);
     key = keys.enterprise;
     server = await startPartServer({
@@ -120,11 +135,11 @@ describe('reliability: a corrupt or missing object in dist/', () => {
     assert.equal(bBr.status, 200);
     assert.equal(bBr.headers['content-encoding'], undefined, 'the damaged brotli variant is not sent');
     assert.ok(published(bBr.body, undefined, String(bBr.headers.etag)));
-    const cId = await get('/api/v1/diseases/MONDO:0010679/phenotypes', 'identity');
-    assert.equal(cId.status, 500);
-    const cBr = await get('/api/v1/diseases/MONDO:0010679/phenotypes', 'br');
-    assert.equal(cBr.status, 200, 'the intact brotli variant of an object whose identity file is missing still serves');
-    assert.ok(published(cBr.body, 'br', String(cBr.headers.etag)));
+    for (const e of ['identity', 'br'] as const) {
+      const x = await get('/api/v1/diseases/MONDO:0010679/phenotypes', e);
+      assert.equal(x.status, 500, `an object whose pack file is missing, in ${e}`);
+      assert.equal(problemFault(x, 'GET'), null);
+    }
 
     // Every other response keeps serving, with the published bytes.
     const ids = real.rows.map((r) => r.id);
@@ -149,11 +164,11 @@ describe('reliability: a corrupt or missing object in dist/', () => {
     const counted = [...metrics.matchAll(/^dcs_stored_objects_damaged_total\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
     figure(
       PART,
-      `summary of MONDO:0007739 with 16 bytes flipped in identity, br and gzip: ${answers.join(', ')} (problem internal, "failed its integrity check"), twice each; cystic fibrosis record with a damaged .br: 200 identity with the published bytes; a missing identity file: 500, its intact .br 200; ${others} other responses 200 with the published bytes; ${logged.length} log lines (one per damaged object, ${counted} in dcs_stored_objects_damaged_total)`,
+      `summary of MONDO:0007739 with 16 bytes flipped in identity, br and gzip: ${answers.join(', ')} (problem internal, "failed its integrity check"), twice each; cystic fibrosis record with a damaged br variant: 200 identity with the published bytes; an object whose pack file is missing: 500 in identity and br; ${others} other responses 200 with the published bytes; ${logged.length} log lines (one per damaged object, ${counted} in dcs_stored_objects_damaged_total)`,
       { logged: logged.length, counted, others },
     );
-    assert.equal(logged.length, 5);
-    assert.equal(counted, 5);
+    assert.equal(logged.length, 6);
+    assert.equal(counted, 6);
   });
 
   it('prints what the check costs: per read from storage, and nothing on a hit in memory', async () => {
@@ -175,7 +190,7 @@ describe('reliability: a corrupt or missing object in dist/', () => {
       const raws: number[] = [];
       const checkeds: number[] = [];
       for (let round = 0; round < 3; round++) {
-        raws.push(await time((e) => readFile(join(REAL_DIST, objectFile(e[0], enc)))));
+        raws.push(await time((e) => snap.packs.read(e[0], enc)));
         checkeds.push(await time((e) => snap.body(e, enc)));
       }
       result[enc] = { raw: Math.min(...raws), checked: Math.min(...checkeds) };

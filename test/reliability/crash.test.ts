@@ -1,3 +1,5 @@
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readSnapshotJson } from '../../server/contract/snapshot/snapshot-docs.ts';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,7 +78,7 @@ describe('reliability: kill -9 under load, then a restart', () => {
 
     const acks: { key: string; used: number; at: number }[] = [];
     const events: { id: string; at: number }[] = [];
-    const ids = JSON.parse(readFileSync(join(REAL_DIST, 'current', 'listing.json'), 'utf8')).map((r: { id: string }) => r.id) as string[];
+    const ids = readSnapshotJson<any>(join(REAL_DIST, 'current'), SNAPSHOT_FILES.listing).map((r: { id: string }) => r.id) as string[];
     const pick = prngPick(22);
     let loading = true;
     const reader = async () => {

@@ -1,5 +1,6 @@
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readSnapshotJson } from '../../server/contract/snapshot/snapshot-docs.ts';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ensureRealSnapshot, REAL_DIST } from '../helpers/real-snapshot.ts';
@@ -75,7 +76,7 @@ describe('reliability: soak', () => {
     assert.equal(created.status, 201);
     const endpoint = JSON.parse(created.body.toString()).data;
     recordSecret('webhook-secret', endpoint.secret, PART);
-    const rows = JSON.parse(readFileSync(join(REAL_DIST, 'current', 'listing.json'), 'utf8'));
+    const rows = readSnapshotJson<any>(join(REAL_DIST, 'current'), SNAPSHOT_FILES.listing);
     mix = soakMix({ keys, webhookId: endpoint.id, rows, fuzz: { keys, webhookIds: [endpoint.id] } }, SETTINGS.seed);
   });
 

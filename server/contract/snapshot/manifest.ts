@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * The snapshot manifest: route key -> stored object. Entries are arrays to keep a ~400,000-entry
  * manifest small to load: [hash, identity size, brotli size (0 = none), gzip size (0 = none), extra].
- * The ETag is W/"<hash>"; every file path derives from the hash (see route-map.ts objectFile).
+ * The ETag is W/"<hash>"; the hash finds the object in the snapshot's packs (packs.ts).
  * `extra` is, for a full record, the byte offset of `"sections":` in the body, and for a section,
  * the end offset of its `data` value; both let the server splice bodies without parsing them.
  */
@@ -16,7 +16,8 @@ export interface ObsoleteInfo {
 }
 
 export interface Manifest {
-  format: 1;
+  /** 2: objects are in pack files (packs.ts); 1 (before): one file per object under objects/. */
+  format: 2;
   snapshot: string;
   builtAt: string;
   /** Fingerprint of every build input; an equal fingerprint means nothing to rebuild. */

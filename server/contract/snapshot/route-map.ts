@@ -1,12 +1,12 @@
 /**
  * The one mapping from API routes to snapshot entries, shared by build and server. A route maps
- * to a manifest key; a manifest entry holds a content hash; the hash alone names the file under
- * dist/objects/. Request input is only ever used as a Map key, never as part of a path.
+ * to a manifest key; a manifest entry holds a content hash; the hash alone finds the object in
+ * the snapshot's packs (packs.ts). Request input is only ever used as a Map key, never as part of
+ * a path.
  */
 import { MONDO_ID_PATTERN } from '../api/base.ts';
 import { RESOURCE_PATHS } from '../api/paths.ts';
 import type { DiseaseResource } from '../api/route-def.ts';
-import type { DownloadName } from '../api/downloads.ts';
 
 export const MONDO_ID = new RegExp(MONDO_ID_PATTERN);
 
@@ -38,26 +38,15 @@ export function historyKeyOf(key: string): { id: string; version: number | null 
   return m ? { id: m[1], version: m[2] === undefined ? null : Number(m[2]) } : null;
 }
 
-/** Relative file of a stored object: fan-out by the first two hash characters. */
-export function objectFile(hash: string, encoding: 'identity' | 'br' | 'gzip'): string {
-  const ext = encoding === 'br' ? '.json.br' : encoding === 'gzip' ? '.json.gz' : '.json';
-  return `objects/${hash.slice(0, 2)}/${hash}${ext}`;
-}
-
-/** A download file, relative to its snapshot folder: named by the build's fixed list (api/downloads.ts), never by request text. */
-export function downloadFile(name: DownloadName): string {
-  return `downloads/${name}`;
-}
-
-/** Snapshot-level documents, by manifest key. */
+/** Snapshot-level documents; a name ending in .gz is stored gzip-compressed (snapshot-docs.ts reads them). */
 export const SNAPSHOT_FILES = {
-  manifest: 'manifest.json',
-  listing: 'listing.json',
-  searchIndex: 'search-index.json',
+  manifest: 'manifest.json.gz',
+  listing: 'listing.json.gz',
+  searchIndex: 'search-index.json.gz',
   /** HPO closure, information content, id history and per-disease annotations (phenotype-index.ts). */
-  phenotypeIndex: 'phenotype-index.json',
+  phenotypeIndex: 'phenotype-index.json.gz',
   /** Cross-references, hierarchy and genes (server/contract/snapshot/lookups.ts LookupsDoc). */
-  lookups: 'lookups.json',
+  lookups: 'lookups.json.gz',
   /** The index of the release's download files (server/contract/snapshot/downloads.ts DownloadsDoc). */
   downloads: 'downloads.json',
   openapiJson: 'openapi.json',
@@ -65,7 +54,9 @@ export const SNAPSHOT_FILES = {
   release: 'release.json',
   /** The release history (server/contract/snapshot/history.ts ReleasesDoc). */
   releases: 'releases.json',
-  qcReport: 'qc-report.json',
+  qcReport: 'qc-report.json.gz',
   /** Build-only: per disease its content version, part hashes and versions kept (build/compile/content-versions.ts). */
-  contentIndex: 'content-index.json',
+  contentIndex: 'content-index.json.gz',
+  /** The packs holding the snapshot's objects (packs.ts PacksDoc). */
+  packs: 'packs.json',
 } as const;
