@@ -281,7 +281,7 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
       `  history: ${history.releases.releases.length} releases kept (HISTORY_KEEP ${o.historyKeep ?? 'all'}), ${Object.keys(history.entries).length} version entries; pruned ${history.pruned.releases} releases, ${history.pruned.versions} versions, ${history.pruned.diseases} version lists; ${(tHistory - tBodies).toFixed(1)} s`,
     );
     o.log(
-      `  packs: ${packs.packs.length}, ${store.adopted} objects moved in from objects/; removed ${gc.snapshots} snapshots, ${gc.packs} packs`,
+      `  packs: ${packs.packs.length}; objects moved in from objects/ ${store.adopted}, out of mostly dead packs ${store.compacted}; removed ${gc.snapshots} snapshots, ${gc.packs} packs`,
     );
     o.log(
       `  time: ingest ${tIngest.toFixed(1)} s, assemble ${(tAssemble - tIngest).toFixed(1)} s, validate ${(tValidate - tAssemble).toFixed(1)} s, compile ${(tBodies - tValidate).toFixed(1)} s, history ${(tHistory - tBodies).toFixed(1)} s, total ${secs().toFixed(1)} s`,

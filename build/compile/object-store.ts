@@ -13,6 +13,14 @@ const gz = promisify(gzip);
 export const COMPRESS_MIN_BYTES = 1024;
 
 /**
+ * A pack of the previous snapshot whose live objects fill less than this share of it is listed no
+ * more: its live objects are copied into this build's pack, and the pack goes with the previous
+ * snapshot. Dead bytes on disk stay under half of each pack, and a release copies at most half a
+ * pack per pack it compacts (rare: objects die only when their disease changes).
+ */
+export const COMPACT_BELOW = 0.5;
+
+/**
  * Content-addressed store of response bodies in pack files (server/contract/snapshot/packs.ts).
  * An object the previous snapshot's packs hold is never written again (an unchanged rebuild
  * writes nothing new); a new one is compressed and appended to this build's pack.
@@ -23,6 +31,8 @@ export class ObjectStore {
   bytes = 0;
   /** Objects moved into packs from a dist/ laid out before them. */
   adopted = 0;
+  /** Objects copied out of mostly dead packs (COMPACT_BELOW). */
+  compacted = 0;
   private active = 0;
   // FIFO of callers waiting for a slot: waking exactly one per finished write keeps this O(1).
   private readonly waiting: (() => void)[] = [];
@@ -104,6 +114,7 @@ export class ObjectStore {
   /** Finish this build's packs; returns the snapshot's packs.json: the packs holding `live` objects. */
   finish(live: string[]): PacksDoc {
     this.adoptLoose(live);
+    this.#compact(new Set(live));
     const written = this.writer.finish();
     const used = new Set<string>();
     for (const hash of live) {
@@ -119,6 +130,19 @@ export class ObjectStore {
     // Oldest first, as the server searches newest first.
     const order = [...(this.previous?.doc.packs.map((p) => p.name) ?? []), ...written.map((p) => p.name)];
     return { format: 1, packs: order.filter((n, i) => used.has(n) && order.indexOf(n) === i).map((n) => sizes.get(n)!) };
+  }
+
+  #compact(live: Set<string>): void {
+    for (const idx of this.previous?.indexes ?? []) {
+      const bytes = this.previous!.doc.packs.find((p) => p.name === idx.name)?.bytes ?? 0;
+      const keep = [...idx.objects()].filter((o) => live.has(o.hash) && this.known.get(o.hash)?.pack === idx.name);
+      if (keep.reduce((n, o) => n + o.size + o.br + o.gzip, 0) >= COMPACT_BELOW * bytes) continue;
+      for (const o of keep) {
+        const [id, b, g] = (['identity', 'br', 'gzip'] as const).map((e) => readPackedSync(this.previous!, o.hash, e));
+        this.known.set(o.hash, this.writer.append(o.hash, id, b.length ? b : null, g.length ? g : null));
+        this.compacted++;
+      }
+    }
   }
 
   /** Remove the packs of a build that failed. */
