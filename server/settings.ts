@@ -107,7 +107,7 @@ export const SERVER_SETTINGS = {
   quotaFailMode: setting(
     'QUOTA_FAIL_MODE',
     '`open`',
-    'while a Redis quota store is unreachable: `open` counts in each process, `closed` answers metered calls 503; one mode for every tier, or per tier as `free=closed,developer=closed,professional=open` (unnamed tiers `open`; `enterprise` is unmetered, naming it has no effect; see Operations)',
+    'while a Redis quota store is unreachable: `open` counts in each process, `closed` answers metered calls 503; one mode for every tier, or per tier as `free=closed,developer=closed,professional=open` (unnamed tiers `open`; `enterprise` may be named but is unmetered, so it has no effect; see Operations)',
     quotaFailModes,
   ),
   shutdownGraceMs: setting(
