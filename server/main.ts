@@ -154,7 +154,8 @@ webhooks = createWebhooks({
   onOutcome: (status) => metrics?.webhookOutcome(status),
 });
 if (delivers) setInterval(announce, RELEASE_CHECK_MS).unref();
-const quotaStore = createStore(settings, { logger, observe: (seconds, ok) => metrics?.quotaStoreCall(seconds, ok) });
+const policies = loadPolicies(settings.tiersFile ?? undefined);
+const quotaStore = createStore(settings, { logger, observe: (seconds, ok) => metrics?.quotaStoreCall(seconds, ok), policies });
 const readiness = (): ReadinessCheck[] => {
   const quota = quotaStore.health();
   const hooks = webhooks?.store.health();
@@ -186,7 +187,7 @@ const app = createApp({
   engine: () => live.search,
   keys,
   quotaStore,
-  policies: loadPolicies(settings.tiersFile ?? undefined),
+  policies,
   logger,
   accessLog: accessLogger,
   webhooks,

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseCorsOrigins } from './contract/api/cors.ts';
+import { isTier, type Tier, TIERS } from './contract/api/tiers.ts';
 import { ADDRESS_KINDS, type AddressKind, WEBHOOK_DEFAULTS as W } from './contract/api/webhooks.ts';
 import { boolean, type Env, integer, oneOf, readSettings, type SettingsOf, setting, text } from './contract/settings/setting.ts';
 import { DIST_DIR_SETTING } from './contract/snapshot/app-paths.ts';
@@ -106,8 +107,8 @@ export const SERVER_SETTINGS = {
   quotaFailMode: setting(
     'QUOTA_FAIL_MODE',
     '`open`',
-    'while a Redis quota store is unreachable: `open` counts in each process, `closed` answers metered calls 503 (see Operations)',
-    oneOf(['open', 'closed'], 'open'),
+    'while a Redis quota store is unreachable: `open` counts in each process, `closed` answers metered calls 503; one mode for every tier, or per tier as `free=closed,developer=closed,professional=open` (unnamed tiers `open`; `enterprise` may be named but is unmetered, so it has no effect; see Operations)',
+    quotaFailModes,
   ),
   shutdownGraceMs: setting(
     'SHUTDOWN_GRACE_MS',
@@ -198,6 +199,34 @@ export const SERVER_SETTINGS = {
 };
 
 export type ServerSettings = SettingsOf<typeof SERVER_SETTINGS>;
+
+/** What a tier's metered calls get while the shared quota store does not answer: served and counted locally, or a 503. */
+export type FailMode = 'open' | 'closed';
+export type FailModes = Readonly<Record<Tier, FailMode>>;
+
+const isMode = (v: string): v is FailMode => v === 'open' || v === 'closed';
+
+/** QUOTA_FAIL_MODE: one mode for every tier, or `tier=mode` pairs (tiers not named are `open`); every bad pair is named. */
+function quotaFailModes(v: string | undefined): FailModes {
+  const all = (mode: FailMode) => Object.fromEntries(TIERS.map((t) => [t, mode])) as Record<Tier, FailMode>;
+  if (v === undefined || isMode(v)) return all(v ?? 'open');
+  const modes = all('open');
+  const named = new Set<string>();
+  const bad: string[] = [];
+  for (const part of v.split(',').map((p) => p.trim())) {
+    const [tier, mode, ...rest] = part.split('=').map((x) => x.trim());
+    if (mode === undefined || rest.length > 0) bad.push(`"${part}" is not tier=mode`);
+    else if (!isTier(tier)) bad.push(`"${part}": "${tier}" is not a tier (${TIERS.join(', ')})`);
+    else if (!isMode(mode)) bad.push(`"${part}": the mode must be open or closed`);
+    else if (named.has(tier)) bad.push(`"${part}": ${tier} is named twice`);
+    else {
+      named.add(tier);
+      modes[tier] = mode;
+    }
+  }
+  if (bad.length) throw new Error(`must be open, closed, or tier=mode pairs such as free=closed,professional=open: ${bad.join('; ')}`);
+  return modes;
+}
 
 function addressKinds(v: string | undefined): ReadonlySet<AddressKind> {
   const allow = new Set<AddressKind>();

@@ -17,8 +17,8 @@ export interface QuotaOptions {
 const ADJECTIVE = { day: 'daily', month: 'monthly' } as const;
 /** Retry-After of a 503 while a store does not answer: about the time a reconnect takes. */
 export const STORE_RETRY_SECONDS = 2;
-const STORE_DOWN =
-  'The quota store does not answer, and this server refuses metered calls until it does (QUOTA_FAIL_MODE=closed); the call was not counted.';
+const storeDown = (tier: string) =>
+  `The quota store does not answer, and this server refuses metered calls of the ${tier} tier until it does (QUOTA_FAIL_MODE); the call was not counted.`;
 
 /**
  * Enforce the caller's tier quota. Mount after authentication and permission checks: a request
@@ -47,8 +47,8 @@ export function quota(options: QuotaOptions): Guard {
   /** Count the decision: headers, a 429 when a window is used up, the refund for a 5xx. */
   const apply = (req: Req, res: Res, decision: Decision, now: number, slots: QuotaSlot[]): boolean => {
     if (decision.counter === 'unavailable') {
-      // QUOTA_FAIL_MODE=closed and the shared store is away: refused, not counted, try again shortly.
-      sendProblem(req, res, problem('unavailable', STORE_DOWN), ['Retry-After', String(STORE_RETRY_SECONDS)]);
+      // The caller's tier fails closed (QUOTA_FAIL_MODE) and the shared store is away: refused, not counted, try again shortly.
+      sendProblem(req, res, problem('unavailable', storeDown(req.ctx.principal!.tier)), ['Retry-After', String(STORE_RETRY_SECONDS)]);
       return false;
     }
     quotaHeaders(req.ctx.headers, decision, now, slots);
@@ -70,7 +70,7 @@ export function quota(options: QuotaOptions): Guard {
     if (slots.length === 0) return true;
     // A store that counts in this process answers at once: the request goes on in the same tick.
     if (store.consumeNow) return apply(req, res, store.consumeNow(principal.keyId, slots, now), now, slots);
-    return store.consume(principal.keyId, slots, now).then((decision) => apply(req, res, decision, now, slots));
+    return store.consume(principal.keyId, slots, now, principal.tier).then((decision) => apply(req, res, decision, now, slots));
   };
 }
 

@@ -1,5 +1,7 @@
+import { DEFAULT_POLICIES, type Policies } from '../contract/api/quotas.ts';
 import type { ServerSettings } from '../settings.ts';
 import { MemoryStore } from './memory-store.ts';
+import { meteredTiers } from './policy-for.ts';
 import { RedisStore } from './redis-store.ts';
 import type { QuotaLogger, QuotaStore, StoreObserver } from './store.ts';
 
@@ -7,6 +9,8 @@ export interface CreateStoreOptions {
   logger?: QuotaLogger;
   /** Told of every call to a Redis store (metrics). */
   observe?: StoreObserver;
+  /** The quota policies served (TIERS_FILE): which tiers are metered decides readiness under QUOTA_FAIL_MODE. Default: tiers.json. */
+  policies?: Policies;
 }
 
 /**
@@ -24,7 +28,8 @@ export function createStore(
     url: s.quotaStore,
     prefix: s.quotaRedisPrefix,
     logger: options.logger,
-    failClosed: s.quotaFailMode === 'closed',
+    failModes: s.quotaFailMode,
+    meteredTiers: meteredTiers(options.policies ?? DEFAULT_POLICIES),
     observe: options.observe,
   });
 }

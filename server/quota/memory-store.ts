@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
+import type { Tier } from '../contract/api/tiers.ts';
 import { CounterTable, type CounterEntry } from './counters.ts';
 import { consoleLogger, type Decision, type QuotaLogger, type QuotaSlot, type QuotaStore, type StoreHealth } from './store.ts';
 
@@ -49,7 +50,7 @@ export class MemoryStore implements QuotaStore {
   }
 
   /** Check both windows and count the request, synchronously, so concurrent requests cannot overshoot. */
-  async consume(keyId: string, slots: QuotaSlot[], now: number): Promise<Decision> {
+  async consume(keyId: string, slots: QuotaSlot[], now: number, _tier?: Tier): Promise<Decision> {
     return this.consumeNow(keyId, slots, now);
   }
 

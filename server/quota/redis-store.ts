@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis';
+import { type Tier, TIERS } from '../contract/api/tiers.ts';
+import type { FailMode, FailModes } from '../settings.ts';
 import { ConsumeBatcher } from './consume-batch.ts';
 import { CounterTable } from './counters.ts';
 import { CONSUME_BATCH_SCRIPT, REFUND_SCRIPT } from './redis-scripts.ts';
@@ -26,11 +28,16 @@ export interface RedisStoreOptions {
   /** Clock for the back-off only (windows come from the caller); default Date.now. */
   clock?: () => number;
   /**
-   * QUOTA_FAIL_MODE=closed: while Redis does not answer, metered calls are not counted locally but
-   * refused (a decision counted 'unavailable', which the middleware answers with a 503); default
-   * false: counted in this process (fail open).
+   * QUOTA_FAIL_MODE, per tier: while Redis does not answer, a `closed` tier's metered calls are not
+   * counted locally but refused (a decision counted 'unavailable', which the middleware answers
+   * with a 503); an `open` tier's are counted in this process. Default: every tier open.
    */
-  failClosed?: boolean;
+  failModes?: FailModes;
+  /**
+   * The tiers whose calls are metered (a limited policy); readiness needs Redis only when every one
+   * of them fails closed, since otherwise this process still serves some paying callers. Default: every tier.
+   */
+  meteredTiers?: readonly Tier[];
   /** Told of every Redis call (metrics). */
   observe?: StoreObserver;
 }
@@ -56,9 +63,10 @@ export function redisKey(prefix: string, keyId: string, slot: QuotaSlot): string
  * one turn of the event loop, or what arrived while the last batch was out), as one Lua script
  * call (EVALSHA) that decides them per key in one step: one round trip per batch, not per request,
  * with the same decisions.
- * When Redis is unreachable or fails, requests are still served and counted in this
- * process, starting from the last counts it saw in Redis; one warning is logged per outage, and
- * Redis is tried again after `backoffMs`. Counts made locally during an outage are not copied back.
+ * When Redis is unreachable or fails, requests of a tier that fails open are still served and
+ * counted in this process, starting from the last counts it saw in Redis, and those of a tier
+ * that fails closed are refused; one warning is logged per outage, and Redis is tried again after
+ * `backoffMs`. Counts made locally during an outage are not copied back.
  */
 export class RedisStore implements QuotaStore {
   readonly #redis: Redis & QuotaCommands;
@@ -68,7 +76,10 @@ export class RedisStore implements QuotaStore {
   readonly #backoffMs: number;
   readonly #clock: () => number;
   readonly #started: Promise<void>;
-  readonly #failClosed: boolean;
+  readonly #failModes: FailModes;
+  /** The metered tiers that fail closed, and those that fail open (readiness, log lines). */
+  readonly #closed: readonly Tier[];
+  readonly #open: readonly Tier[];
   readonly #observe: StoreObserver | null;
   readonly #batcher: ConsumeBatcher;
   #retryAt = 0;
@@ -79,7 +90,10 @@ export class RedisStore implements QuotaStore {
     this.#logger = options.logger ?? consoleLogger;
     this.#backoffMs = options.backoffMs ?? 1000;
     this.#clock = options.clock ?? Date.now;
-    this.#failClosed = options.failClosed ?? false;
+    this.#failModes = options.failModes ?? (Object.fromEntries(TIERS.map((t) => [t, 'open'])) as Record<Tier, FailMode>);
+    const metered = options.meteredTiers ?? TIERS;
+    this.#closed = metered.filter((t) => this.#failModes[t] === 'closed');
+    this.#open = metered.filter((t) => this.#failModes[t] === 'open');
     this.#observe = options.observe ?? null;
     const commandTimeout = options.commandTimeoutMs ?? 500;
     const connectTimeout = Math.max(commandTimeout, 1000);
@@ -126,8 +140,8 @@ export class RedisStore implements QuotaStore {
     });
   }
 
-  /** Check and count in Redis; locally while Redis is unavailable. Never rejects. */
-  async consume(keyId: string, slots: QuotaSlot[], now: number): Promise<Decision> {
+  /** Check and count in Redis; while Redis is unavailable, locally or refused as `tier` fails. Never rejects. */
+  async consume(keyId: string, slots: QuotaSlot[], now: number, tier: Tier): Promise<Decision> {
     await this.#started;
     if (slots.length > 0 && this.#clock() >= this.#retryAt) {
       try {
@@ -140,7 +154,7 @@ export class RedisStore implements QuotaStore {
         this.#down(err as Error);
       }
     }
-    if (this.#failClosed && slots.length > 0)
+    if (slots.length > 0 && this.#failModes[tier] === 'closed')
       return decisionFrom(
         slots,
         slots.map(() => 0),
@@ -155,15 +169,25 @@ export class RedisStore implements QuotaStore {
     return { calls: this.#batcher.calls, requests: this.#batcher.requests };
   }
 
-  /** Down while the last call failed or the connection is not ready; required when it fails closed. */
+  /**
+   * Down while the last call failed or the connection is not ready. Required only when every
+   * metered tier fails closed: with one tier open the process still serves paying callers, so a
+   * load balancer must keep sending it traffic.
+   */
   health(): StoreHealth {
     const up = !this.#outage && this.#redis.status === 'ready';
-    const mode = this.#failClosed ? 'metered calls are refused until it answers' : 'counting in this process until it answers';
     return {
       ok: up,
-      required: this.#failClosed,
-      detail: up ? 'Redis answers' : `Redis does not answer (${this.#redis.status}); ${mode}`,
+      required: this.#closed.length > 0 && this.#open.length === 0,
+      detail: up ? 'Redis answers' : `Redis does not answer (${this.#redis.status}); ${this.#whileDown()} until it is back`,
     };
+  }
+
+  /** What metered calls get while Redis is away, per the fail modes of the metered tiers (readiness and the log). */
+  #whileDown(): string {
+    if (this.#closed.length === 0) return 'serving and counting quotas locally';
+    if (this.#open.length === 0) return 'refusing metered calls (503)';
+    return `refusing metered calls of ${this.#closed.join(', ')} (503), serving and counting those of ${this.#open.join(', ')} locally`;
   }
 
   /** Give back an admitted request's count where it was made. Never rejects. */
@@ -199,12 +223,7 @@ export class RedisStore implements QuotaStore {
     this.#retryAt = this.#clock() + this.#backoffMs;
     if (this.#outage) return;
     this.#outage = true;
-    this.#logger.warn(
-      { err: err.message },
-      this.#failClosed
-        ? 'Redis quota store unavailable: refusing metered calls (503) until it is back'
-        : 'Redis quota store unavailable: serving and counting quotas locally until it is back',
-    );
+    this.#logger.warn({ err: err.message }, `Redis quota store unavailable: ${this.#whileDown()} until it is back`);
   }
 
   #up(): void {

@@ -1,4 +1,5 @@
 import type { QuotaPolicy } from '../contract/api/quotas.ts';
+import type { Tier } from '../contract/api/tiers.ts';
 import { WINDOW_NAMES, type WindowName } from '../contract/api/quotas.ts';
 import { windowAt } from './windows.ts';
 
@@ -20,7 +21,7 @@ export interface SlotUsage extends QuotaSlot {
 
 /**
  * Where a decision was counted; a refund goes back to the same place. 'unavailable': not counted
- * at all, because the shared store does not answer and the server is set to fail closed (a 503).
+ * at all, because the shared store does not answer and the caller's tier is set to fail closed (a 503).
  */
 export type CounterLocation = 'memory' | 'redis' | 'local-fallback' | 'unavailable';
 
@@ -44,10 +45,10 @@ export interface QuotaLogger {
 /**
  * Counting backend. `consume` admits a request only when every slot is below its limit and then
  * increments them all, atomically; a rejected request changes nothing. Implementations never
- * reject: an unavailable backend is handled inside the store.
+ * reject: an unavailable backend is handled inside the store, by the caller's `tier` (QUOTA_FAIL_MODE).
  */
 export interface QuotaStore {
-  consume(keyId: string, slots: QuotaSlot[], now: number): Promise<Decision>;
+  consume(keyId: string, slots: QuotaSlot[], now: number, tier: Tier): Promise<Decision>;
   /** The same as consume, answered at once, for stores that count in this process. */
   consumeNow?(keyId: string, slots: QuotaSlot[], now: number): Decision;
   /** Give back what `consume` took for an admitted request (5xx responses are not charged). */
@@ -60,7 +61,7 @@ export interface QuotaStore {
 /** A store's state as readiness and metrics report it. */
 export interface StoreHealth {
   ok: boolean;
-  /** The process cannot serve its callers while this store is down (it fails closed). */
+  /** The process cannot serve its callers while this store is down (it fails closed for every metered tier). */
   required: boolean;
   detail: string;
 }

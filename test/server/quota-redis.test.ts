@@ -153,16 +153,16 @@ describe('redis quota store', { skip }, () => {
       const now = Date.now();
       const developer = slotsFor(TEST_POLICIES.developer, now);
       const professional = slotsFor(TEST_POLICIES.professional, now);
-      await store.consume('k-warm', developer, now);
+      await store.consume('k-warm', developer, now, 'developer');
       const before = store.batchStats();
       // 30 calls of a key with 25 a day, interleaved with 5 of a key with 3: all in one turn.
       const pending = [];
       const owners: string[] = [];
       for (let i = 0; i < 30; i++) {
-        pending.push(store.consume('k-batch-a', developer, now));
+        pending.push(store.consume('k-batch-a', developer, now, 'developer'));
         owners.push('a');
         if (i % 6 === 0) {
-          pending.push(store.consume('k-batch-b', professional, now));
+          pending.push(store.consume('k-batch-b', professional, now, 'professional'));
           owners.push('b');
         }
       }
@@ -203,10 +203,10 @@ describe('redis quota store', { skip }, () => {
       const before = [{ window: 'day' as const, id: 'd-before', limit: 10, start: now, resetAt: now + 3_600_000 }, month];
       const after = [{ window: 'day' as const, id: 'd-after', limit: 10, start: now, resetAt: now + 3_600_000 }, month];
       const decisions = await Promise.all([
-        store.consume('k-turn', before, now),
-        store.consume('k-turn', after, now),
-        store.consume('k-turn', before, now),
-        store.consume('k-turn', after, now),
+        store.consume('k-turn', before, now, 'developer'),
+        store.consume('k-turn', after, now, 'developer'),
+        store.consume('k-turn', before, now, 'developer'),
+        store.consume('k-turn', after, now, 'developer'),
       ]);
       // Groups go in order of their first call: both of 'before' (month 1, 2), then one of 'after' (month 3).
       assert.deepEqual(

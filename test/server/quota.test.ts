@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, afterEach, describe, it } from 'node:test';
+import { DEFAULT_POLICIES, parsePolicies } from '../../server/contract/api/quotas.ts';
 import { createStore } from '../../server/quota/create-store.ts';
 import { readServerSettings } from '../../server/settings.ts';
 import { MemoryStore } from '../../server/quota/memory-store.ts';
@@ -262,5 +263,39 @@ describe('createStore', () => {
     assert.throws(() => fromEnv({ QUOTA_STORE: 'memcached://secret@host' }), {
       message: "1 bad setting:\n- QUOTA_STORE: must be 'memory' or a redis:// or rediss:// URL",
     });
+  });
+
+  it('per-tier fail modes: readiness needs Redis only when every metered tier of the policies fails closed', async () => {
+    const quiet = { warn: () => {}, info: () => {} };
+    const required = async (mode: string, policies = DEFAULT_POLICIES) => {
+      const store = createStore(readServerSettings({ QUOTA_STORE: 'redis://127.0.0.1:1/0', QUOTA_FAIL_MODE: mode }), {
+        logger: quiet,
+        policies,
+      });
+      await store.close();
+      return store.health().required;
+    };
+    const limitedEnterprise = parsePolicies({
+      tiers: {
+        free: { day: 10, month: null },
+        developer: { day: 10, month: null },
+        professional: { day: 10, month: null },
+        enterprise: { day: 10, month: null },
+        test: { day: 10, month: null },
+      },
+    });
+    assert.deepEqual(
+      [
+        await required('open'),
+        await required('closed'),
+        await required('free=closed,developer=closed,professional=open'),
+        // enterprise is unmetered in tiers.json: its mode does not matter.
+        await required('free=closed,developer=closed,professional=closed'),
+        // A TIERS_FILE that meters enterprise makes it count.
+        await required('free=closed,developer=closed,professional=closed', limitedEnterprise),
+        await required('closed', limitedEnterprise),
+      ],
+      [false, true, false, true, false, true],
+    );
   });
 });

@@ -87,6 +87,42 @@ describe('settings', () => {
     assert.throws(() => readSettings(table, { N: '  ', D: 'x' }), { message: '1 bad setting:\n- D: bad' });
   });
 
+  it('QUOTA_FAIL_MODE: one mode for every tier, or tier=mode pairs with unnamed tiers open', () => {
+    const modes = (value?: string) => readServerSettings(value === undefined ? {} : { QUOTA_FAIL_MODE: value }).quotaFailMode;
+    const every = (mode: string) => ({ free: mode, developer: mode, professional: mode, enterprise: mode });
+    assert.deepEqual(modes(), every('open'));
+    assert.deepEqual(modes('open'), every('open'));
+    assert.deepEqual(modes('closed'), every('closed'));
+    assert.deepEqual(modes('free=closed,developer=closed,professional=open'), {
+      free: 'closed',
+      developer: 'closed',
+      professional: 'open',
+      enterprise: 'open',
+    });
+    assert.deepEqual(modes(' free = closed , enterprise=closed'), {
+      free: 'closed',
+      developer: 'open',
+      professional: 'open',
+      enterprise: 'closed',
+    });
+  });
+
+  it('QUOTA_FAIL_MODE: every bad part is named in one message (unknown tier, unknown mode, no pair, a tier twice)', () => {
+    const bad = (value: string, parts: string) => {
+      const lead = '1 bad setting:\n- QUOTA_FAIL_MODE: must be open, closed, or tier=mode pairs such as free=closed,professional=open: ';
+      assert.throws(() => readServerSettings({ QUOTA_FAIL_MODE: value }), { name: 'SettingsError', message: lead + parts });
+    };
+    bad('gold=closed', '"gold=closed": "gold" is not a tier (free, developer, professional, enterprise)');
+    bad('free=shut', '"free=shut": the mode must be open or closed');
+    bad('shut', '"shut" is not tier=mode');
+    bad('free=closed=open', '"free=closed=open" is not tier=mode');
+    bad('free=closed,,professional=open', '"" is not tier=mode');
+    bad(
+      'free=closed,test=closed,developer=ajar,free=open',
+      '"test=closed": "test" is not a tier (free, developer, professional, enterprise); "developer=ajar": the mode must be open or closed; "free=open": free is named twice',
+    );
+  });
+
   it('the README settings and tier tables are the ones their modules generate', () => {
     const readme = readFileSync(README, 'utf8');
     assert.equal(withGeneratedBlocks(readme), readme, 'README.md differs from the settings or tier modules: run npm run docs:readme');
