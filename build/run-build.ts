@@ -63,7 +63,8 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
   const sourceFiles = registry.flatMap((e) => resolveFiles(e, o.dataDir, o.contentDir));
   const fingerprint = await inputFingerprint({ sourceFiles, dataDir: o.dataDir, contentDir: o.contentDir, root: o.root });
   const previous = readCurrent<Manifest>(o.dist, SNAPSHOT_FILES.manifest);
-  if (previous && previous.inputFingerprint === fingerprint && !o.force) {
+  // A snapshot from before pack files (format 1) is rebuilt whatever its inputs: this server cannot read it.
+  if (previous && previous.format === 2 && previous.inputFingerprint === fingerprint && !o.force) {
     o.log(
       `Snapshot ${previous.snapshot} is current: inputs unchanged (fingerprint ${fingerprint}); nothing rewritten. ${secs().toFixed(2)} s`,
     );
