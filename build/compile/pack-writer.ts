@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodePackIndex, PACKS_DIR, type PackedObject, packFile, packIndexFile, span } from '../../server/contract/snapshot/packs.ts';
+import { processAlive } from '../../server/contract/process-alive.ts';
 
 /**
  * A pack closes once it holds this much: a first full build makes a handful of packs, and a
@@ -39,7 +40,7 @@ export class PackWriter {
     // Temporary packs of builds that were killed (their process is gone) are removed.
     for (const name of readdirSync(this.dir)) {
       const pid = /^\.tmp-(\d+)-/.exec(name)?.[1];
-      if (pid && !alive(Number(pid))) rmSync(join(this.dir, name), { force: true });
+      if (pid && !processAlive(Number(pid))) rmSync(join(this.dir, name), { force: true });
     }
   }
 
@@ -117,14 +118,5 @@ export class PackWriter {
     this.unfinished.push(p);
     this.open = p;
     return p;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

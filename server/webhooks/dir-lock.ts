@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive } from '../contract/process-alive.ts';
 
 /**
  * Take the embedded outbox's directory for this process: a lock file made with O_EXCL holding the
@@ -28,7 +29,7 @@ export function lockDir(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
         throw new Error(
           `${dir}: the webhook outbox is in use by process ${pid}; the embedded store serves one process (set WEBHOOK_STORE to a redis:// URL to run several)`,
         );
@@ -40,12 +41,3 @@ export function lockDir(dir: string): () => void {
 }
 
 const held = new Set<string>();
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
