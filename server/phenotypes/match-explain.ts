@@ -8,7 +8,7 @@ import {
   recordedChance,
   unmentionedCost,
 } from './match-model.ts';
-import { postingWeights } from './match-score.ts';
+import { matchWeights } from './match-score.ts';
 import { mentionedTerms } from './match-unmentioned.ts';
 import type { PhenotypeModel } from './phenotype-model.ts';
 
@@ -108,23 +108,31 @@ export function explainMatch(
   const start = m.annotationStart[d];
   const end = m.annotationStart[d + 1];
   const absent = new Set(m.index.diseases[d].absent);
-  const weight = postingWeights(m, p);
+  const { posting: weight, annotation: annotationWeight, countFactor } = matchWeights(m, p);
   const phenotypes = query.observed.map((q): ObservedExplanation => {
     // The same best match as scoreDiseases(): over q's ancestors a, weight(F_D(a)) * e^IC(a), read
-    // from a's posting of disease d (postings are in disease order: a binary search).
+    // from a's posting of disease d (postings are in disease order: a binary search), discounted
+    // above q unless d annotates a itself.
     let bestA = -1;
     let bestV = 0;
+    let bestDirect = -1;
     for (const a of m.ancestors[q]) {
       const w = Math.exp(m.ic[a]);
       if (!(w > 1)) continue;
       const k = postingOf(m, a, d);
-      if (k >= 0 && weight[k] * w > bestV) [bestA, bestV] = [a, weight[k] * w];
+      const wp = a === q ? w : w * p.SIBLING_CREDIT;
+      if (k >= 0 && weight[k] * wp > bestV) [bestA, bestV, bestDirect] = [a, weight[k] * wp, -1];
+      if (a === q || p.SIBLING_CREDIT === 1) continue;
+      for (let i = m.byTermStart[a]; i < m.byTermStart[a + 1]; i++) {
+        const j = m.byTermAnnotation[i];
+        if (j >= start && j < end && annotationWeight[j] * w > bestV) [bestA, bestV, bestDirect] = [a, annotationWeight[j] * w, j];
+      }
     }
     const annotatedAbsent = m.ancestors[q].some((a) => absent.has(a));
-    const contribution = observedContribution(bestV, p) + (annotatedAbsent ? Math.log(p.MIN_FREQUENCY) : 0);
+    const contribution = observedContribution(bestV, countFactor[d], p) + (annotatedAbsent ? Math.log(p.MIN_FREQUENCY) : 0);
     if (bestA < 0)
       return { query: ref(m, q), match: 'none', annotated: null, via: null, annotatedAbsent, contribution: round(contribution) };
-    const k = annotationBelow(m, d, bestA);
+    const k = bestDirect >= 0 ? bestDirect : annotationBelow(m, d, bestA);
     const t = m.annotationTerm[k];
     const match = t === q ? 'exact' : bestA === q ? 'specific' : bestA === t ? 'general' : 'related';
     return {

@@ -14,11 +14,24 @@
  *   LR(q, D) = EPSILON + (1 - EPSILON) * max over t of f(t)^FREQUENCY_EXPONENT * e^IC(a)
  *
  * a frequency-weighted Resnik similarity on the likelihood scale (IC(a) is the Resnik similarity
- * of q and t), over common ancestors with IC above 0 (the root explains nothing). EPSILON is the
- * chance that a recorded term is noise for this disease (a second condition, an incidental or
- * mis-coded finding); FREQUENCY_EXPONENT below 1 tempers frequencies, which come from small
- * published series. A disease whose sources say q (or an ancestor) is absent has LR times
- * MIN_FREQUENCY.
+ * of q and t), over common ancestors with IC above 0 (the root explains nothing). Two refinements
+ * (the full form is below):
+ * - a related match, where t is neither q, a descendant of q nor an ancestor of q (they only share
+ *   a, as siblings do), counts SIBLING_CREDIT of it: the disease's patients with a show t, a
+ *   different specialisation, so q is not a random specialisation of a in them (the derivation's
+ *   assumption); an annotation on a itself, an ancestor of q, keeps full credit;
+ * - a disease with n annotations: a recorded finding of its patients is one of its n features, so
+ *   the chance that it is the one matched falls with n (a mixture over the features would divide
+ *   by n); annotation lists differ in thoroughness more than diseases in breadth, so the factor is
+ *   tempered to n^-ANNOTATION_COUNT_EXPONENT. Without it a disease with 80 annotations wins on
+ *   chance partial matches over one with 10 that matches exactly.
+ *
+ *   LR(q, D) = EPSILON + (1 - EPSILON) * n_D^-ANNOTATION_COUNT_EXPONENT * max over t of c(q, t) * f(t)^FREQUENCY_EXPONENT * e^IC(a)
+ *
+ * c = SIBLING_CREDIT for a related match, else 1. EPSILON is the chance that a recorded term is
+ * noise for this disease (a second condition, an incidental or mis-coded finding);
+ * FREQUENCY_EXPONENT below 1 tempers frequencies, which come from small published series. A disease whose sources say q (or an ancestor) is absent
+ * has LR times MIN_FREQUENCY.
  *
  * Unmentioned features (as BOQA does): each annotation of D on a term the query does not mention
  * (neither a query term, an ancestor of one, nor a descendant of one) is a feature the patient
@@ -42,6 +55,10 @@
  */
 export const MATCH_MODEL = {
   EPSILON: 0.4,
+  /** The share of the likelihood a match through a common ancestor the disease does not annotate keeps. */
+  SIBLING_CREDIT: 0.5,
+  /** The exponent of the disease's annotation count n in n^-x, the chance a matched feature is the one recorded. */
+  ANNOTATION_COUNT_EXPONENT: 0.1,
   FREQUENCY_EXPONENT: 0.3,
   UNKNOWN_FREQUENCY: 0.5,
   /** The lowest frequency a feature counts with (a feature seen "in 0 of 3" is still possible). */
@@ -68,9 +85,17 @@ export function observedWeight(f: number, p: MatchModelParams): number {
   return (Number.isNaN(f) ? p.UNKNOWN_FREQUENCY : f < p.MIN_FREQUENCY ? p.MIN_FREQUENCY : f) ** p.FREQUENCY_EXPONENT;
 }
 
-/** ln LR of an observed term from the best f^x * e^IC(a) (0 when nothing in the disease explains it). */
-export function observedContribution(best: number, p: MatchModelParams): number {
-  return Math.log(p.EPSILON + (1 - p.EPSILON) * best);
+/** n^-ANNOTATION_COUNT_EXPONENT for a disease with n annotations. */
+export function annotationCountFactor(n: number, p: MatchModelParams): number {
+  return n > 0 ? n ** -p.ANNOTATION_COUNT_EXPONENT : 1;
+}
+
+/**
+ * ln LR of an observed term from the best c * f^x * e^IC(a) (0 when nothing in the disease
+ * explains it) and the disease's annotationCountFactor().
+ */
+export function observedContribution(best: number, countFactor: number, p: MatchModelParams): number {
+  return Math.log(p.EPSILON + (1 - p.EPSILON) * countFactor * best);
 }
 
 /** ln LR of an excluded term, without its background part, from its implied frequency (NaN: not given). */

@@ -1,4 +1,5 @@
 import {
+  annotationCountFactor,
   excludedBackground,
   excludedContribution,
   MATCH_MODEL,
@@ -25,16 +26,35 @@ export function reduceQuery(model: PhenotypeModel, q: MatchQuery): MatchQuery {
   return { observed, excluded };
 }
 
-const weightCache = new WeakMap<PhenotypeModel, { key: string; weight: Float64Array }>();
+/** Per-model arrays that depend on the constants only: computed once per model and constants, not per request. */
+interface Weights {
+  key: string;
+  /** observedWeight() of every implied-frequency posting. */
+  posting: Float64Array;
+  /** observedWeight() of every annotation (a match on an annotated ancestor of the query term). */
+  annotation: Float64Array;
+  /** annotationCountFactor() per disease. */
+  countFactor: Float64Array;
+}
 
-/** observedWeight() of every implied-frequency posting, computed once per model and constants (no pow per request). */
-export function postingWeights(model: PhenotypeModel, p: MatchModelParams): Float64Array {
-  const key = `${p.FREQUENCY_EXPONENT} ${p.UNKNOWN_FREQUENCY} ${p.MIN_FREQUENCY}`;
+const weightCache = new WeakMap<PhenotypeModel, Weights>();
+
+/** The weights of `model` under constants `p` (no pow per request). */
+export function matchWeights(model: PhenotypeModel, p: MatchModelParams): Weights {
+  const key = `${p.FREQUENCY_EXPONENT} ${p.UNKNOWN_FREQUENCY} ${p.MIN_FREQUENCY} ${p.ANNOTATION_COUNT_EXPONENT}`;
   const hit = weightCache.get(model);
-  if (hit?.key === key) return hit.weight;
-  const weight = Float64Array.from(model.postFrequency, (f) => observedWeight(f, p));
-  weightCache.set(model, { key, weight });
-  return weight;
+  if (hit?.key === key) return hit;
+  const countFactor = new Float64Array(model.diseaseCount);
+  for (let d = 0; d < model.diseaseCount; d++)
+    countFactor[d] = annotationCountFactor(model.annotationStart[d + 1] - model.annotationStart[d], p);
+  const weights = {
+    key,
+    posting: Float64Array.from(model.postFrequency, (f) => observedWeight(f, p)),
+    annotation: Float64Array.from(model.annotationFrequency, (f) => observedWeight(f, p)),
+    countFactor,
+  };
+  weightCache.set(model, weights);
+  return weights;
 }
 
 let scratch = new Float64Array(0);
@@ -53,22 +73,34 @@ export function scoreDiseases(model: PhenotypeModel, query: MatchQuery, p: Match
   const score = new Float64Array(n);
   const best = scratchFor(n);
   const { postStart, postDisease, postFrequency, ic } = model;
-  const weight = postingWeights(model, p);
+  const { posting: weight, annotation: annotationWeight, countFactor } = matchWeights(model, p);
   const eps = p.EPSILON;
+  const keep = 1 - eps;
+  const sibling = p.SIBLING_CREDIT;
   for (const q of query.observed) {
     best.fill(0);
     for (const a of model.ancestors[q]) {
       const w = Math.exp(ic[a]);
       // A term every annotated disease has (the root) explains nothing; one no disease has, neither.
       if (!(w > 1)) continue;
+      // At q: the disease has q or a descendant. Above q: a posting may come from another
+      // specialisation of a (a related match, discounted); an annotation on a itself is not discounted.
+      const wp = a === q ? w : w * sibling;
       for (let k = postStart[a], end = postStart[a + 1]; k < end; k++) {
-        const v = weight[k] * w;
+        const v = weight[k] * wp;
         const d = postDisease[k];
+        if (v > best[d]) best[d] = v;
+      }
+      if (a === q || sibling === 1) continue;
+      for (let i = model.byTermStart[a], end = model.byTermStart[a + 1]; i < end; i++) {
+        const k = model.byTermAnnotation[i];
+        const v = annotationWeight[k] * w;
+        const d = model.annotationDisease[k];
         if (v > best[d]) best[d] = v;
       }
     }
     // observedContribution() inlined: this loop runs once per disease and term.
-    for (let d = 0; d < n; d++) score[d] += Math.log(eps + (1 - eps) * best[d]);
+    for (let d = 0; d < n; d++) score[d] += Math.log(eps + keep * countFactor[d] * best[d]);
     // A disease that annotates q or an ancestor of q as absent: q is as unexpected there as the rarest feature.
     const absent = Math.log(p.MIN_FREQUENCY);
     for (const a of model.ancestors[q]) {

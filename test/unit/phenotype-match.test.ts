@@ -14,8 +14,8 @@ import { fixtureModel } from '../helpers/phenotype-fixture.ts';
 // The fixture (test/fixtures/phenotype-match): a cut of HPO 2023-01-27 and real HPOA rows of
 // Dravet syndrome (OMIM:607208), Angelman syndrome (OMIM:105830) and achondroplasia (OMIM:100800).
 const { index, stats, model } = fixtureModel();
-// The mechanisms one at a time: no tempering of frequencies, no noise on exclusions, unmentioned features off
-// (a test below turns them on). The served constants (chosen on the eval split) are checked end to end in test/e2e/match.test.ts.
+// The mechanisms one at a time: no tempering of frequencies, no noise on exclusions, unmentioned features,
+// the related-match discount and the annotation-count factor off (tests below turn them on). The served constants (chosen on the eval split) are checked end to end in test/e2e/match.test.ts.
 const P: MatchModelParams = {
   ...MATCH_MODEL,
   EPSILON: 0.01,
@@ -23,6 +23,8 @@ const P: MatchModelParams = {
   EXCLUDED_NOISE: 0,
   UNKNOWN_EXCLUDED: 0.5,
   RECORDED_PER_TERM: 0,
+  SIBLING_CREDIT: 1,
+  ANNOTATION_COUNT_EXPONENT: 0,
 };
 const DRAVET = 'OMIM:607208';
 const ANGELMAN = 'OMIM:105830';
@@ -174,6 +176,38 @@ test('unmentioned features count against a disease by their frequency; the expla
   assert.ok(Math.abs(r.score[d] - parts) < 0.001, `${r.score[d]} = ${parts}`);
   // Seizure in the query mentions Dravet's seizure annotations (descendants) as well.
   assert.equal(explainMatch(model, d, rank(['HP:0001251', 'HP:0001250'], [], on).query, on).unmentioned.count, 1);
+});
+
+test('a related match (through a common ancestor the disease does not annotate) counts SIBLING_CREDIT of it', () => {
+  // Microcephaly against achondroplasia's macrocephaly (1/1 in the fixture): they share only
+  // Abnormality of head or neck (HP:0000152, IC -ln(2/3)).
+  const half = { ...P, SIBLING_CREDIT: 0.5 };
+  const r = rank(['HP:0000252'], [], half);
+  const achondroplasia = model.diseaseNumber(ACHONDROPLASIA)!;
+  const [e] = explainMatch(model, achondroplasia, r.query, half).phenotypes;
+  assert.equal(e.match, 'related');
+  assert.deepEqual([e.annotated?.hpoId, e.via?.hpoId], ['HP:0000256', 'HP:0000152']);
+  assert.equal(r.score[achondroplasia], Math.log(0.01 + 0.99 * 0.5 * Math.exp(index.ic[term('HP:0000152')]!)));
+  assert.equal(e.contribution, Math.round(r.score[achondroplasia] * 1000) / 1000);
+  // Angelman annotates a descendant of microcephaly: not discounted.
+  assert.equal(
+    rank(['HP:0000252'], [], half).score[model.diseaseNumber(ANGELMAN)!],
+    rank(['HP:0000252']).score[model.diseaseNumber(ANGELMAN)!],
+  );
+  // Angelman annotates seizure, an ancestor of myoclonic seizure: a general match, not discounted either.
+  const g = rank(['HP:0002123'], [], half);
+  assert.equal(explainMatch(model, model.diseaseNumber(ANGELMAN)!, g.query, half).phenotypes[0].match, 'general');
+  assert.equal(g.score[model.diseaseNumber(ANGELMAN)!], rank(['HP:0002123']).score[model.diseaseNumber(ANGELMAN)!]);
+});
+
+test('a match is tempered by the disease annotation count n: n^-ANNOTATION_COUNT_EXPONENT', () => {
+  const tempered = { ...P, ANNOTATION_COUNT_EXPONENT: 0.5 };
+  const { score } = rank(['HP:0001251'], [], tempered);
+  // Dravet: 4 annotations; ataxia 15/17.
+  const dravet = model.diseaseNumber(DRAVET)!;
+  assert.equal(score[dravet], Math.log(0.01 + 0.99 * 4 ** -0.5 * 0.882 * Math.exp(index.ic[term('HP:0001251')]!)));
+  // A disease that explains nothing keeps the noise alone, whatever its size.
+  assert.equal(score[model.diseaseNumber(ACHONDROPLASIA)!], Math.log(0.01));
 });
 
 test('topDiseases: bounded selection equals the full sort, ties by id, filter counts', () => {
