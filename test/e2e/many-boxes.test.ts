@@ -186,7 +186,9 @@ describe('many boxes behind nginx, one Redis', { skip }, () => {
       ),
     );
     assert.deepEqual(replies.map((r) => r.status).sort(), [...Array(QUOTA).fill(200), ...Array(2 * QUOTA).fill(429)]);
-    const served = new Set(replies.filter((r) => r.status === 200).map((r) => String(r.headers['x-upstream']).split(':')[0]));
+    // Every box took calls and checked them against the shared counter. Which box's calls come
+    // first to Redis is a race, so a box may have answered only 429s: the set is of all answers.
+    const served = new Set(replies.map((r) => String(r.headers['x-upstream']).split(':')[0]));
     assert.deepEqual([...served].sort(), ADDRESSES);
     const used = replies
       .filter((r) => r.status === 200)
