@@ -205,12 +205,15 @@ export type FailMode = 'open' | 'closed';
 export type FailModes = Readonly<Record<Tier, FailMode>>;
 
 const isMode = (v: string): v is FailMode => v === 'open' || v === 'closed';
+const everyTier = (mode: FailMode) => Object.freeze(Object.fromEntries(TIERS.map((t) => [t, mode])) as Record<Tier, FailMode>);
+
+/** QUOTA_FAIL_MODE's default: every tier is served and counted locally while the store is away. */
+export const FAIL_OPEN: FailModes = everyTier('open');
 
 /** QUOTA_FAIL_MODE: one mode for every tier, or `tier=mode` pairs (tiers not named are `open`); every bad pair is named. */
 function quotaFailModes(v: string | undefined): FailModes {
-  const all = (mode: FailMode) => Object.fromEntries(TIERS.map((t) => [t, mode])) as Record<Tier, FailMode>;
-  if (v === undefined || isMode(v)) return all(v ?? 'open');
-  const modes = all('open');
+  if (v === undefined || isMode(v)) return everyTier(v ?? 'open');
+  const modes = { ...FAIL_OPEN };
   const named = new Set<string>();
   const bad: string[] = [];
   for (const part of v.split(',').map((p) => p.trim())) {

@@ -60,6 +60,8 @@ async function recordDump(o: DownloadInputs, records: readonly DiseaseRecord[]):
   const prior = new Map<string, DownloadPart>();
   for (const p of o.previous?.files.find((f) => f.name === 'records.jsonl.gz')?.parts ?? []) if (p.input) prior.set(p.input, p);
   const parts: DownloadPart[] = [];
+  // The file's bytes, part by part, for its SHA-256: those just compressed, or the reused part's stored bytes.
+  const stored: Buffer[] = [];
   let start = 0;
   for (let i = 0; i < records.length; i++) {
     const last = i === records.length - 1 || i + 1 - start >= PART_MAX || createHash('sha256').update(records[i].id).digest()[0] === CUT;
@@ -70,14 +72,16 @@ async function recordDump(o: DownloadInputs, records: readonly DiseaseRecord[]):
     const reuse = prior.get(input);
     if (reuse && o.store.has(reuse.hash)) {
       parts.push({ hash: reuse.hash, size: reuse.size, input });
+      stored.push(o.store.read(reuse.hash));
       continue;
     }
     const { bytes } = await gzipLines(group.map((r) => dataOf(o.store.read(o.entries[r.id][0]))));
     const [hash] = await o.store.put(bytes, undefined, false);
     parts.push({ hash, size: bytes.length, input });
+    stored.push(bytes);
   }
   const size = parts.reduce((n, p) => n + p.size, 0);
-  return { name: 'records.jsonl.gz', size, sha256: sha256Of(parts.map((p) => o.store.read(p.hash))), rows: records.length, parts };
+  return { name: 'records.jsonl.gz', size, sha256: sha256Of(stored), rows: records.length, parts };
 }
 
 function* diseaseRows(records: readonly DiseaseRecord[]): Iterable<string> {

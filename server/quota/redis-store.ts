@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { type Tier, TIERS } from '../contract/api/tiers.ts';
-import type { FailMode, FailModes } from '../settings.ts';
+import { FAIL_OPEN, type FailModes } from '../settings.ts';
 import { ConsumeBatcher } from './consume-batch.ts';
 import { CounterTable } from './counters.ts';
 import { CONSUME_BATCH_SCRIPT, REFUND_SCRIPT } from './redis-scripts.ts';
@@ -90,7 +90,7 @@ export class RedisStore implements QuotaStore {
     this.#logger = options.logger ?? consoleLogger;
     this.#backoffMs = options.backoffMs ?? 1000;
     this.#clock = options.clock ?? Date.now;
-    this.#failModes = options.failModes ?? (Object.fromEntries(TIERS.map((t) => [t, 'open'])) as Record<Tier, FailMode>);
+    this.#failModes = options.failModes ?? FAIL_OPEN;
     const metered = options.meteredTiers ?? TIERS;
     this.#closed = metered.filter((t) => this.#failModes[t] === 'closed');
     this.#open = metered.filter((t) => this.#failModes[t] === 'open');

@@ -8,7 +8,7 @@ export const DOWNLOAD_FILES = [
   {
     name: 'records.jsonl.gz',
     description:
-      'Every current disease record exactly as `/diseases/{mondoId}` serves its `data`, one JSON object per line, in Mondo id order.',
+      'Every current disease record exactly as `/diseases/{mondoId}` serves its `data`, one JSON object per line, in Mondo id order. The file is several gzip members one after another (RFC 1952 §2.2), so that a release changing one disease stores one new member: `gunzip`, `zcat` and the gzip readers of Python, Node and Java read it as one stream; a reader that stops after the first member gets only the first few hundred records.',
   },
   {
     name: 'diseases.tsv.gz',

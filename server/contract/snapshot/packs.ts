@@ -86,9 +86,9 @@ export class PackIndex {
     if (bytes.length !== HEAD + this.count * RECORD) throw new Error(`${packIndexFile(name)} is truncated`);
   }
 
-  /** The object of a hash, or null when this pack does not hold it. */
-  find(hash: string): PackedObject | null {
-    const wanted = Buffer.from(hash, 'latin1');
+  /** The object of a hash (as a string, or its bytes), or null when this pack does not hold it. */
+  find(hash: string | Buffer): PackedObject | null {
+    const wanted = typeof hash === 'string' ? Buffer.from(hash, 'latin1') : hash;
     let lo = 0;
     let hi = this.count - 1;
     while (lo <= hi) {
@@ -135,8 +135,9 @@ export class PackLookup {
   /** The object of a hash in this snapshot's packs, or null. */
   locate(hash: string): PackedObject | null {
     // Newest pack first: a small pack of a recent release is the likeliest home of a changed body.
+    const wanted = Buffer.from(hash, 'latin1');
     for (let i = this.indexes.length - 1; i >= 0; i--) {
-      const found = this.indexes[i].find(hash);
+      const found = this.indexes[i].find(wanted);
       if (found) return found;
     }
     return null;
