@@ -3,6 +3,7 @@ import { frequencyValue } from '../record/frequency-pool.ts';
 import type { DiseaseRecord } from '../record/types.ts';
 import {
   type DiseasePhenotypes,
+  GROUP_LEVELS,
   NO_FREQUENCY,
   PHENOTYPE_INDEX_VERSION,
   type SerializedPhenotypeIndex,
@@ -89,6 +90,7 @@ export function buildPhenotypeIndex(input: PhenotypeIndexInput): { index: Serial
     diseases.push(d);
   }
   stats.diseases = diseases.length;
+  addGroups(diseases, input.records);
   return {
     index: {
       version: PHENOTYPE_INDEX_VERSION,
@@ -106,6 +108,34 @@ export function buildPhenotypeIndex(input: PhenotypeIndexInput): { index: Serial
     },
     stats,
   };
+}
+
+/**
+ * Each disease's groups (DiseasePhenotypes.groups): the diseases of the index among its served
+ * ancestors up to GROUP_LEVELS is_a levels, reached through ancestors with or without phenotypes.
+ */
+function addGroups(diseases: DiseasePhenotypes[], records: DiseaseRecord[]): void {
+  const position = new Map(diseases.map((d, i) => [d.id, i]));
+  const parents = new Map(records.map((r) => [r.id, r.parents.map((p) => p.id)]));
+  for (const d of diseases) {
+    const seen = new Set<string>([d.id]);
+    let level: string[] = [d.id];
+    for (let up = 1; up <= GROUP_LEVELS; up++) {
+      const next: string[] = [];
+      for (const id of level)
+        for (const p of parents.get(id) ?? []) {
+          // Only served diseases: `parents` names no other record (a parent outside the records has none).
+          if (seen.has(p) || !parents.has(p)) continue;
+          seen.add(p);
+          next.push(p);
+          const at = position.get(p);
+          if (at === undefined) continue;
+          (d.groups ??= []).push(at);
+          (d.groupLevels ??= []).push(up);
+        }
+      level = next;
+    }
+  }
 }
 
 /** A replacement chain's end among the current terms (an obsolete term may point at another obsolete one). */

@@ -1,6 +1,7 @@
 import {
   excludedBackground,
   excludedContribution,
+  groupCredit,
   MATCH_MODEL,
   type MatchModelParams,
   type MatchQuery,
@@ -39,6 +40,12 @@ export interface ObservedExplanation {
   annotated: (TermRef & { frequency: FrequencyRef }) | null;
   /** The most informative common ancestor the match went through (the query term itself for exact or specific). */
   via: (TermRef & { informationContent: number }) | null;
+  /**
+   * The group (a disease that holds this one in Mondo's hierarchy, `level` is_a steps up) whose
+   * annotation `annotated` is, when a group's annotation explains the term better than the
+   * disease's own (counted at a reduced credit); null when the annotation is the disease's own.
+   */
+  group: { id: string; name: string; level: number } | null;
   /** The disease annotates this term or an ancestor of it as absent. */
   annotatedAbsent: boolean;
   /** ln of the term's likelihood ratio: what it added to the score. */
@@ -96,7 +103,8 @@ export interface MatchExplanation {
 /**
  * Why disease `d` scored as it did: per observed term its best annotation, per excluded term what
  * the disease says, and the features the query does not mention. `mentioned` (mentionedTerms())
- * is the same for every disease of one query: pass it when explaining several.
+ * is the same for every disease of one query: pass it when explaining several. `nameOf` names a
+ * group by its Mondo id.
  */
 export function explainMatch(
   m: PhenotypeModel,
@@ -104,42 +112,39 @@ export function explainMatch(
   query: MatchQuery,
   p: MatchModelParams = MATCH_MODEL,
   mentioned: Uint8Array = mentionedTerms(m, query),
+  nameOf: (id: string) => string = (id) => id,
 ): MatchExplanation {
   const start = m.annotationStart[d];
   const end = m.annotationStart[d + 1];
   const absent = new Set(m.index.diseases[d].absent);
-  const { posting: weight, annotation: annotationWeight, countFactor } = matchWeights(m, p);
+  const { countFactor } = matchWeights(m, p);
   const phenotypes = query.observed.map((q): ObservedExplanation => {
-    // The same best match as scoreDiseases(): over q's ancestors a, weight(F_D(a)) * e^IC(a), read
-    // from a's posting of disease d (postings are in disease order: a binary search), discounted
-    // above q unless d annotates a itself.
-    let bestA = -1;
-    let bestV = 0;
-    let bestDirect = -1;
-    for (const a of m.ancestors[q]) {
-      const w = Math.exp(m.ic[a]);
-      if (!(w > 1)) continue;
-      const k = postingOf(m, a, d);
-      const wp = a === q ? w : w * p.SIBLING_CREDIT;
-      if (k >= 0 && weight[k] * wp > bestV) [bestA, bestV, bestDirect] = [a, weight[k] * wp, -1];
-      if (a === q || p.SIBLING_CREDIT === 1) continue;
-      for (let i = m.byTermStart[a]; i < m.byTermStart[a + 1]; i++) {
-        const j = m.byTermAnnotation[i];
-        if (j >= start && j < end && annotationWeight[j] * w > bestV) [bestA, bestV, bestDirect] = [a, annotationWeight[j] * w, j];
-      }
+    let best = bestMatch(m, d, q, p);
+    let group: ObservedExplanation['group'] = null;
+    for (let i = m.groupStart[d]; i < m.groupStart[d + 1]; i++) {
+      const g = m.groupDisease[i];
+      const level = m.groupLevel[i];
+      const viaGroup = bestMatch(m, g, q, p);
+      const v = viaGroup.v * groupCredit(level, p);
+      if (v > best.v)
+        [best, group] = [
+          { ...viaGroup, v },
+          { id: m.diseaseIds[g], name: nameOf(m.diseaseIds[g]), level },
+        ];
     }
     const annotatedAbsent = m.ancestors[q].some((a) => absent.has(a));
-    const contribution = observedContribution(bestV, countFactor[d], p) + (annotatedAbsent ? Math.log(p.MIN_FREQUENCY) : 0);
-    if (bestA < 0)
-      return { query: ref(m, q), match: 'none', annotated: null, via: null, annotatedAbsent, contribution: round(contribution) };
-    const k = bestDirect >= 0 ? bestDirect : annotationBelow(m, d, bestA);
+    const contribution = observedContribution(best.v, countFactor[d], p) + (annotatedAbsent ? Math.log(p.MIN_FREQUENCY) : 0);
+    if (best.a < 0)
+      return { query: ref(m, q), match: 'none', annotated: null, via: null, group, annotatedAbsent, contribution: round(contribution) };
+    const k = best.direct >= 0 ? best.direct : annotationBelow(m, best.disease, best.a);
     const t = m.annotationTerm[k];
-    const match = t === q ? 'exact' : bestA === q ? 'specific' : bestA === t ? 'general' : 'related';
+    const match = t === q ? 'exact' : best.a === q ? 'specific' : best.a === t ? 'general' : 'related';
     return {
       query: ref(m, q),
       match,
       annotated: annotationRef(m, k),
-      via: { ...ref(m, bestA), informationContent: m.ic[bestA] },
+      via: { ...ref(m, best.a), informationContent: m.ic[best.a] },
+      group,
       annotatedAbsent,
       contribution: round(contribution),
     };
@@ -170,6 +175,36 @@ export function explainMatch(
       .map((k) => annotationRef(m, k)),
   };
   return { phenotypes, excluded, unmentioned };
+}
+
+/**
+ * Disease d's own best match of observed term q, as scoreDiseases() finds it: over q's ancestors a,
+ * weight(F_D(a)) * e^IC(a), read from a's posting of disease d (postings are in disease order: a
+ * binary search), discounted above q unless d annotates a itself (`direct`: that annotation).
+ */
+function bestMatch(
+  m: PhenotypeModel,
+  d: number,
+  q: number,
+  p: MatchModelParams,
+): { disease: number; a: number; v: number; direct: number } {
+  const { posting: weight, annotation: annotationWeight } = matchWeights(m, p);
+  const start = m.annotationStart[d];
+  const end = m.annotationStart[d + 1];
+  const best = { disease: d, a: -1, v: 0, direct: -1 };
+  for (const a of m.ancestors[q]) {
+    const w = Math.exp(m.ic[a]);
+    if (!(w > 1)) continue;
+    const k = postingOf(m, a, d);
+    const wp = a === q ? w : w * p.SIBLING_CREDIT;
+    if (k >= 0 && weight[k] * wp > best.v) [best.a, best.v, best.direct] = [a, weight[k] * wp, -1];
+    if (a === q || p.SIBLING_CREDIT === 1) continue;
+    for (let i = m.byTermStart[a]; i < m.byTermStart[a + 1]; i++) {
+      const j = m.byTermAnnotation[i];
+      if (j >= start && j < end && annotationWeight[j] * w > best.v) [best.a, best.v, best.direct] = [a, annotationWeight[j] * w, j];
+    }
+  }
+  return best;
 }
 
 /** Disease d's annotation (number) at or below term t with the highest frequency (one without a frequency last); -1 when none. */

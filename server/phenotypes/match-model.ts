@@ -28,7 +28,16 @@
  *
  *   LR(q, D) = EPSILON + (1 - EPSILON) * n_D^-ANNOTATION_COUNT_EXPONENT * max over t of c(q, t) * f(t)^FREQUENCY_EXPONENT * e^IC(a)
  *
- * c = SIBLING_CREDIT for a related match, else 1. EPSILON is the chance that a recorded term is
+ * c = SIBLING_CREDIT for a related match, else 1.
+ *
+ * Groups: a disease's patients also show the features its group shows. Orphanet annotates many
+ * diseases at the level of a group (with frequencies from a series), while OMIM annotates the
+ * group's subtypes, often with a handful of terms; a patient with a subtype is described by both.
+ * So a query term may also be explained by an annotation of a disease that holds D in Mondo's
+ * is_a hierarchy (a parent, or a grandparent: GROUP_LEVELS), at GROUP_CREDIT of its likelihood
+ * for a parent and GROUP_CREDIT * GROUP_LEVEL_CREDIT for a grandparent: a group's feature may
+ * belong to another of its subtypes. D's best explanation, its own or its group's, stands; the
+ * count factor, exclusions and unmentioned features stay D's own. EPSILON is the chance that a recorded term is
  * noise for this disease (a second condition, an incidental or mis-coded finding);
  * FREQUENCY_EXPONENT below 1 tempers frequencies, which come from small published series. A disease whose sources say q (or an ancestor) is absent
  * has LR times MIN_FREQUENCY.
@@ -59,6 +68,10 @@ export const MATCH_MODEL = {
   SIBLING_CREDIT: 0.5,
   /** The exponent of the disease's annotation count n in n^-x, the chance a matched feature is the one recorded. */
   ANNOTATION_COUNT_EXPONENT: 0.1,
+  /** The share of its likelihood a match through the annotation of a parent group keeps. */
+  GROUP_CREDIT: 0.2,
+  /** The further share a grandparent group's match keeps. */
+  GROUP_LEVEL_CREDIT: 0.6,
   FREQUENCY_EXPONENT: 0.3,
   UNKNOWN_FREQUENCY: 0.5,
   /** The lowest frequency a feature counts with (a feature seen "in 0 of 3" is still possible). */
@@ -83,6 +96,11 @@ export interface MatchQuery {
 /** f^FREQUENCY_EXPONENT of an annotation or posting frequency (NaN: not given). */
 export function observedWeight(f: number, p: MatchModelParams): number {
   return (Number.isNaN(f) ? p.UNKNOWN_FREQUENCY : f < p.MIN_FREQUENCY ? p.MIN_FREQUENCY : f) ** p.FREQUENCY_EXPONENT;
+}
+
+/** The share a match through a group `level` levels up keeps (1: a parent). */
+export function groupCredit(level: number, p: MatchModelParams): number {
+  return p.GROUP_CREDIT * p.GROUP_LEVEL_CREDIT ** (level - 1);
 }
 
 /** n^-ANNOTATION_COUNT_EXPONENT for a disease with n annotations. */

@@ -2,11 +2,13 @@ import {
   annotationCountFactor,
   excludedBackground,
   excludedContribution,
+  groupCredit,
   MATCH_MODEL,
   type MatchModelParams,
   type MatchQuery,
   observedWeight,
 } from './match-model.ts';
+import { GROUP_LEVELS } from '../contract/snapshot/phenotype-index.ts';
 import { addUnmentioned } from './match-unmentioned.ts';
 import type { PhenotypeModel } from './phenotype-model.ts';
 
@@ -58,9 +60,28 @@ export function matchWeights(model: PhenotypeModel, p: MatchModelParams): Weight
 }
 
 let scratch = new Float64Array(0);
-function scratchFor(n: number): Float64Array {
-  if (scratch.length < n) scratch = new Float64Array(n);
-  return scratch.length === n ? scratch : scratch.subarray(0, n);
+/** Two arrays of n: a disease's best match of one term, and its best match counting its groups'. */
+function scratchFor(n: number): [Float64Array, Float64Array] {
+  if (scratch.length < 2 * n) scratch = new Float64Array(2 * n);
+  return [scratch.subarray(0, n), scratch.subarray(n, 2 * n)];
+}
+
+/**
+ * `withGroups[d]`: the better of d's own best match and its groups' best matches times their
+ * credit (read from `own`, so a group's match does not pass on through its own groups).
+ */
+function addGroupMatches(model: PhenotypeModel, own: Float64Array, withGroups: Float64Array, p: MatchModelParams): Float64Array {
+  if (p.GROUP_CREDIT === 0 || model.groupDisease.length === 0) return own;
+  withGroups.set(own);
+  const { groupStart, groupDisease, groupLevel } = model;
+  const credit = Array.from({ length: GROUP_LEVELS + 1 }, (_, level) => (level === 0 ? 0 : groupCredit(level, p)));
+  for (let d = 0; d < own.length; d++) {
+    for (let i = groupStart[d], end = groupStart[d + 1]; i < end; i++) {
+      const v = own[groupDisease[i]] * credit[groupLevel[i]];
+      if (v > withGroups[d]) withGroups[d] = v;
+    }
+  }
+  return withGroups;
 }
 
 /**
@@ -71,7 +92,7 @@ function scratchFor(n: number): Float64Array {
 export function scoreDiseases(model: PhenotypeModel, query: MatchQuery, p: MatchModelParams = MATCH_MODEL): Float64Array {
   const n = model.diseaseCount;
   const score = new Float64Array(n);
-  const best = scratchFor(n);
+  const [best, withGroups] = scratchFor(n);
   const { postStart, postDisease, postFrequency, ic } = model;
   const { posting: weight, annotation: annotationWeight, countFactor } = matchWeights(model, p);
   const eps = p.EPSILON;
@@ -99,8 +120,9 @@ export function scoreDiseases(model: PhenotypeModel, query: MatchQuery, p: Match
         if (v > best[d]) best[d] = v;
       }
     }
+    const explained = addGroupMatches(model, best, withGroups, p);
     // observedContribution() inlined: this loop runs once per disease and term.
-    for (let d = 0; d < n; d++) score[d] += Math.log(eps + keep * countFactor[d] * best[d]);
+    for (let d = 0; d < n; d++) score[d] += Math.log(eps + keep * countFactor[d] * explained[d]);
     // A disease that annotates q or an ancestor of q as absent: q is as unexpected there as the rarest feature.
     const absent = Math.log(p.MIN_FREQUENCY);
     for (const a of model.ancestors[q]) {

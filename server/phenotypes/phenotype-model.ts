@@ -39,6 +39,10 @@ export class PhenotypeModel {
   readonly byTermAnnotation: Int32Array;
   /** The disease of each annotation number. */
   readonly annotationDisease: Int32Array;
+  /** Groups per disease d (DiseasePhenotypes.groups): groupDisease[groupStart[d]..groupStart[d+1]), with their levels. */
+  readonly groupStart: Int32Array;
+  readonly groupDisease: Int32Array;
+  readonly groupLevel: Int32Array;
   /** Absent-annotation postings, same layout. */
   readonly absentStart: Int32Array;
   readonly absentDisease: Int32Array;
@@ -77,6 +81,12 @@ export class PhenotypeModel {
     this.annotationStart[this.diseaseCount] = k;
     ({ start: this.postStart, disease: this.postDisease, frequency: this.postFrequency } = this.#impliedPostings());
     ({ start: this.absentStart, disease: this.absentDisease } = this.#absentPostings());
+    this.groupStart = new Int32Array(this.diseaseCount + 1);
+    index.diseases.forEach((d, i) => {
+      this.groupStart[i + 1] = this.groupStart[i] + (d.groups?.length ?? 0);
+    });
+    this.groupDisease = Int32Array.from(index.diseases.flatMap((d) => d.groups ?? []));
+    this.groupLevel = Int32Array.from(index.diseases.flatMap((d) => d.groupLevels ?? []));
     this.annotationDisease = new Int32Array(total);
     for (let d = 0; d < this.diseaseCount; d++) this.annotationDisease.fill(d, this.annotationStart[d], this.annotationStart[d + 1]);
     this.byTermStart = new Int32Array(this.termCount + 1);

@@ -89,6 +89,7 @@ export function matchResource(getSnapshot: () => Snapshot, cacheEntries = 2000):
     const score = scoreDiseases(model, query);
     const { top, total } = topDiseases(model, score, v.offset + v.limit, filterOf(v, model, snap.rowById));
     const mentioned = mentionedTerms(model, query);
+    const nameOf = (id: string) => snap.rowById.get(id)?.name ?? id;
     const data = top.slice(v.offset).map((d, i) => {
       const id = model.diseaseIds[d];
       const row = snap.rowById.get(id);
@@ -98,7 +99,7 @@ export function matchResource(getSnapshot: () => Snapshot, cacheEntries = 2000):
         name: row?.name ?? id,
         isRare: row?.isRare ?? false,
         score: Math.round(score[d] * 1000) / 1000,
-        explanation: explainMatch(model, d, query, MATCH_MODEL, mentioned),
+        explanation: explainMatch(model, d, query, MATCH_MODEL, mentioned, nameOf),
         links: { self: diseasePath(id) },
       };
     });

@@ -131,6 +131,7 @@ test('explanation: per observed term the annotation that matched, how, and its f
       match: 'exact',
       annotated: { hpoId: 'HP:0001250', label: 'Seizure', frequency: { value: null, text: null } },
       via: { hpoId: 'HP:0001250', label: 'Seizure', informationContent: 0.405 },
+      group: null,
       annotatedAbsent: false,
       contribution: -0.285,
     },
@@ -139,6 +140,7 @@ test('explanation: per observed term the annotation that matched, how, and its f
       match: 'exact',
       annotated: { hpoId: 'HP:0001252', label: 'Hypotonia', frequency: { value: null, text: null } },
       via: { hpoId: 'HP:0001252', label: 'Hypotonia', informationContent: 1.099 },
+      group: null,
       annotatedAbsent: false,
       contribution: 0.403,
     },
@@ -208,6 +210,44 @@ test('a match is tempered by the disease annotation count n: n^-ANNOTATION_COUNT
   assert.equal(score[dravet], Math.log(0.01 + 0.99 * 4 ** -0.5 * 0.882 * Math.exp(index.ic[term('HP:0001251')]!)));
   // A disease that explains nothing keeps the noise alone, whatever its size.
   assert.equal(score[model.diseaseNumber(ACHONDROPLASIA)!], Math.log(0.01));
+});
+
+test('a group explains a term at GROUP_CREDIT per level (a hierarchy stated by the test: the mechanism only)', () => {
+  // Achondroplasia under Dravet syndrome (level 1); Angelman under a class without phenotypes
+  // (X:MIDDLE), itself under Dravet (level 2).
+  const h = fixtureModel({ [ACHONDROPLASIA]: [DRAVET], [ANGELMAN]: ['X:MIDDLE'], 'X:MIDDLE': [DRAVET] });
+  const n = (id: string) => h.model.diseaseNumber(id)!;
+  assert.equal(h.model.diseaseNumber('X:MIDDLE'), undefined, 'a class without phenotypes is not ranked');
+  const groupsOf = (id: string) => {
+    const d = h.index.diseases[n(id)];
+    return [d.groups?.map((g) => h.index.diseases[g].id), d.groupLevels];
+  };
+  assert.deepEqual(groupsOf(ACHONDROPLASIA), [[DRAVET], [1]]);
+  assert.deepEqual(groupsOf(ANGELMAN), [[DRAVET], [2]]);
+  assert.deepEqual(groupsOf(DRAVET), [undefined, undefined]);
+  // Ataxia: only Dravet has it (15/17), nothing else explains it.
+  const ataxia = h.model.lookup('HP:0001251');
+  assert.ok('term' in ataxia);
+  const query = { observed: [ataxia.term], excluded: [] };
+  const on = { ...P, GROUP_CREDIT: 0.2, GROUP_LEVEL_CREDIT: 0.6 };
+  const score = scoreDiseases(h.model, query, on);
+  const own = 0.882 * Math.exp(h.index.ic[ataxia.term]!);
+  assert.equal(score[n(DRAVET)], Math.log(0.01 + 0.99 * own));
+  assert.equal(score[n(ACHONDROPLASIA)], Math.log(0.01 + 0.99 * (own * 0.2)));
+  assert.equal(score[n(ANGELMAN)], Math.log(0.01 + 0.99 * (own * (0.2 * 0.6))));
+  assert.equal(scoreDiseases(h.model, query, { ...on, GROUP_CREDIT: 0 })[n(ACHONDROPLASIA)], Math.log(0.01));
+  const [e] = explainMatch(h.model, n(ANGELMAN), query, on, undefined, (id) => `name of ${id}`).phenotypes;
+  assert.deepEqual(
+    [e.match, e.annotated, e.group, e.contribution],
+    [
+      'exact',
+      { hpoId: 'HP:0001251', label: 'Ataxia', frequency: { value: 0.882, text: '15/17' } },
+      { id: DRAVET, name: `name of ${DRAVET}`, level: 2 },
+      Math.round(score[n(ANGELMAN)] * 1000) / 1000,
+    ],
+  );
+  // Dravet's own annotation: no group.
+  assert.equal(explainMatch(h.model, n(DRAVET), query, on).phenotypes[0].group, null);
 });
 
 test('topDiseases: bounded selection equals the full sort, ties by id, filter counts', () => {

@@ -60,7 +60,22 @@ export interface DiseasePhenotypes {
   text: number[];
   /** Term numbers the sources annotate as absent in the disease (negated, or Orphanet "Excluded"). */
   absent: number[];
+  /**
+   * The disease's groups: served diseases with phenotype annotations that hold it in Mondo's is_a
+   * hierarchy, at most GROUP_LEVELS levels up, as positions in `diseases`, nearest first (absent in
+   * an index written before groups: none).
+   */
+  groups?: number[];
+  /** Per group, how many levels up it is (1: a parent, 2: a grandparent). */
+  groupLevels?: number[];
 }
+
+/**
+ * How far up Mondo's hierarchy a disease's groups are looked for. Orphanet annotates many diseases
+ * at the level of a group (with frequencies) while OMIM annotates its subtypes, often with short
+ * lists; two levels reach the group from a subtype and from a subtype of a subtype.
+ */
+export const GROUP_LEVELS = 2;
 
 /** The form of a term id (`HP:` and seven digits). */
 export const HPO_ID = new RegExp(HPO_ID_PATTERN);
