@@ -5,6 +5,7 @@ import {
   type DiseasePhenotypes,
   GROUP_LEVELS,
   NO_FREQUENCY,
+  SIBLING_FAMILY_MAX,
   PHENOTYPE_INDEX_VERSION,
   type SerializedPhenotypeIndex,
 } from '../../server/contract/snapshot/phenotype-index.ts';
@@ -105,6 +106,7 @@ export function buildPhenotypeIndex(input: PhenotypeIndexInput): { index: Serial
       obsolete,
       frequencyTexts: [...texts.keys()],
       diseases,
+      families: siblingFamilies(diseases, input.records),
     },
     stats,
   };
@@ -136,6 +138,23 @@ function addGroups(diseases: DiseasePhenotypes[], records: DiseaseRecord[]): voi
       level = next;
     }
   }
+}
+
+/** The sibling families (SerializedPhenotypeIndex.families), in the order of their parents' ids. */
+function siblingFamilies(diseases: DiseasePhenotypes[], records: DiseaseRecord[]): number[][] {
+  const position = new Map(diseases.map((d, i) => [d.id, i]));
+  const served = new Set(records.map((r) => r.id));
+  const children = new Map<string, number[]>();
+  for (const r of records) {
+    const at = position.get(r.id);
+    if (at === undefined) continue;
+    for (const p of r.parents) (children.get(p.id) ?? children.set(p.id, []).get(p.id)!).push(at);
+  }
+  return [...children.keys()]
+    .filter((id) => served.has(id))
+    .sort()
+    .map((id) => [...new Set(children.get(id))].sort((a, b) => a - b))
+    .filter((family) => family.length >= 2 && family.length <= SIBLING_FAMILY_MAX);
 }
 
 /** A replacement chain's end among the current terms (an obsolete term may point at another obsolete one). */

@@ -1,7 +1,6 @@
 import {
   excludedBackground,
   excludedContribution,
-  groupCredit,
   MATCH_MODEL,
   type MatchModelParams,
   type MatchQuery,
@@ -9,6 +8,7 @@ import {
   recordedChance,
   unmentionedCost,
 } from './match-model.ts';
+import { type Relation, relativesOf } from './match-relatives.ts';
 import { matchWeights } from './match-score.ts';
 import { mentionedTerms } from './match-unmentioned.ts';
 import type { PhenotypeModel } from './phenotype-model.ts';
@@ -41,11 +41,11 @@ export interface ObservedExplanation {
   /** The most informative common ancestor the match went through (the query term itself for exact or specific). */
   via: (TermRef & { informationContent: number }) | null;
   /**
-   * The group (a disease that holds this one in Mondo's hierarchy, `level` is_a steps up) whose
-   * annotation `annotated` is, when a group's annotation explains the term better than the
-   * disease's own (counted at a reduced credit); null when the annotation is the disease's own.
+   * The relative whose annotation `annotated` is, when it explains the term better than the
+   * disease's own annotations (counted at a reduced credit): a group (a parent or grandparent in
+   * Mondo with annotations) or a sibling subtype; null when the annotation is the disease's own.
    */
-  group: { id: string; name: string; level: number } | null;
+  relative: { id: string; name: string; relation: Relation } | null;
   /** The disease annotates this term or an ancestor of it as absent. */
   annotatedAbsent: boolean;
   /** ln of the term's likelihood ratio: what it added to the score. */
@@ -104,7 +104,7 @@ export interface MatchExplanation {
  * Why disease `d` scored as it did: per observed term its best annotation, per excluded term what
  * the disease says, and the features the query does not mention. `mentioned` (mentionedTerms())
  * is the same for every disease of one query: pass it when explaining several. `nameOf` names a
- * group by its Mondo id.
+ * relative by its Mondo id.
  */
 export function explainMatch(
   m: PhenotypeModel,
@@ -118,24 +118,24 @@ export function explainMatch(
   const end = m.annotationStart[d + 1];
   const absent = new Set(m.index.diseases[d].absent);
   const { countFactor } = matchWeights(m, p);
+  const relatives = relativesOf(m, d, p);
   const phenotypes = query.observed.map((q): ObservedExplanation => {
     let best = bestMatch(m, d, q, p);
-    let group: ObservedExplanation['group'] = null;
-    for (let i = m.groupStart[d]; i < m.groupStart[d + 1]; i++) {
-      const g = m.groupDisease[i];
-      const level = m.groupLevel[i];
-      const viaGroup = bestMatch(m, g, q, p);
-      const v = viaGroup.v * groupCredit(level, p);
+    let relative: ObservedExplanation['relative'] = null;
+    for (const r of relatives) {
+      const viaRelative = bestMatch(m, r.disease, q, p);
+      const v = viaRelative.v * r.credit;
+      const id = m.diseaseIds[r.disease];
       if (v > best.v)
-        [best, group] = [
-          { ...viaGroup, v },
-          { id: m.diseaseIds[g], name: nameOf(m.diseaseIds[g]), level },
+        [best, relative] = [
+          { ...viaRelative, v },
+          { id, name: nameOf(id), relation: r.relation },
         ];
     }
     const annotatedAbsent = m.ancestors[q].some((a) => absent.has(a));
     const contribution = observedContribution(best.v, countFactor[d], p) + (annotatedAbsent ? Math.log(p.MIN_FREQUENCY) : 0);
     if (best.a < 0)
-      return { query: ref(m, q), match: 'none', annotated: null, via: null, group, annotatedAbsent, contribution: round(contribution) };
+      return { query: ref(m, q), match: 'none', annotated: null, via: null, relative, annotatedAbsent, contribution: round(contribution) };
     const k = best.direct >= 0 ? best.direct : annotationBelow(m, best.disease, best.a);
     const t = m.annotationTerm[k];
     const match = t === q ? 'exact' : best.a === q ? 'specific' : best.a === t ? 'general' : 'related';
@@ -144,7 +144,7 @@ export function explainMatch(
       match,
       annotated: annotationRef(m, k),
       via: { ...ref(m, best.a), informationContent: m.ic[best.a] },
-      group,
+      relative,
       annotatedAbsent,
       contribution: round(contribution),
     };

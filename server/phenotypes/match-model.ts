@@ -36,8 +36,12 @@
  * So a query term may also be explained by an annotation of a disease that holds D in Mondo's
  * is_a hierarchy (a parent, or a grandparent: GROUP_LEVELS), at GROUP_CREDIT of its likelihood
  * for a parent and GROUP_CREDIT * GROUP_LEVEL_CREDIT for a grandparent: a group's feature may
- * belong to another of its subtypes. D's best explanation, its own or its group's, stands; the
- * count factor, exclusions and unmentioned features stay D's own. EPSILON is the chance that a recorded term is
+ * belong to another of its subtypes. Likewise the subtypes of one family (the children of one
+ * class with at most SIBLING_FAMILY_MAX of them, a phenotypic series such as retinitis pigmentosa
+ * 1 to 93 under a broader class) share features that one subtype's short list may lack: a
+ * sibling's annotation explains a term at DISEASE_SIBLING_CREDIT. D's best explanation, its own,
+ * its group's or a sibling's, stands; the count factor, exclusions and unmentioned features stay
+ * D's own. EPSILON is the chance that a recorded term is
  * noise for this disease (a second condition, an incidental or mis-coded finding);
  * FREQUENCY_EXPONENT below 1 tempers frequencies, which come from small published series. A disease whose sources say q (or an ancestor) is absent
  * has LR times MIN_FREQUENCY.
@@ -72,6 +76,8 @@ export const MATCH_MODEL = {
   GROUP_CREDIT: 0.2,
   /** The further share a grandparent group's match keeps. */
   GROUP_LEVEL_CREDIT: 0.6,
+  /** The share a match through the annotation of a sibling subtype (same parent) keeps. */
+  DISEASE_SIBLING_CREDIT: 0.035,
   FREQUENCY_EXPONENT: 0.3,
   UNKNOWN_FREQUENCY: 0.5,
   /** The lowest frequency a feature counts with (a feature seen "in 0 of 3" is still possible). */

@@ -2,13 +2,12 @@ import {
   annotationCountFactor,
   excludedBackground,
   excludedContribution,
-  groupCredit,
   MATCH_MODEL,
   type MatchModelParams,
   type MatchQuery,
   observedWeight,
 } from './match-model.ts';
-import { GROUP_LEVELS } from '../contract/snapshot/phenotype-index.ts';
+import { addRelativeMatches } from './match-relatives.ts';
 import { addUnmentioned } from './match-unmentioned.ts';
 import type { PhenotypeModel } from './phenotype-model.ts';
 
@@ -60,28 +59,10 @@ export function matchWeights(model: PhenotypeModel, p: MatchModelParams): Weight
 }
 
 let scratch = new Float64Array(0);
-/** Two arrays of n: a disease's best match of one term, and its best match counting its groups'. */
+/** Two arrays of n: a disease's own best match of one term, and its best counting its relatives'. */
 function scratchFor(n: number): [Float64Array, Float64Array] {
   if (scratch.length < 2 * n) scratch = new Float64Array(2 * n);
   return [scratch.subarray(0, n), scratch.subarray(n, 2 * n)];
-}
-
-/**
- * `withGroups[d]`: the better of d's own best match and its groups' best matches times their
- * credit (read from `own`, so a group's match does not pass on through its own groups).
- */
-function addGroupMatches(model: PhenotypeModel, own: Float64Array, withGroups: Float64Array, p: MatchModelParams): Float64Array {
-  if (p.GROUP_CREDIT === 0 || model.groupDisease.length === 0) return own;
-  withGroups.set(own);
-  const { groupStart, groupDisease, groupLevel } = model;
-  const credit = Array.from({ length: GROUP_LEVELS + 1 }, (_, level) => (level === 0 ? 0 : groupCredit(level, p)));
-  for (let d = 0; d < own.length; d++) {
-    for (let i = groupStart[d], end = groupStart[d + 1]; i < end; i++) {
-      const v = own[groupDisease[i]] * credit[groupLevel[i]];
-      if (v > withGroups[d]) withGroups[d] = v;
-    }
-  }
-  return withGroups;
 }
 
 /**
@@ -120,7 +101,7 @@ export function scoreDiseases(model: PhenotypeModel, query: MatchQuery, p: Match
         if (v > best[d]) best[d] = v;
       }
     }
-    const explained = addGroupMatches(model, best, withGroups, p);
+    const explained = addRelativeMatches(model, best, withGroups, p);
     // observedContribution() inlined: this loop runs once per disease and term.
     for (let d = 0; d < n; d++) score[d] += Math.log(eps + keep * countFactor[d] * explained[d]);
     // A disease that annotates q or an ancestor of q as absent: q is as unexpected there as the rarest feature.

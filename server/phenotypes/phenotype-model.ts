@@ -43,6 +43,9 @@ export class PhenotypeModel {
   readonly groupStart: Int32Array;
   readonly groupDisease: Int32Array;
   readonly groupLevel: Int32Array;
+  /** Sibling families (SerializedPhenotypeIndex.families): members familyMember[familyStart[f]..familyStart[f+1]). */
+  readonly familyStart: Int32Array;
+  readonly familyMember: Int32Array;
   /** Absent-annotation postings, same layout. */
   readonly absentStart: Int32Array;
   readonly absentDisease: Int32Array;
@@ -87,6 +90,12 @@ export class PhenotypeModel {
     });
     this.groupDisease = Int32Array.from(index.diseases.flatMap((d) => d.groups ?? []));
     this.groupLevel = Int32Array.from(index.diseases.flatMap((d) => d.groupLevels ?? []));
+    const families = index.families ?? [];
+    this.familyStart = new Int32Array(families.length + 1);
+    families.forEach((f, i) => {
+      this.familyStart[i + 1] = this.familyStart[i] + f.length;
+    });
+    this.familyMember = Int32Array.from(families.flat());
     this.annotationDisease = new Int32Array(total);
     for (let d = 0; d < this.diseaseCount; d++) this.annotationDisease.fill(d, this.annotationStart[d], this.annotationStart[d + 1]);
     this.byTermStart = new Int32Array(this.termCount + 1);

@@ -131,7 +131,7 @@ test('explanation: per observed term the annotation that matched, how, and its f
       match: 'exact',
       annotated: { hpoId: 'HP:0001250', label: 'Seizure', frequency: { value: null, text: null } },
       via: { hpoId: 'HP:0001250', label: 'Seizure', informationContent: 0.405 },
-      group: null,
+      relative: null,
       annotatedAbsent: false,
       contribution: -0.285,
     },
@@ -140,7 +140,7 @@ test('explanation: per observed term the annotation that matched, how, and its f
       match: 'exact',
       annotated: { hpoId: 'HP:0001252', label: 'Hypotonia', frequency: { value: null, text: null } },
       via: { hpoId: 'HP:0001252', label: 'Hypotonia', informationContent: 1.099 },
-      group: null,
+      relative: null,
       annotatedAbsent: false,
       contribution: 0.403,
     },
@@ -212,10 +212,16 @@ test('a match is tempered by the disease annotation count n: n^-ANNOTATION_COUNT
   assert.equal(score[model.diseaseNumber(ACHONDROPLASIA)!], Math.log(0.01));
 });
 
-test('a group explains a term at GROUP_CREDIT per level (a hierarchy stated by the test: the mechanism only)', () => {
+test('a group explains a term at GROUP_CREDIT per level, a sibling at DISEASE_SIBLING_CREDIT (a hierarchy stated by the test: the mechanism only)', () => {
   // Achondroplasia under Dravet syndrome (level 1); Angelman under a class without phenotypes
-  // (X:MIDDLE), itself under Dravet (level 2).
-  const h = fixtureModel({ [ACHONDROPLASIA]: [DRAVET], [ANGELMAN]: ['X:MIDDLE'], 'X:MIDDLE': [DRAVET] });
+  // (X:MIDDLE), itself under Dravet (level 2); achondroplasia and Angelman both under X:FAMILY
+  // (siblings).
+  const h = fixtureModel({
+    [ACHONDROPLASIA]: [DRAVET, 'X:FAMILY'],
+    [ANGELMAN]: ['X:MIDDLE', 'X:FAMILY'],
+    'X:MIDDLE': [DRAVET],
+    'X:FAMILY': [],
+  });
   const n = (id: string) => h.model.diseaseNumber(id)!;
   assert.equal(h.model.diseaseNumber('X:MIDDLE'), undefined, 'a class without phenotypes is not ranked');
   const groupsOf = (id: string) => {
@@ -225,6 +231,7 @@ test('a group explains a term at GROUP_CREDIT per level (a hierarchy stated by t
   assert.deepEqual(groupsOf(ACHONDROPLASIA), [[DRAVET], [1]]);
   assert.deepEqual(groupsOf(ANGELMAN), [[DRAVET], [2]]);
   assert.deepEqual(groupsOf(DRAVET), [undefined, undefined]);
+  assert.deepEqual(h.index.families, [[n(ACHONDROPLASIA), n(ANGELMAN)]]);
   // Ataxia: only Dravet has it (15/17), nothing else explains it.
   const ataxia = h.model.lookup('HP:0001251');
   assert.ok('term' in ataxia);
@@ -238,16 +245,30 @@ test('a group explains a term at GROUP_CREDIT per level (a hierarchy stated by t
   assert.equal(scoreDiseases(h.model, query, { ...on, GROUP_CREDIT: 0 })[n(ACHONDROPLASIA)], Math.log(0.01));
   const [e] = explainMatch(h.model, n(ANGELMAN), query, on, undefined, (id) => `name of ${id}`).phenotypes;
   assert.deepEqual(
-    [e.match, e.annotated, e.group, e.contribution],
+    [e.match, e.annotated, e.relative, e.contribution],
     [
       'exact',
       { hpoId: 'HP:0001251', label: 'Ataxia', frequency: { value: 0.882, text: '15/17' } },
-      { id: DRAVET, name: `name of ${DRAVET}`, level: 2 },
+      { id: DRAVET, name: `name of ${DRAVET}`, relation: 'grandparent' },
       Math.round(score[n(ANGELMAN)] * 1000) / 1000,
     ],
   );
-  // Dravet's own annotation: no group.
-  assert.equal(explainMatch(h.model, n(DRAVET), query, on).phenotypes[0].group, null);
+  // Dravet's own annotation: no relative.
+  assert.equal(explainMatch(h.model, n(DRAVET), query, on).phenotypes[0].relative, null);
+  // Broad-based gait: only Angelman has it (17/19). Its sibling achondroplasia gets
+  // DISEASE_SIBLING_CREDIT of it; Dravet, a group of both, gets nothing from below.
+  const gait = h.model.lookup('HP:0002136');
+  assert.ok('term' in gait);
+  const q2 = { observed: [gait.term], excluded: [] };
+  const s2 = scoreDiseases(h.model, q2, on);
+  const angelman = 0.895 * Math.exp(h.index.ic[gait.term]!);
+  assert.equal(s2[n(ACHONDROPLASIA)], Math.log(0.01 + 0.99 * (angelman * MATCH_MODEL.DISEASE_SIBLING_CREDIT)));
+  assert.equal(s2[n(DRAVET)], Math.log(0.01));
+  assert.deepEqual(explainMatch(h.model, n(ACHONDROPLASIA), q2, on, undefined, (id) => id).phenotypes[0].relative, {
+    id: ANGELMAN,
+    name: ANGELMAN,
+    relation: 'sibling',
+  });
 });
 
 test('topDiseases: bounded selection equals the full sort, ties by id, filter counts', () => {

@@ -44,6 +44,11 @@ export interface SerializedPhenotypeIndex {
   frequencyTexts: string[];
   /** Per disease with at least one phenotype annotation (Mondo id order). */
   diseases: DiseasePhenotypes[];
+  /**
+   * Sibling families: per served disease with 2 to SIBLING_FAMILY_MAX children in `diseases`, those
+   * children (positions in `diseases`, ascending); absent in an index written before families.
+   */
+  families?: number[][];
 }
 
 /** One disease's phenotype annotations: parallel arrays, one position per present phenotype. */
@@ -76,6 +81,13 @@ export interface DiseasePhenotypes {
  * lists; two levels reach the group from a subtype and from a subtype of a subtype.
  */
 export const GROUP_LEVELS = 2;
+
+/**
+ * The most children with phenotypes a class may have for them to count as one family of subtypes
+ * (a phenotypic series such as congenital myasthenic syndrome 1 to 25). A class with more is a
+ * category ("inborn error of metabolism"), whose members share little.
+ */
+export const SIBLING_FAMILY_MAX = 30;
 
 /** The form of a term id (`HP:` and seven digits). */
 export const HPO_ID = new RegExp(HPO_ID_PATTERN);
