@@ -76,12 +76,52 @@ describe('GET /diseases/match on the real snapshot: textbook presentations', () 
     assert.ok(Math.abs(parts - cf.score) < 0.01, `${parts} vs ${cf.score}`);
   });
 
-  test('achondroplasia: rhizomelia, macrocephaly, frontal bossing, midface hypoplasia, trident hand', async () => {
-    assert.deepEqual(await top('phenotypes=HP:0008905,HP:0000256,HP:0002007,HP:0011800,HP:0004060', 2), ['MONDO:0007037', 'MONDO:0030019']);
+  test('achondroplasia: rhizomelia, macrocephaly, frontal bossing, midface hypoplasia, trident hand; thanatophoric dysplasia, its FGFR3 sibling, next', async () => {
+    assert.deepEqual(await top('phenotypes=HP:0008905,HP:0000256,HP:0002007,HP:0011800,HP:0004060', 2), ['MONDO:0007037', 'MONDO:0017042']);
   });
 
   test('Huntington disease: chorea, dementia, caudate atrophy, depression; Huntington disease-like 2 ranks just above', async () => {
     assert.deepEqual(await top('phenotypes=HP:0002072,HP:0000726,HP:0002340,HP:0000716', 2), ['MONDO:0011671', 'MONDO:0007739']);
+  });
+});
+
+describe('GET /diseases/match: a relative explains what a subtype lacks', () => {
+  test('juvenile Huntington disease: caudate atrophy comes from Huntington disease, its parent; the parts add up to the score', async () => {
+    const r = await match('phenotypes=HP:0002072,HP:0000726,HP:0002340,HP:0000716&onset=childhood&limit=2');
+    assert.equal(r.status, 200);
+    const body = r.json();
+    assert.deepEqual(schemaErrors('MatchResponse', body), []);
+    const juvenile = body.data[1];
+    assert.deepEqual([juvenile.id, juvenile.name], ['MONDO:0016621', 'juvenile Huntington disease']);
+    assert.deepEqual(
+      juvenile.explanation.phenotypes.map(
+        (p: { query: { hpoId: string }; match: string; annotated: { hpoId: string; frequency: unknown }; relative: unknown }) => [
+          p.query.hpoId,
+          p.match,
+          p.annotated.hpoId,
+          p.annotated.frequency,
+          p.relative,
+        ],
+      ),
+      [
+        ['HP:0002072', 'exact', 'HP:0002072', { value: 0.545, text: 'Frequent' }, null],
+        ['HP:0000726', 'exact', 'HP:0000726', { value: 0.545, text: 'Frequent' }, null],
+        // Its own list lacks caudate atrophy; Huntington disease's has it (occasional), counted at GROUP_CREDIT.
+        [
+          'HP:0002340',
+          'exact',
+          'HP:0002340',
+          { value: 0.17, text: 'Occasional' },
+          { id: 'MONDO:0007739', name: 'Huntington disease', relation: 'parent' },
+        ],
+        ['HP:0000716', 'exact', 'HP:0000716', { value: 0.545, text: 'Frequent' }, null],
+      ],
+    );
+    const parts = [...juvenile.explanation.phenotypes, ...juvenile.explanation.excluded, juvenile.explanation.unmentioned].reduce(
+      (sum: number, p: { contribution: number }) => sum + p.contribution,
+      0,
+    );
+    assert.ok(Math.abs(parts - juvenile.score) < 0.01, `${parts} vs ${juvenile.score}`);
   });
 });
 
@@ -230,8 +270,9 @@ describe('GET /diseases/match: inheritance and onset filters', () => {
       ranks: [1, 2],
       total: 10296,
     });
+    // Juvenile Huntington disease second: Huntington disease, its parent, explains what its own list lacks.
     assert.deepEqual(await ranked(`${HUNTINGTON}&onset=childhood&limit=2`), {
-      ids: ['MONDO:0007739', 'MONDO:0011487'],
+      ids: ['MONDO:0007739', 'MONDO:0016621'],
       ranks: [1, 2],
       total: 2099,
     });
@@ -245,7 +286,8 @@ describe('GET /diseases/match: inheritance and onset filters', () => {
 
   test('inheritance: any of the values; cystic fibrosis (autosomal recessive) is not among X-linked diseases', async () => {
     assert.deepEqual(await ranked(`${CF}&inheritance=x-linked-recessive,x-linked-dominant&limit=2`), {
-      ids: ['MONDO:0010523', 'MONDO:0018305'],
+      // Primary ciliary dyskinesia (one of its forms is X-linked recessive), then mucopolysaccharidosis type 2.
+      ids: ['MONDO:0016575', 'MONDO:0010674'],
       ranks: [1, 2],
       total: 573,
     });
