@@ -8,9 +8,9 @@ import {
   recordedChance,
   unmentionedCost,
 } from './match-model.ts';
+import { MatchContext } from './match-context.ts';
 import { type Relation, relativesOf } from './match-relatives.ts';
 import { matchWeights } from './match-score.ts';
-import { mentionedTerms } from './match-unmentioned.ts';
 import type { PhenotypeModel } from './phenotype-model.ts';
 
 /** A term as the API shows it. */
@@ -102,35 +102,45 @@ export interface MatchExplanation {
 
 /**
  * Why disease `d` scored as it did: per observed term its best annotation, per excluded term what
- * the disease says, and the features the query does not mention. `mentioned` (mentionedTerms())
- * is the same for every disease of one query: pass it when explaining several. `nameOf` names a
- * relative by its Mondo id.
+ * the disease says, and the features the query does not mention. `context` is the same for every
+ * disease of one query: pass one when explaining several.
  */
 export function explainMatch(
   m: PhenotypeModel,
   d: number,
   query: MatchQuery,
   p: MatchModelParams = MATCH_MODEL,
-  mentioned: Uint8Array = mentionedTerms(m, query),
-  nameOf: (id: string) => string = (id) => id,
+  context: MatchContext = new MatchContext(m, query, p),
 ): MatchExplanation {
+  const { mentioned } = context;
   const start = m.annotationStart[d];
   const end = m.annotationStart[d + 1];
   const absent = new Set(m.index.diseases[d].absent);
-  const { countFactor } = matchWeights(m, p);
+  const weights = matchWeights(m, p);
+  const { countFactor } = weights;
   const relatives = relativesOf(m, d, p);
   const phenotypes = query.observed.map((q): ObservedExplanation => {
-    let best = bestMatch(m, d, q, p);
+    let best = bestMatch(m, d, q, p, weights);
     let relative: ObservedExplanation['relative'] = null;
-    for (const r of relatives) {
-      const viaRelative = bestMatch(m, r.disease, q, p);
-      const v = viaRelative.v * r.credit;
+    // The relative whose own match, times its credit, is best; then which annotation it was.
+    // No match exceeds e^IC of q's most informative ancestor (weights are at most 1), so when the
+    // highest credit times that cannot beat the disease's own match, no relative is read.
+    let bound = 0;
+    for (const a of m.ancestors[q]) if (Math.exp(m.ic[a]) > bound) bound = Math.exp(m.ic[a]);
+    let winner = -1;
+    let winnerV = best.v;
+    if (relatives.length > 0 && relatives[0].credit * bound > best.v) {
+      const own = context.ownMatches(q);
+      for (let i = 0; i < relatives.length; i++) {
+        const v = own[relatives[i].disease] * relatives[i].credit;
+        if (v > winnerV) [winner, winnerV] = [i, v];
+      }
+    }
+    if (winner >= 0) {
+      const r = relatives[winner];
       const id = m.diseaseIds[r.disease];
-      if (v > best.v)
-        [best, relative] = [
-          { ...viaRelative, v },
-          { id, name: nameOf(id), relation: r.relation },
-        ];
+      best = { ...bestMatch(m, r.disease, q, p, weights), v: winnerV };
+      relative = { id, name: context.nameOf(id), relation: r.relation };
     }
     const annotatedAbsent = m.ancestors[q].some((a) => absent.has(a));
     const contribution = observedContribution(best.v, countFactor[d], p) + (annotatedAbsent ? Math.log(p.MIN_FREQUENCY) : 0);
@@ -187,10 +197,8 @@ function bestMatch(
   d: number,
   q: number,
   p: MatchModelParams,
+  { posting: weight, annotation: annotationWeight }: ReturnType<typeof matchWeights>,
 ): { disease: number; a: number; v: number; direct: number } {
-  const { posting: weight, annotation: annotationWeight } = matchWeights(m, p);
-  const start = m.annotationStart[d];
-  const end = m.annotationStart[d + 1];
   const best = { disease: d, a: -1, v: 0, direct: -1 };
   for (const a of m.ancestors[q]) {
     const w = Math.exp(m.ic[a]);
@@ -198,13 +206,31 @@ function bestMatch(
     const k = postingOf(m, a, d);
     const wp = a === q ? w : w * p.SIBLING_CREDIT;
     if (k >= 0 && weight[k] * wp > best.v) [best.a, best.v, best.direct] = [a, weight[k] * wp, -1];
-    if (a === q || p.SIBLING_CREDIT === 1) continue;
-    for (let i = m.byTermStart[a]; i < m.byTermStart[a + 1]; i++) {
-      const j = m.byTermAnnotation[i];
-      if (j >= start && j < end && annotationWeight[j] * w > best.v) [best.a, best.v, best.direct] = [a, annotationWeight[j] * w, j];
-    }
+  }
+  if (p.SIBLING_CREDIT === 1) return best;
+  // An annotation on an ancestor a of q itself is not discounted: d's own few annotations are
+  // read, not the list of every disease's annotations on a.
+  const ancestors = m.ancestors[q];
+  for (let j = m.annotationStart[d]; j < m.annotationStart[d + 1]; j++) {
+    const a = m.annotationTerm[j];
+    if (a === q || !includes(ancestors, a)) continue;
+    const w = Math.exp(m.ic[a]);
+    if (w > 1 && annotationWeight[j] * w > best.v) [best.a, best.v, best.direct] = [a, annotationWeight[j] * w, j];
   }
   return best;
+}
+
+/** Whether ascending `list` holds t (a binary search). */
+function includes(list: Int32Array, t: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] === t) return true;
+    if (list[mid] < t) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 /** Disease d's annotation (number) at or below term t with the highest frequency (one without a frequency last); -1 when none. */

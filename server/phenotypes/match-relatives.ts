@@ -20,7 +20,9 @@ export function addRelativeMatches(model: PhenotypeModel, own: Float64Array, wit
   withGroups.set(own);
   const { groupStart, groupDisease, groupLevel } = model;
   const credit = Array.from({ length: GROUP_LEVELS + 1 }, (_, level) => (level === 0 ? 0 : groupCredit(level, p)));
-  for (let d = 0; d < own.length; d++) {
+  const grouped = model.grouped;
+  for (let j = 0; j < grouped.length; j++) {
+    const d = grouped[j];
     for (let i = groupStart[d], end = groupStart[d + 1]; i < end; i++) {
       const v = own[groupDisease[i]] * credit[groupLevel[i]];
       if (v > withGroups[d]) withGroups[d] = v;
@@ -36,8 +38,11 @@ export function addRelativeMatches(model: PhenotypeModel, own: Float64Array, wit
     let second = 0;
     for (let i = familyStart[f]; i < familyStart[f + 1]; i++) {
       const v = own[familyMember[i]];
-      if (v > first) [second, first, firstD] = [first, v, familyMember[i]];
-      else if (v > second) second = v;
+      if (v > first) {
+        second = first;
+        first = v;
+        firstD = familyMember[i];
+      } else if (v > second) second = v;
     }
     if (first === 0) continue;
     for (let i = familyStart[f]; i < familyStart[f + 1]; i++) {
@@ -51,7 +56,7 @@ export function addRelativeMatches(model: PhenotypeModel, own: Float64Array, wit
 
 const familiesOf = new WeakMap<PhenotypeModel, number[][]>();
 
-/** The relatives of disease d with the credit a match through each keeps (groups nearest first, then siblings). */
+/** The relatives of disease d with the credit a match through each keeps, highest credit first (groups nearest first, then siblings). */
 export function relativesOf(m: PhenotypeModel, d: number, p: MatchModelParams): { disease: number; relation: Relation; credit: number }[] {
   const out: { disease: number; relation: Relation; credit: number }[] = [];
   for (let i = m.groupStart[d]; i < m.groupStart[d + 1]; i++) {
@@ -73,5 +78,5 @@ export function relativesOf(m: PhenotypeModel, d: number, p: MatchModelParams): 
       seen.add(s);
       out.push({ disease: s, relation: 'sibling', credit: p.DISEASE_SIBLING_CREDIT });
     }
-  return out;
+  return out.sort((a, b) => b.credit - a.credit);
 }

@@ -66,42 +66,61 @@ function scratchFor(n: number): [Float64Array, Float64Array] {
 }
 
 /**
- * The score of every disease (by disease number): the sum of ln LR over the query (the model:
- * match-model.ts). An observed term walks the implied-frequency postings of its ancestors, so it
+ * `best[d]`: disease d's own best match of observed term q, c * f^x * e^IC(a) (match-model.ts; 0
+ * when nothing in d explains it). It walks the implied-frequency postings of q's ancestors, so it
  * costs the number of diseases carrying them, not the number of annotations.
  */
-export function scoreDiseases(model: PhenotypeModel, query: MatchQuery, p: MatchModelParams = MATCH_MODEL): Float64Array {
+export function ownMatches(model: PhenotypeModel, q: number, p: MatchModelParams, best: Float64Array): Float64Array {
+  const { postStart, postDisease, ic } = model;
+  const { posting: weight, annotation: annotationWeight } = matchWeights(model, p);
+  const sibling = p.SIBLING_CREDIT;
+  best.fill(0);
+  for (const a of model.ancestors[q]) {
+    const w = Math.exp(ic[a]);
+    // A term every annotated disease has (the root) explains nothing; one no disease has, neither.
+    if (!(w > 1)) continue;
+    // At q: the disease has q or a descendant. Above q: a posting may come from another
+    // specialisation of a (a related match, discounted); an annotation on a itself is not discounted.
+    const wp = a === q ? w : w * sibling;
+    for (let k = postStart[a], end = postStart[a + 1]; k < end; k++) {
+      const v = weight[k] * wp;
+      const d = postDisease[k];
+      if (v > best[d]) best[d] = v;
+    }
+    if (a === q || sibling === 1) continue;
+    for (let i = model.byTermStart[a], end = model.byTermStart[a + 1]; i < end; i++) {
+      const k = model.byTermAnnotation[i];
+      const v = annotationWeight[k] * w;
+      const d = model.annotationDisease[k];
+      if (v > best[d]) best[d] = v;
+    }
+  }
+  return best;
+}
+
+/**
+ * The score of every disease (by disease number): the sum of ln LR over the query (the model:
+ * match-model.ts): per observed term each disease's own best match (ownMatches()), or its
+ * relatives' (addRelativeMatches()). Pass the MatchContext the explanations will use, made
+ * with the same model, query and constants, so that they read the own matches made here.
+ */
+export function scoreDiseases(
+  model: PhenotypeModel,
+  query: MatchQuery,
+  p: MatchModelParams = MATCH_MODEL,
+  context: { ownMatches(q: number): Float64Array } | null = null,
+): Float64Array {
   const n = model.diseaseCount;
   const score = new Float64Array(n);
   const [best, withGroups] = scratchFor(n);
   const { postStart, postDisease, postFrequency, ic } = model;
-  const { posting: weight, annotation: annotationWeight, countFactor } = matchWeights(model, p);
+  const { countFactor } = matchWeights(model, p);
   const eps = p.EPSILON;
   const keep = 1 - eps;
-  const sibling = p.SIBLING_CREDIT;
   for (const q of query.observed) {
-    best.fill(0);
-    for (const a of model.ancestors[q]) {
-      const w = Math.exp(ic[a]);
-      // A term every annotated disease has (the root) explains nothing; one no disease has, neither.
-      if (!(w > 1)) continue;
-      // At q: the disease has q or a descendant. Above q: a posting may come from another
-      // specialisation of a (a related match, discounted); an annotation on a itself is not discounted.
-      const wp = a === q ? w : w * sibling;
-      for (let k = postStart[a], end = postStart[a + 1]; k < end; k++) {
-        const v = weight[k] * wp;
-        const d = postDisease[k];
-        if (v > best[d]) best[d] = v;
-      }
-      if (a === q || sibling === 1) continue;
-      for (let i = model.byTermStart[a], end = model.byTermStart[a + 1]; i < end; i++) {
-        const k = model.byTermAnnotation[i];
-        const v = annotationWeight[k] * w;
-        const d = model.annotationDisease[k];
-        if (v > best[d]) best[d] = v;
-      }
-    }
-    const explained = addRelativeMatches(model, best, withGroups, p);
+    // With a context (match-context.ts), the own matches stay for the explanations to read.
+    const own = context ? context.ownMatches(q) : ownMatches(model, q, p, best);
+    const explained = addRelativeMatches(model, own, withGroups, p);
     // observedContribution() inlined: this loop runs once per disease and term.
     for (let d = 0; d < n; d++) score[d] += Math.log(eps + keep * countFactor[d] * explained[d]);
     // A disease that annotates q or an ancestor of q as absent: q is as unexpected there as the rarest feature.

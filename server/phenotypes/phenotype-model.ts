@@ -43,6 +43,8 @@ export class PhenotypeModel {
   readonly groupStart: Int32Array;
   readonly groupDisease: Int32Array;
   readonly groupLevel: Int32Array;
+  /** The diseases that have groups, ascending. */
+  readonly grouped: Int32Array;
   /** Sibling families (SerializedPhenotypeIndex.families): members familyMember[familyStart[f]..familyStart[f+1]). */
   readonly familyStart: Int32Array;
   readonly familyMember: Int32Array;
@@ -90,6 +92,7 @@ export class PhenotypeModel {
     });
     this.groupDisease = Int32Array.from(index.diseases.flatMap((d) => d.groups ?? []));
     this.groupLevel = Int32Array.from(index.diseases.flatMap((d) => d.groupLevels ?? []));
+    this.grouped = Int32Array.from(index.diseases.flatMap((d, i) => (d.groups ? [i] : [])));
     const families = index.families ?? [];
     this.familyStart = new Int32Array(families.length + 1);
     families.forEach((f, i) => {

@@ -7,7 +7,7 @@ import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import { explainMatch } from '../phenotypes/match-explain.ts';
 import { reduceQuery, scoreDiseases, topDiseases } from '../phenotypes/match-score.ts';
-import { mentionedTerms } from '../phenotypes/match-unmentioned.ts';
+import { MatchContext } from '../phenotypes/match-context.ts';
 import { MATCH_MODEL } from '../phenotypes/match-model.ts';
 import type { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
@@ -86,10 +86,9 @@ export function matchResource(getSnapshot: () => Snapshot, cacheEntries = 2000):
     ] as const) {
       for (const t of given.terms) (kept.includes(t) ? given.meta.used : given.meta.redundant).push(model.ids[t]);
     }
-    const score = scoreDiseases(model, query);
+    const context = new MatchContext(model, query, MATCH_MODEL, (id) => snap.rowById.get(id)?.name ?? id);
+    const score = scoreDiseases(model, query, MATCH_MODEL, context);
     const { top, total } = topDiseases(model, score, v.offset + v.limit, filterOf(v, model, snap.rowById));
-    const mentioned = mentionedTerms(model, query);
-    const nameOf = (id: string) => snap.rowById.get(id)?.name ?? id;
     const data = top.slice(v.offset).map((d, i) => {
       const id = model.diseaseIds[d];
       const row = snap.rowById.get(id);
@@ -99,7 +98,7 @@ export function matchResource(getSnapshot: () => Snapshot, cacheEntries = 2000):
         name: row?.name ?? id,
         isRare: row?.isRare ?? false,
         score: Math.round(score[d] * 1000) / 1000,
-        explanation: explainMatch(model, d, query, MATCH_MODEL, mentioned, nameOf),
+        explanation: explainMatch(model, d, query, MATCH_MODEL, context),
         links: { self: diseasePath(id) },
       };
     });

@@ -6,7 +6,7 @@ import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { readSnapshotJson } from '../../server/contract/snapshot/snapshot-docs.ts';
 import { explainMatch } from '../../server/phenotypes/match-explain.ts';
 import { MATCH_MODEL, reduceQuery, scoreDiseases, topDiseases } from '../../server/phenotypes/match-score.ts';
-import { mentionedTerms } from '../../server/phenotypes/match-unmentioned.ts';
+import { MatchContext } from '../../server/phenotypes/match-context.ts';
 import { PhenotypeModel } from '../../server/phenotypes/phenotype-model.ts';
 import type { BenchContext, GroupResult } from './bench-context.ts';
 import { goal, printLatencies } from './report.ts';
@@ -54,10 +54,10 @@ export function matchQueries(m: PhenotypeModel, count = QUERIES): number[][] {
 /** What one /diseases/match request computes: score every disease, take the first page of 20, explain it. */
 function matchOnce(m: PhenotypeModel, observed: number[]): void {
   const query = reduceQuery(m, { observed, excluded: [] });
-  const score = scoreDiseases(m, query);
+  const context = new MatchContext(m, query, MATCH_MODEL);
+  const score = scoreDiseases(m, query, MATCH_MODEL, context);
   const { top } = topDiseases(m, score, 20, null);
-  const mentioned = mentionedTerms(m, query);
-  for (const d of top) explainMatch(m, d, query, MATCH_MODEL, mentioned);
+  for (const d of top) explainMatch(m, d, query, MATCH_MODEL, context);
 }
 
 /** Time the queries in this process: one warm-up round, then ROUNDS rounds; p50 and p99 in ms. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { MatchContext } from '../../server/phenotypes/match-context.ts';
 import { explainMatch } from '../../server/phenotypes/match-explain.ts';
 import {
   MATCH_MODEL,
@@ -243,7 +244,7 @@ test('a group explains a term at GROUP_CREDIT per level, a sibling at DISEASE_SI
   assert.equal(score[n(ACHONDROPLASIA)], Math.log(0.01 + 0.99 * (own * 0.2)));
   assert.equal(score[n(ANGELMAN)], Math.log(0.01 + 0.99 * (own * (0.2 * 0.6))));
   assert.equal(scoreDiseases(h.model, query, { ...on, GROUP_CREDIT: 0 })[n(ACHONDROPLASIA)], Math.log(0.01));
-  const [e] = explainMatch(h.model, n(ANGELMAN), query, on, undefined, (id) => `name of ${id}`).phenotypes;
+  const [e] = explainMatch(h.model, n(ANGELMAN), query, on, new MatchContext(h.model, query, on, (id) => `name of ${id}`)).phenotypes;
   assert.deepEqual(
     [e.match, e.annotated, e.relative, e.contribution],
     [
@@ -264,7 +265,7 @@ test('a group explains a term at GROUP_CREDIT per level, a sibling at DISEASE_SI
   const angelman = 0.895 * Math.exp(h.index.ic[gait.term]!);
   assert.equal(s2[n(ACHONDROPLASIA)], Math.log(0.01 + 0.99 * (angelman * MATCH_MODEL.DISEASE_SIBLING_CREDIT)));
   assert.equal(s2[n(DRAVET)], Math.log(0.01));
-  assert.deepEqual(explainMatch(h.model, n(ACHONDROPLASIA), q2, on, undefined, (id) => id).phenotypes[0].relative, {
+  assert.deepEqual(explainMatch(h.model, n(ACHONDROPLASIA), q2, on).phenotypes[0].relative, {
     id: ANGELMAN,
     name: ANGELMAN,
     relation: 'sibling',
