@@ -60,7 +60,9 @@ class Conn {
     this.socket.setEncoding('latin1');
     this.socket.on('data', (d: string) => {
       this.text += d;
-      this.#waiters = this.#waiters.filter((w) => !(this.text.includes(w.bytes) && (w.done(), true)));
+      const arrived = this.#waiters.filter((w) => this.text.includes(w.bytes));
+      this.#waiters = this.#waiters.filter((w) => !arrived.includes(w));
+      for (const w of arrived) w.done();
     });
     this.closed = new Promise((done) => this.socket.on('close', () => done(this.text)));
   }
