@@ -5,6 +5,7 @@ import { createServer as createHttps, type Server as HttpsServer } from 'node:ht
 import type { Socket } from 'node:net';
 import { HSTS_VALUE } from '../contract/api/cors.ts';
 import { clientErrorHandler, connectHandler } from './client-error.ts';
+import { continueWhenOwned } from './expect-continue.ts';
 import { readPair, tlsProblem, unusablePair } from './tls-pair.ts';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -68,7 +69,8 @@ export interface ServiceServer {
  * when either file changes (polled by path, so an atomic rename, a symlink swap or an edit in place
  * are all seen) and on reloadCertificate(); new connections get the new certificate, open ones
  * keep theirs. Requests Node's HTTP/1 parser rejects are answered with problem+json (clientError),
- * over TLS with HSTS.
+ * over TLS with HSTS; `Expect: 100-continue` gets its `100 Continue` before the answer, never inside
+ * it (expect-continue.ts).
  */
 export function createServiceServer(listener: RequestListener, o: ListenOptions = {}): ServiceServer {
   const problem = tlsProblem(o.certFile, o.keyFile);
@@ -77,6 +79,7 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
     const server = createHttp(http1Options(o), listener);
     server.on('clientError', clientErrorHandler([], o.onClientError));
     server.on('connect', connectHandler());
+    server.on('checkContinue', continueWhenOwned(listener));
     if (o.onExpectation) server.on('checkExpectation', o.onExpectation);
     return {
       server,
@@ -100,6 +103,8 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
   }
   server.on('clientError', clientErrorHandler(['Strict-Transport-Security', HSTS_VALUE], o.onClientError));
   server.on('connect', connectHandler(['Strict-Transport-Security', HSTS_VALUE]) as never);
+  // HTTP/2 streams own no shared socket: the 100 goes out at once, as Node would send it.
+  server.on('checkContinue', continueWhenOwned(listener) as never);
   if (o.onExpectation) server.on('checkExpectation', o.onExpectation as never);
   const reloadCertificate = (): boolean => {
     try {

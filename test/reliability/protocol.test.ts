@@ -5,7 +5,8 @@ import { readServerSettings } from '../../server/settings.ts';
 import { ensureRealSnapshot, REAL_DIST } from '../helpers/real-snapshot.ts';
 import { Client, figure, fmt, type PartServer, partDir, startPartServer } from './harness.ts';
 import { partKeys } from './keys.ts';
-import { type Outcome, type RawResult, rawConnection, sendAndEnd, sendAndWait, trickle } from './raw-exchange.ts';
+import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
+import { type Outcome, parseAnswers, type RawResult, rawConnection, sendAndEnd, sendAndWait, trickle } from './raw-exchange.ts';
 
 const PART = 'protocol';
 /** The documented defaults this part holds the server to (server/settings.ts). */
@@ -207,5 +208,40 @@ describe('reliability: raw protocol abuse', () => {
     );
     assert.ok(idleMax <= HEADERS_MS + CHECK_SLACK_MS, `an idle connection was held ${idleMax} ms`);
     assert.equal(ok, served.length, 'every call of the other client was served');
+  });
+
+  it('Expect: 100-continue behind an unfinished answer: the answer is whole, with no 100 Continue inside it', async () => {
+    // One write, so the second request is read while the first answer is still the connection's
+    // (as when a keep-alive client sends at once after reading an answer the server has not yet
+    // finished). Node used to queue the 100 and then write the 404's head in front of it: head,
+    // 100 Continue, body on the wire (the fuzz's "Expected HTTP/" on a POST with Expect).
+    const r = await rawConnection(
+      port,
+      sendAndWait(
+        `GET /api/v1/health/live HTTP/1.1\r\n${H}\r\n` +
+          `POST /api/v1/nowhere HTTP/1.1\r\n${H}Expect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+      ),
+      10_000,
+      HEADERS_MS,
+    );
+    const answers = parseAnswers(r.text);
+    // A final status instead of the 100 closes the connection (the client may hold its body back).
+    assert.deepEqual(
+      answers.map((a) => [a.status, a.headers.connection]),
+      [
+        [200, 'keep-alive'],
+        [404, 'close'],
+      ],
+    );
+    assert.equal(r.outcome, 'problem');
+    assert.deepEqual(JSON.parse(answers[1].body), {
+      type: `${PROBLEM_BASE}not-found`,
+      title: 'Resource not found',
+      status: 404,
+      detail: 'No endpoint at /api/v1/nowhere. See /api/v1/openapi.',
+      instance: '/api/v1/nowhere',
+      requestId: answers[1].headers['x-request-id'],
+    });
+    assert.ok(r.text.endsWith(`\r\n\r\n${answers[1].body}`), 'nothing follows the 404');
   });
 });
