@@ -37,8 +37,8 @@
  * is_a hierarchy (a parent, or a grandparent: GROUP_LEVELS), at GROUP_CREDIT of its likelihood
  * for a parent and GROUP_CREDIT * GROUP_LEVEL_CREDIT for a grandparent: a group's feature may
  * belong to another of its subtypes. Likewise the subtypes of one family (the children of one
- * class with at most SIBLING_FAMILY_MAX of them, a phenotypic series such as retinitis pigmentosa
- * 1 to 93 under a broader class) share features that one subtype's short list may lack: a
+ * class with at most SIBLING_FAMILY_MAX of them, such as the 21 Bardet-Biedl syndromes or the 5
+ * FGFR3-related chondrodysplasias) share features that one subtype's short list may lack: a
  * sibling's annotation explains a term at DISEASE_SIBLING_CREDIT. D's best explanation, its own,
  * its group's or a sibling's, stands; the count factor, exclusions and unmentioned features stay
  * D's own. EPSILON is the chance that a recorded term is
