@@ -10,6 +10,7 @@ import {
 } from './match-model.ts';
 import { MatchContext } from './match-context.ts';
 import { type Relation, relativesOf } from './match-relatives.ts';
+import { bestMatch } from './match-best.ts';
 import { matchWeights } from './match-score.ts';
 import type { PhenotypeModel } from './phenotype-model.ts';
 
@@ -63,20 +64,6 @@ export interface ExcludedExplanation {
 }
 
 const ref = (m: PhenotypeModel, t: number): TermRef => ({ hpoId: m.ids[t], label: m.labels[t] });
-
-/** The position of disease d in term a's implied-frequency posting, or -1. */
-function postingOf(m: PhenotypeModel, a: number, d: number): number {
-  let lo = m.postStart[a];
-  let hi = m.postStart[a + 1] - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const x = m.postDisease[mid];
-    if (x === d) return mid;
-    if (x < d) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
 
 function frequencyRef(m: PhenotypeModel, k: number): FrequencyRef {
   const f = m.annotationFrequency[k];
@@ -185,52 +172,6 @@ export function explainMatch(
       .map((k) => annotationRef(m, k)),
   };
   return { phenotypes, excluded, unmentioned };
-}
-
-/**
- * Disease d's own best match of observed term q, as scoreDiseases() finds it: over q's ancestors a,
- * weight(F_D(a)) * e^IC(a), read from a's posting of disease d (postings are in disease order: a
- * binary search), discounted above q unless d annotates a itself (`direct`: that annotation).
- */
-function bestMatch(
-  m: PhenotypeModel,
-  d: number,
-  q: number,
-  p: MatchModelParams,
-  { posting: weight, annotation: annotationWeight }: ReturnType<typeof matchWeights>,
-): { disease: number; a: number; v: number; direct: number } {
-  const best = { disease: d, a: -1, v: 0, direct: -1 };
-  for (const a of m.ancestors[q]) {
-    const w = Math.exp(m.ic[a]);
-    if (!(w > 1)) continue;
-    const k = postingOf(m, a, d);
-    const wp = a === q ? w : w * p.SIBLING_CREDIT;
-    if (k >= 0 && weight[k] * wp > best.v) [best.a, best.v, best.direct] = [a, weight[k] * wp, -1];
-  }
-  if (p.SIBLING_CREDIT === 1) return best;
-  // An annotation on an ancestor a of q itself is not discounted: d's own few annotations are
-  // read, not the list of every disease's annotations on a.
-  const ancestors = m.ancestors[q];
-  for (let j = m.annotationStart[d]; j < m.annotationStart[d + 1]; j++) {
-    const a = m.annotationTerm[j];
-    if (a === q || !includes(ancestors, a)) continue;
-    const w = Math.exp(m.ic[a]);
-    if (w > 1 && annotationWeight[j] * w > best.v) [best.a, best.v, best.direct] = [a, annotationWeight[j] * w, j];
-  }
-  return best;
-}
-
-/** Whether ascending `list` holds t (a binary search). */
-function includes(list: Int32Array, t: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid] === t) return true;
-    if (list[mid] < t) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 /** Disease d's annotation (number) at or below term t with the highest frequency (one without a frequency last); -1 when none. */
