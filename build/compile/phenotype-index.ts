@@ -91,7 +91,7 @@ export function buildPhenotypeIndex(input: PhenotypeIndexInput): { index: Serial
     diseases.push(d);
   }
   stats.diseases = diseases.length;
-  addGroups(diseases, input.records);
+  const families = addRelatives(diseases, input.records);
   return {
     index: {
       version: PHENOTYPE_INDEX_VERSION,
@@ -106,19 +106,22 @@ export function buildPhenotypeIndex(input: PhenotypeIndexInput): { index: Serial
       obsolete,
       frequencyTexts: [...texts.keys()],
       diseases,
-      families: siblingFamilies(diseases, input.records),
+      families,
     },
     stats,
   };
 }
 
 /**
- * Each disease's groups (DiseasePhenotypes.groups): the diseases of the index among its served
- * ancestors up to GROUP_LEVELS is_a levels, reached through ancestors with or without phenotypes.
+ * Each disease's relatives in the index: its groups (DiseasePhenotypes.groups), the indexed
+ * diseases among its served ancestors up to GROUP_LEVELS is_a levels, reached through ancestors
+ * with or without phenotypes; and the sibling families (SerializedPhenotypeIndex.families), in the
+ * order of their parents' ids. Served: the records; a parent outside them has no place.
  */
-function addGroups(diseases: DiseasePhenotypes[], records: DiseaseRecord[]): void {
+function addRelatives(diseases: DiseasePhenotypes[], records: DiseaseRecord[]): number[][] {
   const position = new Map(diseases.map((d, i) => [d.id, i]));
-  const parents = new Map(records.map((r) => [r.id, r.parents.map((p) => p.id)]));
+  const served = new Set(records.map((r) => r.id));
+  const parents = new Map(records.map((r) => [r.id, r.parents.map((p) => p.id).filter((p) => served.has(p))]));
   for (const d of diseases) {
     const seen = new Set<string>([d.id]);
     let level: string[] = [d.id];
@@ -126,8 +129,7 @@ function addGroups(diseases: DiseasePhenotypes[], records: DiseaseRecord[]): voi
       const next: string[] = [];
       for (const id of level)
         for (const p of parents.get(id) ?? []) {
-          // Only served diseases: `parents` names no other record (a parent outside the records has none).
-          if (seen.has(p) || !parents.has(p)) continue;
+          if (seen.has(p)) continue;
           seen.add(p);
           next.push(p);
           const at = position.get(p);
@@ -138,22 +140,13 @@ function addGroups(diseases: DiseasePhenotypes[], records: DiseaseRecord[]): voi
       level = next;
     }
   }
-}
-
-/** The sibling families (SerializedPhenotypeIndex.families), in the order of their parents' ids. */
-function siblingFamilies(diseases: DiseasePhenotypes[], records: DiseaseRecord[]): number[][] {
-  const position = new Map(diseases.map((d, i) => [d.id, i]));
-  const served = new Set(records.map((r) => r.id));
-  const children = new Map<string, number[]>();
-  for (const r of records) {
-    const at = position.get(r.id);
-    if (at === undefined) continue;
-    for (const p of r.parents) (children.get(p.id) ?? children.set(p.id, []).get(p.id)!).push(at);
-  }
+  const children = new Map<string, Set<number>>();
+  diseases.forEach((d, at) => {
+    for (const p of parents.get(d.id) ?? []) (children.get(p) ?? children.set(p, new Set()).get(p)!).add(at);
+  });
   return [...children.keys()]
-    .filter((id) => served.has(id))
     .sort()
-    .map((id) => [...new Set(children.get(id))].sort((a, b) => a - b))
+    .map((id) => [...children.get(id)!].sort((a, b) => a - b))
     .filter((family) => family.length >= 2 && family.length <= SIBLING_FAMILY_MAX);
 }
 

@@ -24,7 +24,8 @@ export function bestMatch(
   for (const a of m.ancestors[q]) {
     const w = Math.exp(m.ic[a]);
     if (!(w > 1)) continue;
-    const k = postingOf(m, a, d);
+    // Postings are in disease order.
+    const k = indexIn(m.postDisease, m.postStart[a], m.postStart[a + 1], d);
     const wp = a === q ? w : w * p.SIBLING_CREDIT;
     if (k >= 0 && weight[k] * wp > best.v) [best.a, best.v, best.direct] = [a, weight[k] * wp, -1];
   }
@@ -34,35 +35,20 @@ export function bestMatch(
   const ancestors = m.ancestors[q];
   for (let j = m.annotationStart[d]; j < m.annotationStart[d + 1]; j++) {
     const a = m.annotationTerm[j];
-    if (a === q || !includes(ancestors, a)) continue;
+    if (a === q || indexIn(ancestors, 0, ancestors.length, a) < 0) continue;
     const w = Math.exp(m.ic[a]);
     if (w > 1 && annotationWeight[j] * w > best.v) [best.a, best.v, best.direct] = [a, annotationWeight[j] * w, j];
   }
   return best;
 }
 
-/** Whether ascending `list` holds t (a binary search). */
-function includes(list: Int32Array, t: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
+/** The position of x in ascending list[lo..end), or -1 (a binary search). */
+function indexIn(list: Int32Array, lo: number, end: number, x: number): number {
+  let hi = end - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (list[mid] === t) return true;
-    if (list[mid] < t) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
-/** The position of disease d in term a's implied-frequency posting, or -1. */
-function postingOf(m: PhenotypeModel, a: number, d: number): number {
-  let lo = m.postStart[a];
-  let hi = m.postStart[a + 1] - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const x = m.postDisease[mid];
-    if (x === d) return mid;
-    if (x < d) lo = mid + 1;
+    if (list[mid] === x) return mid;
+    if (list[mid] < x) lo = mid + 1;
     else hi = mid - 1;
   }
   return -1;

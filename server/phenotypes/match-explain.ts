@@ -109,14 +109,11 @@ export function explainMatch(
   const phenotypes = query.observed.map((q): ObservedExplanation => {
     let best = bestMatch(m, d, q, p, weights);
     let relative: ObservedExplanation['relative'] = null;
-    // The relative whose own match, times its credit, is best; then which annotation it was.
-    // No match exceeds e^IC of q's most informative ancestor (weights are at most 1), so when the
-    // highest credit times that cannot beat the disease's own match, no relative is read.
-    let bound = 0;
-    for (const a of m.ancestors[q]) if (Math.exp(m.ic[a]) > bound) bound = Math.exp(m.ic[a]);
+    // The relative whose own match (read from the arrays the score made), times its credit, is
+    // best; then which of its annotations that was.
     let winner = -1;
     let winnerV = best.v;
-    if (relatives.length > 0 && relatives[0].credit * bound > best.v) {
+    if (relatives.length > 0) {
       const own = context.ownMatches(q);
       for (let i = 0; i < relatives.length; i++) {
         const v = own[relatives[i].disease] * relatives[i].credit;

@@ -12,8 +12,9 @@ import type { PhenotypeModel } from './phenotype-model.ts';
 export type Relation = 'parent' | 'grandparent' | 'sibling';
 
 /**
- * Per term: `withGroups[d]` is the best of d's own best match, its groups' and its siblings' best matches times
- * their credit (all read from `own`, so a match does not pass on from relative to relative).
+ * Per term: `withGroups[d]` is the best of d's own best match and its groups' and siblings' own
+ * best matches times their credit (all read from `own`, so a match does not pass on from relative
+ * to relative).
  */
 export function addRelativeMatches(model: PhenotypeModel, own: Float64Array, withGroups: Float64Array, p: MatchModelParams): Float64Array {
   if (p.GROUP_CREDIT === 0 && p.DISEASE_SIBLING_CREDIT === 0) return own;
@@ -54,8 +55,6 @@ export function addRelativeMatches(model: PhenotypeModel, own: Float64Array, wit
   return withGroups;
 }
 
-const familiesOf = new WeakMap<PhenotypeModel, number[][]>();
-
 /** The relatives of disease d with the credit a match through each keeps, highest credit first (groups nearest first, then siblings). */
 export function relativesOf(m: PhenotypeModel, d: number, p: MatchModelParams): { disease: number; relation: Relation; credit: number }[] {
   const out: { disease: number; relation: Relation; credit: number }[] = [];
@@ -63,15 +62,8 @@ export function relativesOf(m: PhenotypeModel, d: number, p: MatchModelParams): 
     const level = m.groupLevel[i];
     out.push({ disease: m.groupDisease[i], relation: level === 1 ? 'parent' : 'grandparent', credit: groupCredit(level, p) });
   }
-  let byDisease = familiesOf.get(m);
-  if (!byDisease) {
-    byDisease = Array.from({ length: m.diseaseCount }, () => []);
-    for (let f = 0; f + 1 < m.familyStart.length; f++)
-      for (let i = m.familyStart[f]; i < m.familyStart[f + 1]; i++) byDisease[m.familyMember[i]].push(f);
-    familiesOf.set(m, byDisease);
-  }
   const seen = new Set<number>([d]);
-  for (const f of byDisease[d])
+  for (const f of m.familiesOf[d])
     for (let i = m.familyStart[f]; i < m.familyStart[f + 1]; i++) {
       const s = m.familyMember[i];
       if (seen.has(s)) continue;

@@ -43,7 +43,7 @@ export class PhenotypeModel {
   readonly groupStart: Int32Array;
   readonly groupDisease: Int32Array;
   readonly groupLevel: Int32Array;
-  /** The diseases that have groups, ascending. */
+  /** The diseases that have groups, ascending: derived from groupStart, so the score's pass over groups skips the other diseases. */
   readonly grouped: Int32Array;
   /** Sibling families (SerializedPhenotypeIndex.families): members familyMember[familyStart[f]..familyStart[f+1]). */
   readonly familyStart: Int32Array;
@@ -55,6 +55,7 @@ export class PhenotypeModel {
   readonly #number: Map<string, number>;
   readonly #diseaseNumber: Map<string, number>;
   #children: number[][] | null = null;
+  #familiesOf: number[][] | null = null;
   #search: TermSearch | null = null;
 
   constructor(index: SerializedPhenotypeIndex) {
@@ -129,6 +130,15 @@ export class PhenotypeModel {
       for (const p of ps) children[p].push(t);
     });
     return (this.#children = children);
+  }
+
+  /** The sibling families (numbers into familyStart) each disease belongs to (made on first use). */
+  get familiesOf(): readonly number[][] {
+    if (this.#familiesOf) return this.#familiesOf;
+    const of: number[][] = Array.from({ length: this.diseaseCount }, () => []);
+    for (let f = 0; f + 1 < this.familyStart.length; f++)
+      for (let i = this.familyStart[f]; i < this.familyStart[f + 1]; i++) of[this.familyMember[i]].push(f);
+    return (this.#familiesOf = of);
   }
 
   /** The label and synonym search over the terms (made on first use). */
