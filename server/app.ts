@@ -9,8 +9,8 @@ import type { KeyStore } from './keys/key-store.ts';
 import type { AccessLogger } from './middleware/access-log.ts';
 import { auth } from './middleware/auth.ts';
 import { cors } from './middleware/cors.ts';
-import type { CorsOrigins } from './contract/api/cors.ts';
-import { HSTS_VALUE } from './contract/api/cors.ts';
+import type { CorsOrigins } from './contract/api/cors-headers.ts';
+import { HSTS_VALUE } from './contract/api/cors-headers.ts';
 import { respond } from './http/respond.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -37,7 +37,7 @@ import { healthResource, openapiResource } from './routes/meta.ts';
 import { livenessResource, type ReadinessCheck, readinessResource } from './routes/probes.ts';
 import { IntegrityError } from './snapshot/object-integrity.ts';
 import { docsPage } from './routes/docs.ts';
-import { DOCS_PATH } from './contract/api/docs.ts';
+import { DOCS_PATH } from './contract/api/docs-mount.ts';
 import { searchResource } from './routes/search.ts';
 import { matchResource } from './routes/match.ts';
 import { phenotypeSearchResource, phenotypeTermResource } from './routes/phenotypes.ts';
@@ -185,7 +185,7 @@ export function createApp(o: AppOptions): App {
       methodNotAllowed(req, res, allow);
     } as never);
   }
-  // The reference page is a static mount beside the API, not a route of the table (server/contract/api/docs.ts).
+  // The reference page is a static mount beside the API, not a route of the table (server/contract/api/docs-mount.ts).
   if (o.docsDir) app.use(DOCS_PATH, docsPage(o.docsDir, startRequest) as never);
   const early = (req: Req, res: Res, p: Problem) => {
     startRequest(req, res);

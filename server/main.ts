@@ -12,7 +12,7 @@ import { createStore } from './quota/create-store.ts';
 import { loadPolicies } from './quota/load-policies.ts';
 import { LiveSnapshot } from './snapshot/live-snapshot.ts';
 import { createWebhooks } from './webhooks/create-webhooks.ts';
-import { DOCS_DIR } from './contract/api/docs.ts';
+import { DOCS_DIR } from './contract/api/docs-mount.ts';
 import { HistoryFeed } from './webhooks/history-feed.ts';
 import type { WebhookService } from './webhooks/service.ts';
 import { APP_ROOT } from './contract/snapshot/app-paths.ts';

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { parseCorsOrigins } from './contract/api/cors.ts';
+import { parseCorsOrigins } from './contract/api/cors-headers.ts';
 import { isTier, type Tier, TIERS } from './contract/api/tiers.ts';
 import { ADDRESS_KINDS, type AddressKind, WEBHOOK_DEFAULTS as W } from './contract/api/webhooks.ts';
 import { boolean, type Env, integer, oneOf, readSettings, type SettingsOf, setting, text } from './contract/settings/setting.ts';

@@ -1,8 +1,8 @@
-import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
+import type { DiseaseRecord, ObsoleteEntry } from '../record/record-types.ts';
 import type { ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 import { diseaseKey, sectionKey } from '../../server/contract/snapshot/route-map.ts';
 import type { ObjectStore } from './object-store.ts';
-import { PhaseProgress } from './progress.ts';
+import { PhaseProgress } from './phase-progress.ts';
 import { diseaseBodies, obsoleteBody } from './responses.ts';
 
 /**

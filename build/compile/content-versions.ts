@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DiseaseRecord } from '../record/types.ts';
+import type { DiseaseRecord } from '../record/record-types.ts';
 
 /**
  * Per disease ever published (within the history kept): its latest content version and version

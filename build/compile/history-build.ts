@@ -1,4 +1,4 @@
-import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
+import type { DiseaseRecord, ObsoleteEntry } from '../record/record-types.ts';
 import type { Change, ReleaseEntry, ReleaseSourceState, ReleasesDoc } from '../../server/contract/snapshot/history.ts';
 import { releaseId } from '../../server/contract/api/releases.ts';
 import type { Manifest, ManifestEntry } from '../../server/contract/snapshot/manifest.ts';

@@ -1,5 +1,5 @@
 import { maxHeaderSize } from 'node:http';
-import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MAX_AGE, HSTS_VALUE } from '../../server/contract/api/cors.ts';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MAX_AGE, HSTS_VALUE } from '../../server/contract/api/cors-headers.ts';
 import { PROBLEMS } from '../../server/contract/api/problems.ts';
 
 const code = (values: readonly string[]): string => values.map((v) => `\`${v}\``).join(', ');

@@ -1,5 +1,5 @@
 import { ORPHAN_DRUG_LIST_NOTE } from '../record/text-links.ts';
-import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
+import type { DiseaseRecord, ObsoleteEntry } from '../record/record-types.ts';
 import { envelope, recordEnvelope, sectionEnvelope } from '../../server/contract/api/envelope.ts';
 import { diseasePath } from '../../server/contract/api/paths.ts';
 import type { DiseaseResource } from '../../server/contract/api/route-def.ts';

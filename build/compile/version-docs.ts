@@ -1,4 +1,4 @@
-import type { DiseaseRecord } from '../record/types.ts';
+import type { DiseaseRecord } from '../record/record-types.ts';
 import { envelope } from '../../server/contract/api/envelope.ts';
 import type { DiseaseVersion, DiseaseVersions, SourceState, VersionChanges } from '../../server/contract/snapshot/history.ts';
 import { etagOf, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ROUTES } from '../../server/contract/api/routes.ts';
-import { DOCS_DIR, DOCS_PATH } from '../../server/contract/api/docs.ts';
+import { DOCS_DIR, DOCS_PATH } from '../../server/contract/api/docs-mount.ts';
 
 /**
  * The API reference page in dist/docs/: Swagger UI (swagger-ui-dist, copied as published) rendering

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { mirrorAlternatives, readRegistry, type RegistryEntry, type UpstreamFile } from '../ingest/registry.ts';
-import type { SourceId } from '../record/types.ts';
+import type { SourceId } from '../record/record-types.ts';
 import { isDue } from './cadence.ts';
 import { DEFAULT_RETRY, download, dropPartial, type RetryPolicy } from './download.ts';
 import { lastChecked, readLock, writeLock, type LockFile } from './lock-file.ts';
-import { createProgress, type TransferProgress } from './progress.ts';
+import { createProgress, type TransferProgress } from './transfer-progress.ts';
 import { unpackArchive } from './unpack.ts';
 import { checkDownload, sha256File } from './validate.ts';
 

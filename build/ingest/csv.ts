@@ -1,4 +1,4 @@
-import { IngestError } from './types.ts';
+import { IngestError } from './source-types.ts';
 
 /** One CSV record with the 1-based line it starts on (quoted fields may span lines). */
 export interface CsvRecord {

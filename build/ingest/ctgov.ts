@@ -13,7 +13,7 @@
  */
 import { parseCsv } from './csv.ts';
 import { columnIndexes, readText, splitList } from './read-text.ts';
-import { IngestError, type Trial, type TrialStatus } from './types.ts';
+import { IngestError, type Trial, type TrialStatus } from './source-types.ts';
 
 const COLUMNS = [
   'nct_id',

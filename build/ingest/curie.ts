@@ -1,4 +1,4 @@
-import { IngestError } from './types.ts';
+import { IngestError } from './source-types.ts';
 
 export const MONDO_ID = /^MONDO:\d{7}$/;
 export const HP_ID = /^HP:\d{7}$/;

@@ -1,6 +1,6 @@
 import { readXrefList } from './obo-syntax.ts';
 import { readText, splitLines } from './read-text.ts';
-import { IngestError, type DoidTerm } from './types.ts';
+import { IngestError, type DoidTerm } from './source-types.ts';
 
 type Scope = DoidTerm['synonyms'][number]['scope'];
 const SCOPES: Record<string, Scope> = { EXACT: 'exact', RELATED: 'related', BROAD: 'broad', NARROW: 'narrow' };

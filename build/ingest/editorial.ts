@@ -1,8 +1,8 @@
 import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
 import type { EditorialData } from '../record/source-data.ts';
-import type { AdvocacyGroup, AssistanceProgram, AssistanceStatus } from '../record/types.ts';
-import { IngestError } from './types.ts';
+import type { AdvocacyGroup, AssistanceProgram, AssistanceStatus } from '../record/record-types.ts';
+import { IngestError } from './source-types.ts';
 
 interface EditorialItem {
   name: string;

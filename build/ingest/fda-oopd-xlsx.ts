@@ -1,7 +1,7 @@
 import { readSheet } from 'read-excel-file/node';
 import { columnIndexes, readBytes } from './read-text.ts';
 import { OOPD_COLUMNS, OOPD_OPTIONAL_COLUMNS, isFootnote, toDesignation, type CellReader } from './fda-oopd.ts';
-import { IngestError, type OrphanDesignation } from './types.ts';
+import { IngestError, type OrphanDesignation } from './source-types.ts';
 
 type Cell = string | number | boolean | Date | null;
 

@@ -1,6 +1,6 @@
 import { parseCsv } from './csv.ts';
 import { columnIndexes, readText } from './read-text.ts';
-import { IngestError, type OrphanDesignation } from './types.ts';
+import { IngestError, type OrphanDesignation } from './source-types.ts';
 
 /** Columns every OOPD export has (2022 and 2024 layouts alike). */
 export const OOPD_COLUMNS = [

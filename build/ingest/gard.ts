@@ -1,6 +1,6 @@
 import { parseCsv } from './csv.ts';
 import { columnIndexes, readText, splitList } from './read-text.ts';
-import { IngestError, type GardDisease, type GardXref } from './types.ts';
+import { IngestError, type GardDisease, type GardXref } from './source-types.ts';
 
 const GARD_ID = /^GARD:\d{7}$/;
 const DISEASE_COLUMNS = ['GardID', 'DataSource', 'SourceID', 'ClassificationLevel', 'DisorderType', 'Name', 'Synonym'] as const;

@@ -1,6 +1,6 @@
 import { HGNC_ID, checkId } from './curie.ts';
 import { forEachTsvRow, splitList } from './read-text.ts';
-import { IngestError, type HgncGene } from './types.ts';
+import { IngestError, type HgncGene } from './source-types.ts';
 
 const COLUMNS = [
   'hgnc_id',

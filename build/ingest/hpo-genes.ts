@@ -1,4 +1,4 @@
-import { IngestError } from './types.ts';
+import { IngestError } from './source-types.ts';
 import { columnIndexes, readText, splitLines } from './read-text.ts';
 
 /** One distinct gene-disease pair from HPO's genes_to_phenotype file. */

@@ -1,6 +1,6 @@
 import { HP_ID, iriToCurie, releaseDate } from './curie.ts';
 import { readJson } from './read-text.ts';
-import { IngestError, type HpoTerm } from './types.ts';
+import { IngestError, type HpoTerm } from './source-types.ts';
 
 /** The HPO classes of one OBO Graphs JSON release, keyed by `HP:` id. */
 export interface HpoOntology {

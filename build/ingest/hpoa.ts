@@ -1,6 +1,6 @@
 import { HP_ID, checkId, releaseDate } from './curie.ts';
 import { columnIndexes, readText, splitLines, splitList } from './read-text.ts';
-import { IngestError, type HpoAnnotation, type HpoaFile } from './types.ts';
+import { IngestError, type HpoAnnotation, type HpoaFile } from './source-types.ts';
 
 /** Column names with case, `#` and `_` removed, so both header styles compare equal. */
 const COLUMNS = [

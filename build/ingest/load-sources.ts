@@ -1,6 +1,6 @@
 import { basename, join } from 'node:path';
 import type { SourceData, SourceRelease } from '../record/source-data.ts';
-import type { SourceId } from '../record/types.ts';
+import type { SourceId } from '../record/record-types.ts';
 import { readCtgovSample, readAngelmanTrials } from './ctgov.ts';
 import { releaseDate } from './curie.ts';
 import { readDoidObo } from './doid-obo.ts';
@@ -20,7 +20,7 @@ import { inputFiles, readRegistry, resolveInputs, type RegistryEntry, type Resol
 import { readRusp } from './rusp.ts';
 import { readSssom } from './sssom.ts';
 import { readEditorial, type EditorialCheck } from './editorial.ts';
-import { IngestError, type OrphanDesignation, type SssomMapping } from './types.ts';
+import { IngestError, type OrphanDesignation, type SssomMapping } from './source-types.ts';
 
 export { readRegistry };
 

@@ -1,6 +1,6 @@
 import { checkMondoId } from './curie.ts';
 import { forEachTsvRow } from './read-text.ts';
-import { IngestError, type MondoClass } from './types.ts';
+import { IngestError, type MondoClass } from './source-types.ts';
 
 const COLUMNS = ['cls', 'cls_label', 'textdef_count'] as const;
 

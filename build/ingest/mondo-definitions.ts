@@ -15,7 +15,7 @@
  */
 import { checkMondoId } from './curie.ts';
 import { forEachTsvRow } from './read-text.ts';
-import { IngestError, type MondoDefinition } from './types.ts';
+import { IngestError, type MondoDefinition } from './source-types.ts';
 
 const NEW_COLUMNS = ['report_commit', 'report_commit_date', 'mondo_id', 'definition'] as const;
 const CHANGED_COLUMNS = ['report_commit', 'report_commit_date', 'mondo_id', 'property', 'value_new'] as const;

@@ -1,6 +1,6 @@
 import { checkMondoId } from './curie.ts';
 import { forEachTsvRow } from './read-text.ts';
-import type { SubclassEdge } from './types.ts';
+import type { SubclassEdge } from './source-types.ts';
 
 const KGX_COLUMNS = ['subject', 'predicate', 'object'] as const;
 const REPORT_COLUMNS = ['x', 'p', 'y'] as const;

@@ -1,6 +1,6 @@
 import { MONDO_ID, iriToCurie } from './curie.ts';
 import { readJson } from './read-text.ts';
-import { IngestError, type MondoOntology, type MondoSynonym, type MondoTerm, type SynonymScopeName } from './types.ts';
+import { IngestError, type MondoOntology, type MondoSynonym, type MondoTerm, type SynonymScopeName } from './source-types.ts';
 
 type Json = Record<string, unknown>;
 const OIO = 'http://www.geneontology.org/formats/oboInOwl#';

@@ -1,7 +1,7 @@
 import { MONDO_ID } from './curie.ts';
 import { readQuoted, readXrefList, splitQualifiers, tagValue, unescapeObo } from './obo-syntax.ts';
 import { readText, splitLines } from './read-text.ts';
-import { IngestError, type MondoOntology, type MondoSynonym, type MondoTerm, type SynonymScopeName } from './types.ts';
+import { IngestError, type MondoOntology, type MondoSynonym, type MondoTerm, type SynonymScopeName } from './source-types.ts';
 
 const SCOPES: Record<string, SynonymScopeName> = { EXACT: 'exact', RELATED: 'related', BROAD: 'broad', NARROW: 'narrow' };
 

@@ -1,6 +1,6 @@
 import { checkMondoId } from './curie.ts';
 import { forEachTsvRow } from './read-text.ts';
-import { IngestError, type MondoObsolete } from './types.ts';
+import { IngestError, type MondoObsolete } from './source-types.ts';
 
 const COLUMNS = ['cls', 'replCls', 'consCls'] as const;
 

@@ -1,6 +1,6 @@
 import { HGNC_ID, MONDO_ID, iriToCurie } from './curie.ts';
 import { forEachTsvRow } from './read-text.ts';
-import { IngestError, type MondoGeneLink } from './types.ts';
+import { IngestError, type MondoGeneLink } from './source-types.ts';
 
 const COLUMNS = ['mondo_id', 'hgnc_id', 'omim_disease_xref', 'omim_gene'] as const;
 const OMIM_ENTRY = /^https?:\/\/(?:www\.)?omim\.org\/entry\/(\d+)$/;

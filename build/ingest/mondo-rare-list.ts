@@ -1,6 +1,6 @@
 import { checkMondoId } from './curie.ts';
 import { forEachTsvRow, splitList } from './read-text.ts';
-import type { MondoRareListEntry } from './types.ts';
+import type { MondoRareListEntry } from './source-types.ts';
 
 const COLUMNS = ['ID', 'LABEL', 'SYNONYMS'] as const;
 

@@ -17,7 +17,7 @@ import type {
   MondoSynonym,
   SssomMapping,
   SubclassEdge,
-} from './types.ts';
+} from './source-types.ts';
 
 /** Mondo's facts as the build uses them, whichever files they came from. */
 export interface MondoData {

@@ -1,6 +1,6 @@
 import { checkMondoId } from './curie.ts';
 import { forEachTsvRow } from './read-text.ts';
-import { IngestError, type MondoSubset } from './types.ts';
+import { IngestError, type MondoSubset } from './source-types.ts';
 
 const COLUMNS = ['id', 'subset', 'group'] as const;
 

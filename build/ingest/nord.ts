@@ -1,6 +1,6 @@
 import { MONDO_ID, checkMondoId } from './curie.ts';
 import { forEachTsvRow } from './read-text.ts';
-import type { NordReport } from './types.ts';
+import type { NordReport } from './source-types.ts';
 
 const COLUMNS = ['mondo_id', 'report_ref', 'preferred_name', 'medlineplus_id', 'genereviews_id'] as const;
 const DOUBLED_PREFIX = /^MONDO:(MONDO:\d{7})$/;

@@ -14,7 +14,7 @@
  */
 import { HP_ID } from './curie.ts';
 import { readText, splitLines } from './read-text.ts';
-import { IngestError, type OrphaDisorder, type OrphaGene, type OrphaPrevalence } from './types.ts';
+import { IngestError, type OrphaDisorder, type OrphaGene, type OrphaPrevalence } from './source-types.ts';
 
 type Json = Record<string, unknown>;
 const RELATIONS = new Set(['E', 'NTBT', 'BTNT', 'ND']);

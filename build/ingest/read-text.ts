@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { IngestError } from './types.ts';
+import { IngestError } from './source-types.ts';
 
 /**
  * Reads a whole file, gunzipping it when the name ends in `.gz`. Whole-file reads are the fastest

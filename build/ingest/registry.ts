@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SourceId } from '../record/types.ts';
-import { IngestError } from './types.ts';
+import type { SourceId } from '../record/record-types.ts';
+import { IngestError } from './source-types.ts';
 
 /** Update cadences of the interface's data table: when a new upstream release may exist. */
 export const CADENCES = ['per-release', 'monthly-1st', 'weekly-sunday', 'daily'] as const;

@@ -1,6 +1,6 @@
 import { MONDO_ID, checkMondoId } from './curie.ts';
 import { forEachTsvRow } from './read-text.ts';
-import { IngestError, type RuspRow } from './types.ts';
+import { IngestError, type RuspRow } from './source-types.ts';
 
 const COLUMNS = ['acronym', 'condition', 'panel', 'category', 'added', 'mondo_id', 'mondo_label', 'subtype_mondo_ids', 'notes'] as const;
 const CATEGORIES = new Set(['organic-acid', 'fatty-acid-oxidation', 'amino-acid', 'endocrine', 'hemoglobin', 'other']);

@@ -1,6 +1,6 @@
 import { CURIE, checkId, checkMondoId } from './curie.ts';
 import { forEachTsvRow } from './read-text.ts';
-import { IngestError, type MappingPredicate, type SssomFile, type SssomMapping } from './types.ts';
+import { IngestError, type MappingPredicate, type SssomFile, type SssomMapping } from './source-types.ts';
 
 const COLUMNS = ['subject_id', 'predicate_id', 'object_id', 'mapping_justification'] as const;
 const PREDICATES = new Map<string, MappingPredicate>([

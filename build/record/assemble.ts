@@ -1,4 +1,4 @@
-import type { HpoTerm, MondoSynonym, NordReport } from '../ingest/types.ts';
+import type { HpoTerm, MondoSynonym, NordReport } from '../ingest/source-types.ts';
 import { gardLinks, type GardMatch } from './gard-links.ts';
 import type { CrossRefIndex } from './cross-refs.ts';
 import type { DiseaseSet } from './disease-set.ts';
@@ -17,9 +17,15 @@ import type {
   SourceId,
   TrialEntry,
   VocabValue,
-} from './types.ts';
+} from './record-types.ts';
 import { INHERITANCE_LABELS, ONSET_LABELS } from '../../server/contract/api/vocab.ts';
-import { inheritanceFromHpo, inheritanceFromOrphanet, onsetFromHpo, onsetFromOrphanet, prevalenceCategoryOfClass } from './vocab.ts';
+import {
+  inheritanceFromHpo,
+  inheritanceFromOrphanet,
+  onsetFromHpo,
+  onsetFromOrphanet,
+  prevalenceCategoryOfClass,
+} from './vocab-mapping.ts';
 import { pickPrevalenceCategory } from './prevalence.ts';
 import { consolidateInheritance } from './inheritance.ts';
 import { emptyRollup } from './rollup.ts';

@@ -14,7 +14,7 @@ import { qualityScore } from './quality.ts';
 import { createScreeningLookup } from './screening.ts';
 import { joinGard } from './gard-links.ts';
 import { linkDesignations, linkTrials } from './text-links.ts';
-import type { DiseaseRecord, ObsoleteEntry, SourceId } from './types.ts';
+import type { DiseaseRecord, ObsoleteEntry, SourceId } from './record-types.ts';
 import { versionsPath } from '../../server/contract/api/paths.ts';
 import { informationContent } from './information-content.ts';
 import { rollUp } from './rollup.ts';

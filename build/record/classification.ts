@@ -1,4 +1,4 @@
-import type { Classification } from './types.ts';
+import type { Classification } from './record-types.ts';
 import type { ComputedValue } from './computed.ts';
 import { count, joinAnd, listWithRest, LIST_LIMIT } from './section-format.ts';
 import { inForceDesignations, orphanProducts, type RecordFacts } from './record-facts.ts';

@@ -1,4 +1,4 @@
-import type { InheritanceTerm, SourceId } from './types.ts';
+import type { InheritanceTerm, SourceId } from './record-types.ts';
 import { ONSET_ORDER, frequencyFloor, inForceDesignations, isCausal, orphanProducts, type RecordFacts } from './record-facts.ts';
 
 export type ComputedValue = number | boolean | string | null;

@@ -1,5 +1,5 @@
-import type { MappingPredicate, SssomMapping } from '../ingest/types.ts';
-import type { XrefEntry } from './types.ts';
+import type { MappingPredicate, SssomMapping } from '../ingest/source-types.ts';
+import type { XrefEntry } from './record-types.ts';
 
 /** CURIE prefix in the Mondo SSSOM files -> the system name the API groups by. */
 export const XREF_SYSTEMS: Record<string, string> = {

@@ -1,9 +1,9 @@
-import type { OrphanDesignation } from '../ingest/types.ts';
+import type { OrphanDesignation } from '../ingest/source-types.ts';
 import type { NameIndex } from './name-index.ts';
 import { QcReport } from './qc.ts';
 import { linkDesignations } from './text-links.ts';
-import type { OrphanDrugEntry } from './types.ts';
-import { orphanStatusFromFda } from './vocab.ts';
+import type { OrphanDrugEntry } from './record-types.ts';
+import { orphanStatusFromFda } from './vocab-mapping.ts';
 
 /** Linking figures of one OOPD export against the disease names (for the README and QC). */
 export interface DesignationStats {

@@ -1,4 +1,4 @@
-import type { MondoClass, SssomMapping, SubclassEdge } from '../ingest/types.ts';
+import type { MondoClass, SssomMapping, SubclassEdge } from '../ingest/source-types.ts';
 
 export const HUMAN_DISEASE = 'MONDO:0700096';
 export const NON_HUMAN_ANIMAL_DISEASE = 'MONDO:0005583';

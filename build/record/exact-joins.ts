@@ -1,4 +1,4 @@
-import type { HpoAnnotation, OrphaDisorder } from '../ingest/types.ts';
+import type { HpoAnnotation, OrphaDisorder } from '../ingest/source-types.ts';
 import type { HpoGeneDisease } from '../ingest/hpo-genes.ts';
 import { hpoaDiseaseToCurie, type CrossRefIndex } from './cross-refs.ts';
 import type { SourceData } from './source-data.ts';

@@ -1,4 +1,4 @@
-import type { Section, SectionKey } from './types.ts';
+import type { Section, SectionKey } from './record-types.ts';
 import type { RecordFacts } from './record-facts.ts';
 import { factIndex, type FactIndex, type FactScope } from './fact-index.ts';
 import { composeFactsOnly } from './facts-only.ts';

@@ -1,4 +1,4 @@
-import type { Section, SectionKey } from './types.ts';
+import type { Section, SectionKey } from './record-types.ts';
 import type { RecordFacts } from './record-facts.ts';
 import { LIST_LIMIT } from './section-format.ts';
 import { SECTION_BASIS, SECTION_TITLES } from './sections.ts';

@@ -1,5 +1,5 @@
 import { FREQUENCY_BANDS, bandOfPercent } from './frequency.ts';
-import type { Frequency, FrequencyBasis, Phenotype } from './types.ts';
+import type { Frequency, FrequencyBasis, Phenotype } from './record-types.ts';
 
 /** A pooled count whose denominator is below this is too small to outrank a curated band. */
 export const MIN_POOLED_DENOMINATOR = 5;

@@ -1,4 +1,4 @@
-import type { Frequency } from './types.ts';
+import type { Frequency } from './record-types.ts';
 
 /** HPO frequency bands (subclasses of HP:0040279), with their percent ranges. */
 export const FREQUENCY_BANDS: { hpoId: string; label: string; range: [number, number] }[] = [

@@ -1,6 +1,6 @@
-import type { GardDisease, GardXref, SssomMapping } from '../ingest/types.ts';
+import type { GardDisease, GardXref, SssomMapping } from '../ingest/source-types.ts';
 import { GARD_PATHS, type GardPath } from '../../server/contract/api/vocab.ts';
-import type { GardLink } from './types.ts';
+import type { GardLink } from './record-types.ts';
 
 /** A GARD disease joined to one Mondo class, with every path that joined it. */
 export interface GardMatch {

@@ -1,4 +1,4 @@
-import type { HgncGene } from '../ingest/types.ts';
+import type { HgncGene } from '../ingest/source-types.ts';
 
 /** The outcome of checking one gene reference against HGNC. */
 export type GeneResolution =

@@ -1,7 +1,7 @@
-import type { HgncGene, MondoGeneLink, OrphaGene } from '../ingest/types.ts';
+import type { HgncGene, MondoGeneLink, OrphaGene } from '../ingest/source-types.ts';
 import type { HpoGeneDisease } from '../ingest/hpo-genes.ts';
 import type { QcReport } from './qc.ts';
-import type { GeneAssociation, GeneEntry } from './types.ts';
+import type { GeneAssociation, GeneEntry } from './record-types.ts';
 
 type Resolve = (
   symbol: string,

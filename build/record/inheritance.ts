@@ -1,4 +1,4 @@
-import type { InheritanceSummary, InheritanceTerm, VocabValue } from './types.ts';
+import type { InheritanceSummary, InheritanceTerm, VocabValue } from './record-types.ts';
 
 /**
  * Inheritance consolidation: one list that never says both "not genetic" and a mode, and a

@@ -1,8 +1,8 @@
-import type { HpoAnnotation, HpoTerm, OrphaDisorder } from '../ingest/types.ts';
+import type { HpoAnnotation, HpoTerm, OrphaDisorder } from '../ingest/source-types.ts';
 import { normalizeFrequency } from './frequency.ts';
 import { comparePhenotypes, poolFrequency, type RowFrequency } from './frequency-pool.ts';
 import type { QcReport } from './qc.ts';
-import type { Phenotype } from './types.ts';
+import type { Phenotype } from './record-types.ts';
 
 export interface HpoLookup {
   label(id: string): string | null;

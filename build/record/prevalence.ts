@@ -1,4 +1,4 @@
-import type { PrevalenceCategory, PrevalenceEntry } from './types.ts';
+import type { PrevalenceCategory, PrevalenceEntry } from './record-types.ts';
 
 const TYPE_ORDER = ['Point prevalence', 'Prevalence at birth', 'Lifetime Prevalence', 'Annual incidence'];
 

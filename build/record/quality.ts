@@ -1,4 +1,4 @@
-import type { SectionKey } from './types.ts';
+import type { SectionKey } from './record-types.ts';
 import type { RecordFacts } from './record-facts.ts';
 
 /** Points per completeness component; they sum to 100. */

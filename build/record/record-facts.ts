@@ -1,4 +1,4 @@
-import type { DiseaseRecord, GeneAssociation, GeneEntry, OnsetCategory, OrphanDrugStatus, Phenotype } from './types.ts';
+import type { DiseaseRecord, GeneAssociation, GeneEntry, OnsetCategory, OrphanDrugStatus, Phenotype } from './record-types.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 import { comparePhenotypes } from './frequency-pool.ts';
 

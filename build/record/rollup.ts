@@ -1,7 +1,7 @@
 import type { RecordFacts } from './record-facts.ts';
 import { compareOrphanDrugs } from './text-links.ts';
 import { tiedModes } from './inheritance.ts';
-import type { RolledDesignation, Rollup, SubtypeRef } from './types.ts';
+import type { RolledDesignation, Rollup, SubtypeRef } from './record-types.ts';
 
 /** Most items a rolled-up list keeps (the counts say how many there are in all); most subtypes named per item. */
 export const ROLLUP_LIMIT = 25;

@@ -1,5 +1,5 @@
-import type { RuspRow } from '../ingest/types.ts';
-import type { ScreeningStatus } from './types.ts';
+import type { RuspRow } from '../ingest/source-types.ts';
+import type { ScreeningStatus } from './record-types.ts';
 
 interface Hit {
   row: RuspRow;

@@ -1,9 +1,9 @@
-import type { Phenotype, PrevalenceEntry } from './types.ts';
+import type { Phenotype, PrevalenceEntry } from './record-types.ts';
 import { headlinePrevalence } from './prevalence.ts';
 import { genesByAssociation, isCausal, negatedPhenotypes, phenotypesByFrequency, type RecordFacts } from './record-facts.ts';
 import { ASSOCIATION_TEXT, LIST_LIMIT, formatPercent, joinAnd, listWithRest, sentence } from './section-format.ts';
 import { modeText } from './sections-overview.ts';
-import { prevalenceCategoryOfClass } from './vocab.ts';
+import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
 
 export { overviewText } from './sections-overview.ts';
 

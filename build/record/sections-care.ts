@@ -1,4 +1,4 @@
-import type { OrphanDrugEntry, RolledDesignation } from './types.ts';
+import type { OrphanDrugEntry, RolledDesignation } from './record-types.ts';
 import { genesByAssociation, isCausal, orphanProducts, phenotypesByFrequency, type RecordFacts } from './record-facts.ts';
 import { LIST_LIMIT, count, listWithRest, sentence } from './section-format.ts';
 

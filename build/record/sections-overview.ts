@@ -3,7 +3,7 @@ import { MENDELIAN_MODES } from './inheritance.ts';
 import { headlinePrevalence } from './prevalence.ts';
 import { isCausal, type RecordFacts } from './record-facts.ts';
 import { DEFINITION_SOURCE_TEXT, joinAnd, listWithRest, sentence } from './section-format.ts';
-import { prevalenceCategoryOfClass } from './vocab.ts';
+import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
 
 /**
  * The overview: what the disease is, how it is inherited, which genes, typical onset and one

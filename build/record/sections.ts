@@ -1,4 +1,4 @@
-import type { Section, SectionKey } from './types.ts';
+import type { Section, SectionKey } from './record-types.ts';
 import type { RecordFacts } from './record-facts.ts';
 import { clinicalFeaturesText, epidemiologyText, geneticsText, overviewText } from './sections-about.ts';
 import { researchText, screeningText, supportText, treatmentText } from './sections-care.ts';

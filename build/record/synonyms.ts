@@ -1,4 +1,4 @@
-import type { Synonym, SynonymRelation, SynonymScope } from './types.ts';
+import type { Synonym, SynonymRelation, SynonymScope } from './record-types.ts';
 
 /** Case-insensitive identity of a synonym text, ignoring spacing and a trailing period. */
 export function synonymKey(text: string): string {

@@ -1,11 +1,11 @@
-import type { OrphanDesignation, Trial, TrialStatus } from '../ingest/types.ts';
+import type { OrphanDesignation, Trial, TrialStatus } from '../ingest/source-types.ts';
 import { filterByContext } from './designation-context.ts';
 import { splitWords } from './link-rules.ts';
 import { normalizeName, type NameHit, type NameIndex } from './name-index.ts';
 import type { QcReport } from './qc.ts';
-import type { DesignationLink, OrphanDrugEntry, OrphanDrugStatus, TrialEntry } from './types.ts';
+import type { DesignationLink, OrphanDrugEntry, OrphanDrugStatus, TrialEntry } from './record-types.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
-import { orphanStatusFromFda } from './vocab.ts';
+import { orphanStatusFromFda } from './vocab-mapping.ts';
 
 /** A synonym shared by more diseases than this names a family, not one disease: not linked. */
 const MAX_SYNONYM_IDS = 2;

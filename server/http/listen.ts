@@ -3,7 +3,7 @@ import { createServer as createHttp, type IncomingMessage, type Server as HttpSe
 import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
 import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
-import { HSTS_VALUE } from '../contract/api/cors.ts';
+import { HSTS_VALUE } from '../contract/api/cors-headers.ts';
 import { clientErrorHandler, connectHandler } from './client-error.ts';
 import { continueWhenOwned } from './expect-continue.ts';
 import { readPair, tlsProblem, unusablePair } from './tls-pair.ts';

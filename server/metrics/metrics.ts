@@ -4,8 +4,8 @@ import type { Req } from '../http/context.ts';
 import type { StoreHealth } from '../quota/store.ts';
 import type { IntegrityError } from '../snapshot/object-integrity.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import type { WebhookStoreHealth } from '../webhooks/types.ts';
-import { processMetrics, RequestSeries } from './lean.ts';
+import type { WebhookStoreHealth } from '../webhooks/webhook-types.ts';
+import { processMetrics, RequestSeries } from './scraped-metrics.ts';
 
 /** What the metrics read at scrape time: the served snapshot and the stores. */
 export interface MetricsSources {
@@ -26,7 +26,7 @@ const DEPTH_TIMEOUT_MS = 500;
 
 /**
  * The server's Prometheus metrics (prom-client), in their own registry. Per request the path
- * costs two map lookups and a few number increments (lean.ts); everything else is counted where it
+ * costs two map lookups and a few number increments (scraped-metrics.ts); everything else is counted where it
  * happens (rare) or read when scraped. Label values are bounded: the route is the table's pattern
  * (`unmatched` for a path no route has), the method one of the seven HTTP methods or `other`.
  */

@@ -1,4 +1,4 @@
-import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MAX_AGE, type CorsOrigins } from '../contract/api/cors.ts';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MAX_AGE, type CorsOrigins } from '../contract/api/cors-headers.ts';
 import type { Guard } from '../http/context.ts';
 import { respond } from '../http/respond.ts';
 

@@ -2,7 +2,7 @@ import { DEFAULT_POLICIES, type Policies } from '../contract/api/quotas.ts';
 import type { ServerSettings } from '../settings.ts';
 import { MemoryStore } from './memory-store.ts';
 import { meteredTiers } from './policy-for.ts';
-import { RedisStore } from './redis-store.ts';
+import { RedisStore } from './quota-redis-store.ts';
 import type { QuotaLogger, QuotaStore, StoreObserver } from './store.ts';
 
 export interface CreateStoreOptions {

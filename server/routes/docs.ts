@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { DOCS_HEADERS, DOCS_PATH } from '../contract/api/docs.ts';
+import { DOCS_HEADERS, DOCS_PATH } from '../contract/api/docs-mount.ts';
 import type { Req, Res } from '../http/context.ts';
 import { problem, sendProblem } from '../http/problem.ts';
 import { methodNotAllowed } from '../http/problem.ts';

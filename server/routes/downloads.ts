@@ -1,4 +1,4 @@
-import { DOWNLOAD_FILES, DOWNLOAD_MEDIA_TYPE } from '../contract/api/downloads.ts';
+import { DOWNLOAD_FILES, DOWNLOAD_MEDIA_TYPE } from '../contract/api/download-files.ts';
 import { fillPath } from '../contract/api/paths.ts';
 import { IMMUTABLE_CACHE, LATEST_RELEASE } from '../contract/api/releases.ts';
 import { ROUTES } from '../contract/api/routes.ts';

@@ -7,7 +7,7 @@ import type { RouteHandler, RouteInput } from '../http/route-input.ts';
 import { respond } from '../http/respond.ts';
 import { JSON_TYPE } from '../http/send.ts';
 import { ConflictError, FieldError, type WebhookService } from '../webhooks/service.ts';
-import { StoreUnavailableError } from '../webhooks/types.ts';
+import { StoreUnavailableError } from '../webhooks/webhook-types.ts';
 import { deliveryView, endpointView } from '../webhooks/views.ts';
 import { STORE_RETRY_SECONDS } from '../middleware/quota.ts';
 import { pageLinks } from './collection-shapes.ts';

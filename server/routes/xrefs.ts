@@ -4,7 +4,7 @@ import type { InvalidParam } from '../contract/api/problems.ts';
 import { badRequest, problem, sendProblem } from '../http/problem.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { PRIVATE, sendComposed } from '../http/send.ts';
-import type { Lookups } from '../lookups/lookups.ts';
+import type { Lookups } from '../lookups/loaded-lookups.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 
 /** One code resolved: the code as Mondo writes it, its label, and each current disease it maps to. */

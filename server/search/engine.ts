@@ -5,7 +5,7 @@ import { compileFilter } from './filters.ts';
 import { highlightText, highlightWhole } from './highlight.ts';
 import { geneKey, type SerializedSearchIndex } from '../contract/snapshot/search-index.ts';
 import { LoadedIndex } from './loaded-index.ts';
-import { explainText, explainWhole } from './match-explain.ts';
+import { explainText, explainWhole } from './search-match-why.ts';
 import { normalize } from '../contract/text/normalize.ts';
 import { planQuery, type QueryPlan } from './query-plan.ts';
 import { MAX_ROWS, TIER, fieldKey, keyRank, scoreOf } from './rank-key.ts';

@@ -8,7 +8,7 @@ import { ReleaseHistory } from '../history/release-history.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { etagOf, type Manifest, type ManifestEntry } from '../contract/snapshot/manifest.ts';
 import { ManifestIndex } from './manifest-index.ts';
-import { Lookups, NO_LOOKUPS } from '../lookups/lookups.ts';
+import { Lookups, NO_LOOKUPS } from '../lookups/loaded-lookups.ts';
 import type { LookupsDoc } from '../contract/snapshot/lookups.ts';
 import type { DownloadsDoc } from '../contract/snapshot/downloads.ts';
 import { IntegrityError, readFailure, verifyObject } from './object-integrity.ts';

@@ -1,7 +1,7 @@
 import { fanOut, releaseMessages } from './events.ts';
 import { releaseOrder } from '../contract/api/releases.ts';
 import type { ReleaseFeed } from './release-feed.ts';
-import type { WebhookStore } from './types.ts';
+import type { WebhookStore } from './webhook-types.ts';
 
 export interface AnnouncerOptions {
   store: WebhookStore;

@@ -5,11 +5,11 @@ import { webhookConfig, type WebhookConfig } from './config.ts';
 import { systemResolver, type Resolver } from './destination.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { FileStore } from './file-store.ts';
-import { RedisWebhookStore } from './redis-store.ts';
+import { RedisWebhookStore } from './webhook-redis-store.ts';
 import type { ReleaseFeed } from './release-feed.ts';
 import type { sendOnce } from './sender.ts';
 import { WebhookService } from './service.ts';
-import { StoreUnavailableError, type WebhookStore } from './types.ts';
+import { StoreUnavailableError, type WebhookStore } from './webhook-types.ts';
 import { loadOrCreateKey, SecretBox, sealedStore } from './sealed-store.ts';
 import type { DeliveryStatus } from '../contract/api/webhooks.ts';
 

@@ -3,7 +3,7 @@ import type { DestinationPolicy } from './destination.ts';
 import { outcomeOf, type RetryRules } from './outcome.ts';
 import { sendOnce, type SendResult } from './sender.ts';
 import { signatureHeader } from './signing.ts';
-import type { ClaimedDelivery, WebhookStore } from './types.ts';
+import type { ClaimedDelivery, WebhookStore } from './webhook-types.ts';
 
 export interface DispatcherOptions {
   store: WebhookStore;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { contentHash } from '../contract/snapshot/manifest.ts';
 import type { EventType } from '../contract/api/webhooks.ts';
 import type { PublishedRelease, ReleaseChange } from './release-feed.ts';
-import type { Delivery, Endpoint, Message } from './types.ts';
+import type { Delivery, Endpoint, Message } from './webhook-types.ts';
 
 /**
  * Events and their payloads. A payload is `{type, timestamp, data}` (Standard Webhooks), small:

@@ -14,7 +14,7 @@ import {
   StoreUnavailableError,
   type WebhookStore,
   type WebhookStoreHealth,
-} from './types.ts';
+} from './webhook-types.ts';
 
 /** Past this size the log is compacted even with deliveries pending. */
 const HARD_LIMIT = 1024 * 1024 * 1024;

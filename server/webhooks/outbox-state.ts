@@ -1,5 +1,5 @@
 import { MinHeap } from '../util/min-heap.ts';
-import type { Attempt, Delivery, Endpoint, Message } from './types.ts';
+import type { Attempt, Delivery, Endpoint, Message } from './webhook-types.ts';
 import type { DeliveryStatus } from '../contract/api/webhooks.ts';
 
 /** One change to the outbox, as the embedded store logs it (one JSON line each). */

@@ -1,6 +1,6 @@
 import { retryAfterMs, withJitter } from './schedule.ts';
 import type { SendResult } from './sender.ts';
-import type { AttemptOutcome, ClaimedDelivery } from './types.ts';
+import type { AttemptOutcome, ClaimedDelivery } from './webhook-types.ts';
 
 /** The delivery rules an outcome follows. */
 export interface RetryRules {

@@ -1,5 +1,5 @@
 import { Redis, ReplyError } from 'ioredis';
-import { StoreUnavailableError } from './types.ts';
+import { StoreUnavailableError } from './webhook-types.ts';
 
 /**
  * A Redis connection that fails fast: nothing is queued while disconnected (a call fails at once),

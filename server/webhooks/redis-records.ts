@@ -1,7 +1,7 @@
 import type { DeliveryStatus, EventType } from '../contract/api/webhooks.ts';
-import type { Attempt, Delivery, Endpoint } from './types.ts';
+import type { Attempt, Delivery, Endpoint } from './webhook-types.ts';
 
-/** How the Redis webhook store lays endpoints and deliveries out in hashes (see redis-scripts.ts). */
+/** How the Redis webhook store lays endpoints and deliveries out in hashes (see webhook-redis-scripts.ts). */
 
 export type Hash = Record<string, string>;
 

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ClaimedDelivery, Endpoint, EndpointSecret, WebhookStore } from './types.ts';
+import type { ClaimedDelivery, Endpoint, EndpointSecret, WebhookStore } from './webhook-types.ts';
 
 const SEALED = 'sealed:v1:';
 const KEY_BYTES = 32;

@@ -4,7 +4,7 @@ import { checkUrl, DestinationError, hostOf, resolveChecked, type DestinationPol
 import type { Dispatcher } from './dispatcher.ts';
 import { newDelivery, randomId, testMessage } from './events.ts';
 import { newSecret } from './signing.ts';
-import type { Delivery, DeliveryPage, Endpoint, WebhookStore } from './types.ts';
+import type { Delivery, DeliveryPage, Endpoint, WebhookStore } from './webhook-types.ts';
 
 /** A body member the service refused (after the schema passed it): one `invalidParams` entry. */
 export class FieldError extends Error {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { SECRET_PREFIX, SIGNATURE_VERSION } from '../contract/api/webhooks.ts';
-import type { EndpointSecret } from './types.ts';
+import type { EndpointSecret } from './webhook-types.ts';
 
 /** A new signing secret: `whsec_` + base64 of 32 random bytes (the specification asks for 24 to 64). */
 export function newSecret(): string {

@@ -1,5 +1,5 @@
 import { API_BASE } from '../contract/api/base.ts';
-import type { Delivery, Endpoint } from './types.ts';
+import type { Delivery, Endpoint } from './webhook-types.ts';
 
 /** Times in answers: ISO 8601 UTC. */
 export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

@@ -1,5 +1,5 @@
 import type { RecordFacts } from '../../build/record/record-facts.ts';
-import type { Phenotype } from '../../build/record/types.ts';
+import type { Phenotype } from '../../build/record/record-types.ts';
 import { classify } from '../../build/record/classification.ts';
 import { computeFields } from '../../build/record/computed.ts';
 import { finalizeSections } from '../../build/record/fact-check.ts';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildSearchIndex } from '../../build/compile/search-index.ts';
+import { buildSearchIndex } from '../../build/compile/search-index-build.ts';
 import { SearchEngine } from '../../server/search/engine.ts';
 import type { SearchParams } from '../../server/search/search-types.ts';
 import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { isDue, releaseBoundary } from '../../build/fetch/cadence.ts';
 import { fetchSources } from '../../build/fetch/fetch-sources.ts';
 import { readLock } from '../../build/fetch/lock-file.ts';
-import { createProgress } from '../../build/fetch/progress.ts';
+import { createProgress } from '../../build/fetch/transfer-progress.ts';
 import { describeSummary } from '../../build/fetch/report.ts';
 import { buildInputs, CONTENT, FAST, recorder, sha256, tempDir } from '../helpers/fetch-harness.ts';
 import { REAL_DATA as RAW } from '../helpers/real-snapshot.ts';

@@ -5,7 +5,7 @@ import { before, test } from 'node:test';
 import type { ReleaseDoc } from '../../server/contract/snapshot/release.ts';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
-import type { DiseaseRecord } from '../../build/record/types.ts';
+import type { DiseaseRecord } from '../../build/record/record-types.ts';
 import { MINI_DATA, build, copyTree, tempDir } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { readCurrentJson, storedRecord } from '../fixtures/build-pipeline/snapshot-audit.ts';
 import { toUpstreamFormats } from '../fixtures/build-pipeline/upstream-formats.ts';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync, readlinkSync, writeFileSync } fr
 import { join } from 'node:path';
 import { before, mock, test } from 'node:test';
 import type { ReleaseDoc } from '../../server/contract/snapshot/release.ts';
-import { IngestError } from '../../build/ingest/types.ts';
+import { IngestError } from '../../build/ingest/source-types.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
 import type { DownloadsDoc } from '../../server/contract/snapshot/downloads.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { readOrphanDesignations } from '../../build/ingest/fda-oopd.ts';
 import { ORPHAN_DRUG_LIST_NOTE } from '../../build/record/text-links.ts';
-import type { OrphanDrugEntry } from '../../build/record/types.ts';
+import type { OrphanDrugEntry } from '../../build/record/record-types.ts';
 import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
 import { diseaseKey, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';

@@ -142,7 +142,7 @@ test('the npm run fetch command: plain progress lines, a summary, exit 0; exit 1
   const data = tempDir('cli');
   const cli = (args: string[]) =>
     new Promise<{ code: number | null; out: string }>((done) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'build/fetch/main.ts', ...args], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'build/fetch/fetch-cli.ts', ...args], {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: data },
       });

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
 import { chromium, type Request as BrowserRequest } from 'playwright-core';
-import { DOCS_CSP, DOCS_PATH } from '../../server/contract/api/docs.ts';
+import { DOCS_CSP, DOCS_PATH } from '../../server/contract/api/docs-mount.ts';
 import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
 import { ROUTE_LIST, ROUTES } from '../../server/contract/api/routes.ts';
 import { call } from '../helpers/http.ts';

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { REDIS_URL, redisReachable } from '../helpers/redis.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeTransport } from '../../build/compile/openapi-transport.ts';
-import { CORS_EXPOSED_HEADERS, HSTS_VALUE } from '../../server/contract/api/cors.ts';
+import { CORS_EXPOSED_HEADERS, HSTS_VALUE } from '../../server/contract/api/cors-headers.ts';
 import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
 import { bearer, call, type RawResponse } from '../helpers/http.ts';
 import { presentedCertificate, rawExchange } from '../helpers/raw-socket.ts';

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { readSnapshotJson } from '../../server/contract/snapshot/snapshot-docs.ts';
-import { buildSearchIndex } from '../../build/compile/search-index.ts';
+import { buildSearchIndex } from '../../build/compile/search-index-build.ts';
 import type { SerializedSearchIndex } from '../../server/contract/snapshot/search-index.ts';
 import { ConceptMap } from './concept-map.ts';
 import { distinctMentions, readMentions } from './corpus.ts';

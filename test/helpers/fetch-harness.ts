@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { readRegistry, resolveInputs } from '../../build/ingest/registry.ts';
 import type { RetryPolicy } from '../../build/fetch/download.ts';
-import type { TransferProgress } from '../../build/fetch/progress.ts';
+import type { TransferProgress } from '../../build/fetch/transfer-progress.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CONTENT = resolve(ROOT, 'content');

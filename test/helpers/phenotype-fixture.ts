@@ -1,12 +1,12 @@
 import { join, resolve } from 'node:path';
-import { buildPhenotypeIndex } from '../../build/compile/phenotype-index.ts';
+import { buildPhenotypeIndex } from '../../build/compile/phenotype-index-build.ts';
 import { readHpoOntology } from '../../build/ingest/hpo-ontology.ts';
 import { readHpoa } from '../../build/ingest/hpoa.ts';
 import { createHpoAncestry } from '../../build/record/assemble.ts';
 import { informationContent } from '../../build/record/information-content.ts';
 import { createHpoLookup, mergePhenotypes } from '../../build/record/phenotypes.ts';
 import { QcReport } from '../../build/record/qc.ts';
-import type { DiseaseRecord } from '../../build/record/types.ts';
+import type { DiseaseRecord } from '../../build/record/record-types.ts';
 import { PhenotypeModel } from '../../server/phenotypes/phenotype-model.ts';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/phenotype-match');

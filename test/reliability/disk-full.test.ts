@@ -106,7 +106,7 @@ describe('reliability: the disk fills up during a build', () => {
 
     // --force: the inputs are those of the published snapshot, so only a forced build writes anything.
     const t0 = performance.now();
-    const build = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'build/main.ts'), '--force'], {
+    const build = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'build/build-cli.ts'), '--force'], {
       env: { ...process.env, DIST_DIR: dist, DATA_DIR: REAL_DATA },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

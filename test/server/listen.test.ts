@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
-import { HSTS_VALUE } from '../../server/contract/api/cors.ts';
+import { HSTS_VALUE } from '../../server/contract/api/cors-headers.ts';
 import { clientErrorHandler } from '../../server/http/client-error.ts';
 import { createServiceServer, type ServiceServer } from '../../server/http/listen.ts';
 import { presentedCertificate, rawExchange } from '../helpers/raw-socket.ts';

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { EXPIRY_GRACE_MS, RedisStore, redisKey } from '../../server/quota/redis-store.ts';
+import { EXPIRY_GRACE_MS, RedisStore, redisKey } from '../../server/quota/quota-redis-store.ts';
 import type { QuotaLogger, QuotaStore } from '../../server/quota/store.ts';
 import { slotsFor } from '../../server/quota/store.ts';
 import { listen, quotaApp, stop, TEST_POLICIES } from '../fixtures/quota/app.ts';

@@ -8,7 +8,7 @@ import { DEFAULT_POLICIES, parsePolicies } from '../../server/contract/api/quota
 import { createStore } from '../../server/quota/create-store.ts';
 import { readServerSettings } from '../../server/settings.ts';
 import { MemoryStore } from '../../server/quota/memory-store.ts';
-import { RedisStore } from '../../server/quota/redis-store.ts';
+import { RedisStore } from '../../server/quota/quota-redis-store.ts';
 import { listen, quotaApp, stop } from '../fixtures/quota/app.ts';
 import { burst, get, spawnServer, tally, type Reply } from '../fixtures/quota/harness.ts';
 

@@ -8,7 +8,7 @@ import { app, fixture, receiver, subscribe } from '../helpers/webhook-fixture.ts
 import { EVENT_SCHEMAS, type EventType } from '../../server/contract/api/webhooks.ts';
 import { fanOut, releaseMessages } from '../../server/webhooks/events.ts';
 import type { PublishedRelease } from '../../server/webhooks/release-feed.ts';
-import type { Endpoint } from '../../server/webhooks/types.ts';
+import type { Endpoint } from '../../server/webhooks/webhook-types.ts';
 
 const { keys, dist } = fixture();
 const CF = 'MONDO:0009061';

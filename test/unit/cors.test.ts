@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CORS_EXPOSED_HEADERS, parseCorsOrigins } from '../../server/contract/api/cors.ts';
+import { CORS_EXPOSED_HEADERS, parseCorsOrigins } from '../../server/contract/api/cors-headers.ts';
 import type { Req, Res } from '../../server/http/context.ts';
 import { cors } from '../../server/middleware/cors.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { OrphanDesignation } from '../../build/ingest/types.ts';
+import type { OrphanDesignation } from '../../build/ingest/source-types.ts';
 import { parseDesignator, splitWords, subtypeKeys } from '../../build/record/link-rules.ts';
 import { NameIndex, normalizeName } from '../../build/record/name-index.ts';
 import { matchDesignation } from '../../build/record/text-links.ts';

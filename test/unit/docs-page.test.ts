@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { initJs, publishDocsPage, RENDERER_FILES } from '../../build/docs/docs-page.ts';
-import { DOCS_DIR } from '../../server/contract/api/docs.ts';
+import { DOCS_DIR } from '../../server/contract/api/docs-mount.ts';
 import { ROUTES } from '../../server/contract/api/routes.ts';
 
 describe('publishDocsPage', () => {

@@ -26,7 +26,7 @@ describe('input fingerprint', () => {
       [],
     );
     assert.deepEqual(
-      files.filter((f) => f.startsWith('test/') || f === 'build/main.ts'),
+      files.filter((f) => f.startsWith('test/') || f === 'build/build-cli.ts'),
       [],
     );
   });

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { parseCsv } from '../../build/ingest/csv.ts';
 import { designationsRelease, readOrphanDesignations } from '../../build/ingest/fda-oopd.ts';
 import { readOrphanDesignationsXlsx } from '../../build/ingest/fda-oopd-xlsx.ts';
-import { orphanStatusFromFda } from '../../build/record/vocab.ts';
+import { orphanStatusFromFda } from '../../build/record/vocab-mapping.ts';
 import { fixtureText, gzFixture, tempFile } from '../fixtures/ingest/fixture-files.ts';
 import { xlsx, type XlsxCell } from '../fixtures/ingest/xlsx-writer.ts';
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { readMondoJson } from '../../build/ingest/mondo-json.ts';
 import { readMondoObo } from '../../build/ingest/mondo-obo.ts';
 import { mondoFromOntology } from '../../build/ingest/mondo-release.ts';
-import type { MondoOntology } from '../../build/ingest/types.ts';
+import type { MondoOntology } from '../../build/ingest/source-types.ts';
 import { fixtureText, gzFixture, tempFile, truncatedGz } from '../fixtures/ingest/fixture-files.ts';
 
 const OBO = 'mondo.obo';

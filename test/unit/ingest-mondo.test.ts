@@ -6,7 +6,7 @@ import { readOntologyEdges, readRareEdges } from '../../build/ingest/mondo-edges
 import { readMondoObsoletes } from '../../build/ingest/mondo-obsoletes.ts';
 import { readMondoRareList } from '../../build/ingest/mondo-rare-list.ts';
 import { readMondoSubsets } from '../../build/ingest/mondo-subsets.ts';
-import { IngestError } from '../../build/ingest/types.ts';
+import { IngestError } from '../../build/ingest/source-types.ts';
 import { fixtureText, gzFixture, tempFile, truncatedGz } from '../fixtures/ingest/fixture-files.ts';
 
 test('class-stats: MONDO rows only, wrapping quotes stripped, obsolete classes kept', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readOrphaPackets, sectionItems } from '../../build/ingest/orphanet-packets.ts';
-import type { OrphaDisorder } from '../../build/ingest/types.ts';
+import type { OrphaDisorder } from '../../build/ingest/source-types.ts';
 import { fixtureText, gzFixture, tempFile, truncatedGz } from '../fixtures/ingest/fixture-files.ts';
 
 const FIXTURE = 'orphapackets.jsonl';

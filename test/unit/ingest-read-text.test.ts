@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCsv } from '../../build/ingest/csv.ts';
 import { forEachTsvRow, readText, splitLines, splitList, unquoteCell } from '../../build/ingest/read-text.ts';
-import { IngestError } from '../../build/ingest/types.ts';
+import { IngestError } from '../../build/ingest/source-types.ts';
 import { tempFile, truncatedGz } from '../fixtures/ingest/fixture-files.ts';
 
 test('readText: plain and gzipped files; BOM dropped', () => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildLookups } from '../../build/compile/lookups.ts';
-import type { HgncGene, SssomMapping } from '../../build/ingest/types.ts';
-import type { DiseaseRecord } from '../../build/record/types.ts';
+import { buildLookups } from '../../build/compile/lookups-build.ts';
+import type { HgncGene, SssomMapping } from '../../build/ingest/source-types.ts';
+import type { DiseaseRecord } from '../../build/record/record-types.ts';
 import { canonicalMondoId } from '../../server/contract/api/mondo-id-forms.ts';
-import { Lookups } from '../../server/lookups/lookups.ts';
+import { Lookups } from '../../server/lookups/loaded-lookups.ts';
 
 describe('Mondo id forms', () => {
   test('other spellings name the canonical id; the canonical id and non-ids give null', () => {

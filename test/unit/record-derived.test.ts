@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { COMPUTED_FIELDS, computeFields } from '../../build/record/computed.ts';
 import { CLASSIFICATION_RULES, classify, researchFromCounts } from '../../build/record/classification.ts';
 import { QUALITY_FORMULA, QUALITY_WEIGHTS, qualityScore } from '../../build/record/quality.ts';
-import type { OrphanDrugEntry } from '../../build/record/types.ts';
+import type { OrphanDrugEntry } from '../../build/record/record-types.ts';
 import { bareFacts, cysticFibrosisFacts } from '../fixtures/record-facts.ts';
 
 const REFERENCE = { referenceDate: '2022-07-01' };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { GardDisease, GardXref, SssomMapping } from '../../build/ingest/types.ts';
+import type { GardDisease, GardXref, SssomMapping } from '../../build/ingest/source-types.ts';
 import { gardLinks, gardUrl, joinGard } from '../../build/record/gard-links.ts';
 
 const disease = (id: string, name: string, synonyms: string[] = []): GardDisease => ({

@@ -4,7 +4,7 @@ import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { QcReport } from '../../build/record/qc.ts';
 import { SECTION_TITLES, composeSection, composeSections } from '../../build/record/sections.ts';
 import { FactCheckError, checkSection, composeFactsOnly, finalizeSections } from '../../build/record/fact-check.ts';
-import type { Section, SectionKey } from '../../build/record/types.ts';
+import type { Section, SectionKey } from '../../build/record/record-types.ts';
 import { bareFacts, band, cysticFibrosisFacts, fraction, phenotype } from '../fixtures/record-facts.ts';
 
 const NOTICE = cysticFibrosisFacts().trials.notice;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { releaseOrder } from '../../server/contract/api/releases.ts';
-import { FINISH_RELEASE } from '../../server/webhooks/redis-scripts.ts';
+import { FINISH_RELEASE } from '../../server/webhooks/webhook-redis-scripts.ts';
 
 /** Release ids order by number (r9 before r10), in TypeScript and in the Redis script that keeps the last one. */
 

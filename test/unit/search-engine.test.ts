@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../../server/contract/api/vocab.ts';
-import { buildSearchIndex } from '../../build/compile/search-index.ts';
+import { buildSearchIndex } from '../../build/compile/search-index-build.ts';
 import { SearchEngine } from '../../server/search/engine.ts';
 import type { SearchFacets, SearchParams } from '../../server/search/search-types.ts';
 import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSearchIndex } from '../../build/compile/search-index.ts';
+import { buildSearchIndex } from '../../build/compile/search-index-build.ts';
 import { SearchEngine } from '../../server/search/engine.ts';
 import type { SearchFilters, SearchParams, SearchSort } from '../../server/search/search-types.ts';
 import { ROWS } from '../fixtures/search/rows.ts';

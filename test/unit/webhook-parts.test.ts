@@ -10,7 +10,7 @@ import { FileStore } from '../../server/webhooks/file-store.ts';
 import { newDelivery, testMessage } from '../../server/webhooks/events.ts';
 import { parseDuration, parseSchedule, retryAfterMs, withJitter } from '../../server/webhooks/schedule.ts';
 import { newSecret, signatureHeader } from '../../server/webhooks/signing.ts';
-import type { Endpoint } from '../../server/webhooks/types.ts';
+import type { Endpoint } from '../../server/webhooks/webhook-types.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'webhooks-unit-'));
 

@@ -1,5 +1,5 @@
 import { API_BASE } from './base.ts';
-import { DOWNLOAD_FILES, DOWNLOAD_MEDIA_TYPE, DOWNLOAD_NAMES } from './downloads.ts';
+import { DOWNLOAD_FILES, DOWNLOAD_MEDIA_TYPE, DOWNLOAD_NAMES } from './download-files.ts';
 import { NO_PARAMS } from './disease-params.ts';
 import { RELEASE_PATH } from './history-routes.ts';
 import { params } from './params.ts';

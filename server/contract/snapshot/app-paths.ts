@@ -32,4 +32,4 @@ export const DIST_DIR_SETTING = setting(
 export const BUNDLES: Readonly<Record<string, string>> = bundles.bundles;
 
 /** The bundled build, which the bundled server runs when no snapshot is published. */
-export const BUILD_BUNDLE = Object.keys(BUNDLES).find((file) => BUNDLES[file] === 'build/main.ts') as string;
+export const BUILD_BUNDLE = Object.keys(BUNDLES).find((file) => BUNDLES[file] === 'build/build-cli.ts') as string;

@@ -1,4 +1,4 @@
-import type { DownloadName } from '../api/downloads.ts';
+import type { DownloadName } from '../api/download-files.ts';
 
 /** dist/<snapshot>/downloads.json: the release's download files, each stored as objects in the packs. */
 export interface DownloadsDoc {

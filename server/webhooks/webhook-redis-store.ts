@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { asUnavailable, failFastRedis, guardMethods } from './redis-guard.ts';
 import { cfgOf, deliveryOf, endpointOf, type Hash } from './redis-records.ts';
 import type { DeliveryStatus } from '../contract/api/webhooks.ts';
-import { CLAIM, COMPLETE, ENQUEUE, FINISH_RELEASE, RETRY, SET_ENDPOINT } from './redis-scripts.ts';
+import { CLAIM, COMPLETE, ENQUEUE, FINISH_RELEASE, RETRY, SET_ENDPOINT } from './webhook-redis-scripts.ts';
 import type {
   Attempt,
   AttemptOutcome,
@@ -14,7 +14,7 @@ import type {
   StoreUnavailableError,
   WebhookStore,
   WebhookStoreHealth,
-} from './types.ts';
+} from './webhook-types.ts';
 
 export interface RedisWebhookStoreOptions {
   url: string;
@@ -41,7 +41,7 @@ const SCHEDULE_SPAN_MS = 5 * 86_400_000;
 
 /**
  * The webhook store in Redis, shared by any number of server processes: each step that must be
- * atomic is one Lua script (redis-scripts.ts). A release is claimed with SET NX and a lease; a
+ * atomic is one Lua script (webhook-redis-scripts.ts). A release is claimed with SET NX and a lease; a
  * delivery is claimed by moving its due time to the lease's end, so a process that dies mid-attempt
  * leaves it due again once the lease lapses. Unlike the quota store it does not fall back to local
  * state when Redis is away: an outbox must not fork; calls fail and the dispatcher tries again.

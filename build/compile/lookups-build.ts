@@ -1,5 +1,5 @@
-import type { HgncGene, SssomMapping } from '../ingest/types.ts';
-import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
+import type { HgncGene, SssomMapping } from '../ingest/source-types.ts';
+import type { DiseaseRecord, ObsoleteEntry } from '../record/record-types.ts';
 import {
   MAPPING_PREDICATES,
   type GeneDiseaseRow,

@@ -1,6 +1,6 @@
 /**
  * Reports transfers (bytes of each file): a redrawn progress bar on a terminal, plain lines
- * otherwise (CI logs). A build phase's progress is build/compile/progress.ts PhaseProgress.
+ * otherwise (CI logs). A build phase's progress is build/compile/phase-progress.ts PhaseProgress.
  */
 export interface TransferProgress {
   /** Bytes of `path` received so far, and its size when known. */

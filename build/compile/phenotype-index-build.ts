@@ -1,6 +1,6 @@
-import type { HpoTerm } from '../ingest/types.ts';
+import type { HpoTerm } from '../ingest/source-types.ts';
 import { frequencyValue } from '../record/frequency-pool.ts';
-import type { DiseaseRecord } from '../record/types.ts';
+import type { DiseaseRecord } from '../record/record-types.ts';
 import {
   type DiseasePhenotypes,
   GROUP_LEVELS,

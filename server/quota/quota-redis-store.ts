@@ -3,7 +3,7 @@ import { type Tier, TIERS } from '../contract/api/tiers.ts';
 import { FAIL_OPEN, type FailModes } from '../settings.ts';
 import { ConsumeBatcher } from './consume-batch.ts';
 import { CounterTable } from './counters.ts';
-import { CONSUME_BATCH_SCRIPT, REFUND_SCRIPT } from './redis-scripts.ts';
+import { CONSUME_BATCH_SCRIPT, REFUND_SCRIPT } from './quota-redis-scripts.ts';
 import {
   consoleLogger,
   decisionFrom,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { SssomMapping } from '../ingest/types.ts';
-import type { DiseaseRecord, ObsoleteEntry } from '../record/types.ts';
+import type { SssomMapping } from '../ingest/source-types.ts';
+import type { DiseaseRecord, ObsoleteEntry } from '../record/record-types.ts';
 import { dataOf } from '../../server/contract/api/envelope.ts';
-import type { DownloadName } from '../../server/contract/api/downloads.ts';
+import type { DownloadName } from '../../server/contract/api/download-files.ts';
 import type { DownloadEntry, DownloadPart, DownloadsDoc } from '../../server/contract/snapshot/downloads.ts';
 import { contentHash, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 import { gzipLines, row, sha256Of } from './gzip-lines.ts';
@@ -25,7 +25,7 @@ export interface DownloadInputs {
 const list = (xs: readonly string[]) => xs.join('|');
 
 /**
- * The release's download files (server/contract/api/downloads.ts), gzip-compressed and stored as
+ * The release's download files (server/contract/api/download-files.ts), gzip-compressed and stored as
  * objects in the packs, with their index. Each is made from what the snapshot serves: the stored
  * record bodies, the records' facts, Mondo's mappings of served diseases.
  */

@@ -1,7 +1,7 @@
 /**
  * Progress of a long build phase (items done of a total): a redrawn bar on a terminal, plain log
  * lines (at most one per 10%) when output is piped, as in CI, so logs stay readable. (A download's
- * progress is build/fetch/progress.ts TransferProgress: bytes, not items.)
+ * progress is build/fetch/transfer-progress.ts TransferProgress: bytes, not items.)
  */
 export class PhaseProgress {
   private readonly tty = process.stderr.isTTY === true;

@@ -1,4 +1,4 @@
-import type { DiseaseRecord, GeneAssociation } from '../record/types.ts';
+import type { DiseaseRecord, GeneAssociation } from '../record/record-types.ts';
 import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 
 /** Associations that make a gene a cause of the disease, not a risk factor, modifier or candidate. */

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { runBuild } from './run-build.ts';
 import { diskFullMessage, isDiskFull } from './compile/disk-full.ts';
 import { currentSnapshot } from './compile/publish.ts';
-import { IngestError } from './ingest/types.ts';
+import { IngestError } from './ingest/source-types.ts';
 import { publishDocsPage } from './docs/docs-page.ts';
 import { APP_ROOT, BUNDLED } from '../server/contract/snapshot/app-paths.ts';
 import { type BuildSettings, readBuildSettings } from './settings.ts';
