@@ -18,7 +18,7 @@ import type { WebhookService } from './webhooks/service.ts';
 import { APP_ROOT } from './contract/snapshot/app-paths.ts';
 import { ensureSnapshot } from './snapshot/ensure-snapshot.ts';
 import { runPrimary } from './cluster/primary.ts';
-import { readServerSettings, type ServerSettings } from './settings.ts';
+import { childEnv, readServerSettings, type ServerSettings } from './settings.ts';
 import { AggregatorRegistry } from 'prom-client';
 import { ServerMetrics } from './metrics/metrics.ts';
 import { createMetricsServer, METRICS_PATH } from './metrics/metrics-server.ts';
@@ -87,7 +87,7 @@ const requestLines = new ChunkWriter(logFd, ACCESS_LOG_CHUNK_BYTES, (err) =>
 const logger = pino({ level: settings.logLevel, base: { pid: process.pid, hostname: hostname(), service: SERVICE } }, logDestination);
 
 if (cluster.isPrimary) {
-  const refused = ensureSnapshot(dist, (msg) => logger.info({ dist }, msg));
+  const refused = ensureSnapshot(dist, (msg) => logger.info({ dist }, msg), childEnv({ DIST_DIR: dist }));
   if (refused) {
     logger.fatal(refused);
     logDestination.flushSync();

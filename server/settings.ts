@@ -1,13 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseCorsOrigins } from './contract/api/cors-headers.ts';
-import { isTier, type Tier, TIERS } from './contract/api/tiers.ts';
 import { ADDRESS_KINDS, type AddressKind, WEBHOOK_DEFAULTS as W } from './contract/api/webhooks.ts';
 import { boolean, type Env, integer, oneOf, readSettings, type SettingsOf, setting, text } from './contract/settings/setting.ts';
 import { DIST_DIR_SETTING } from './contract/snapshot/app-paths.ts';
 import { tlsProblem } from './http/tls-pair.ts';
-import { DEFAULT_KEYS_FILE } from './keys/key-file.ts';
+import { KEYS_FILE_SETTING } from './keys/key-file.ts';
+import { parseFailModes } from './quota/fail-modes.ts';
 import { DEFAULT_STATE_FILE } from './quota/memory-store.ts';
+import { REDIS_URL, isRedisUrl } from './util/redis-url.ts';
+import { webhookStoreOf } from './webhooks/config.ts';
 import { parseDuration, parseSchedule } from './webhooks/schedule.ts';
 
 /**
@@ -16,8 +18,6 @@ import { parseDuration, parseSchedule } from './webhooks/schedule.ts';
  * The README's settings table is written from this table (test/unit/settings.test.ts).
  */
 
-const REDIS_URL = /^rediss?:\/\//;
-const isRedis = (store: string | null): boolean => store !== null && REDIS_URL.test(store);
 // A store value is never echoed: a mistyped Redis URL may still carry its password.
 const store = (what: string) => (v: string | undefined) => {
   if (v === undefined || v === what || REDIS_URL.test(v)) return v ?? null;
@@ -45,12 +45,7 @@ export const SERVER_SETTINGS = {
       return Number(v ?? 1);
     },
   ),
-  keysFile: setting(
-    'KEYS_FILE',
-    `\`${DEFAULT_KEYS_FILE}\``,
-    'hashed API keys (git-ignored, mode 0600)',
-    path(DEFAULT_KEYS_FILE) as (v: string | undefined) => string,
-  ),
+  keysFile: KEYS_FILE_SETTING,
   tiersFile: setting('TIERS_FILE', '`server/contract/api/tiers.json`', 'quota limits per tier (same shape as the default)', path(null)),
   quotaStore: setting('QUOTA_STORE', '`memory`', 'quota counters: `memory` (one process) or `redis://host:port/db`', store('memory')),
   quotaStateFile: setting(
@@ -108,7 +103,7 @@ export const SERVER_SETTINGS = {
     'QUOTA_FAIL_MODE',
     '`open`',
     'while a Redis quota store is unreachable: `open` counts in each process, `closed` answers metered calls 503; one mode for every tier, or per tier as `free=closed,developer=closed,professional=open` (unnamed tiers `open`; `enterprise` may be named but is unmetered, so it has no effect; see Operations)',
-    quotaFailModes,
+    parseFailModes,
   ),
   shutdownGraceMs: setting(
     'SHUTDOWN_GRACE_MS',
@@ -200,37 +195,6 @@ export const SERVER_SETTINGS = {
 
 export type ServerSettings = SettingsOf<typeof SERVER_SETTINGS>;
 
-/** What a tier's metered calls get while the shared quota store does not answer: served and counted locally, or a 503. */
-export type FailMode = 'open' | 'closed';
-export type FailModes = Readonly<Record<Tier, FailMode>>;
-
-const isMode = (v: string): v is FailMode => v === 'open' || v === 'closed';
-const everyTier = (mode: FailMode) => Object.freeze(Object.fromEntries(TIERS.map((t) => [t, mode])) as Record<Tier, FailMode>);
-
-/** QUOTA_FAIL_MODE's default: every tier is served and counted locally while the store is away. */
-export const FAIL_OPEN: FailModes = everyTier('open');
-
-/** QUOTA_FAIL_MODE: one mode for every tier, or `tier=mode` pairs (tiers not named are `open`); every bad pair is named. */
-function quotaFailModes(v: string | undefined): FailModes {
-  if (v === undefined || isMode(v)) return everyTier(v ?? 'open');
-  const modes = { ...FAIL_OPEN };
-  const named = new Set<string>();
-  const bad: string[] = [];
-  for (const part of v.split(',').map((p) => p.trim())) {
-    const [tier, mode, ...rest] = part.split('=').map((x) => x.trim());
-    if (mode === undefined || rest.length > 0) bad.push(`"${part}" is not tier=mode`);
-    else if (!isTier(tier)) bad.push(`"${part}": "${tier}" is not a tier (${TIERS.join(', ')})`);
-    else if (!isMode(mode)) bad.push(`"${part}": the mode must be open or closed`);
-    else if (named.has(tier)) bad.push(`"${part}": ${tier} is named twice`);
-    else {
-      named.add(tier);
-      modes[tier] = mode;
-    }
-  }
-  if (bad.length) throw new Error(`must be open, closed, or tier=mode pairs such as free=closed,professional=open: ${bad.join('; ')}`);
-  return modes;
-}
-
 function addressKinds(v: string | undefined): ReadonlySet<AddressKind> {
   const allow = new Set<AddressKind>();
   for (const k of (v ?? '').split(',').map((s) => s.trim())) {
@@ -240,11 +204,6 @@ function addressKinds(v: string | undefined): ReadonlySet<AddressKind> {
     else throw new Error(`unknown kind "${k}" (allowed: ${ADDRESS_KINDS.join(', ')}, all)`);
   }
   return allow;
-}
-
-/** The webhook outbox store: WEBHOOK_STORE, else the Redis of QUOTA_STORE (processes that share quotas share the outbox), else `file`. */
-export function webhookStoreOf(s: Pick<ServerSettings, 'webhookStore' | 'quotaStore'>): string {
-  return s.webhookStore ?? (isRedis(s.quotaStore) ? (s.quotaStore as string) : 'file');
 }
 
 /** Rules over several settings, checked with the rest. */
@@ -257,7 +216,7 @@ function crossChecks(s: ServerSettings): string[] {
     out.push(`HEADERS_TIMEOUT (${s.headersTimeoutMs / 1000} s) must not be longer than REQUEST_TIMEOUT (${s.requestTimeoutMs / 1000} s)`);
   if (s.metricsPort !== null && s.metricsPort !== 0 && s.metricsPort === s.port)
     out.push(`METRICS_PORT must differ from PORT (${s.port}): metrics are served off the public port`);
-  if (s.workers > 1 && !isRedis(s.quotaStore)) {
+  if (s.workers > 1 && !isRedisUrl(s.quotaStore)) {
     out.push(
       `WORKERS=${s.workers} needs a quota store the workers share: the embedded one (QUOTA_STORE=${s.quotaStore ?? 'memory'}) counts per process, so each worker would allow a key its whole quota. Set QUOTA_STORE to a Redis URL (redis://host:port/db), or run one worker (WORKERS=1).`,
     );
@@ -275,11 +234,6 @@ function crossChecks(s: ServerSettings): string[] {
  */
 export function readServerSettings(env: Env = process.env): ServerSettings {
   return readSettings(SERVER_SETTINGS, env, crossChecks);
-}
-
-/** One server setting alone (the keys CLI needs only KEYS_FILE); throws a SettingsError when it is bad. */
-export function readServerSetting<K extends keyof ServerSettings>(key: K, env: Env = process.env): ServerSettings[K] {
-  return (readSettings({ [key]: SERVER_SETTINGS[key] }, env) as unknown as ServerSettings)[key];
 }
 
 /** The environment of a child process: this one's, with `overrides` (used to start the bundled build). */

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { contentHash, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
-import { type PackedObject, type PackLookup, type PacksDoc, packFile, readPackedSync } from '../../server/contract/snapshot/packs.ts';
+import {
+  type Encoding,
+  type PackedObject,
+  type PackLookup,
+  type PacksDoc,
+  packFile,
+  readPackedSync,
+} from '../../server/contract/snapshot/packs.ts';
 import { PackWriter } from './pack-writer.ts';
 
 const br = promisify(brotliCompress);
@@ -81,7 +88,7 @@ export class ObjectStore {
   }
 
   /** The stored bytes of an object (of this build or the previous snapshot), synchronously. */
-  read(hash: string, encoding: 'identity' | 'br' | 'gzip' = 'identity'): Buffer {
+  read(hash: string, encoding: Encoding = 'identity'): Buffer {
     if (!this.known.has(hash)) this.adoptLoose([hash]);
     const obj = this.known.get(hash)!;
     const fresh = this.writer.read(obj, encoding);

@@ -1,7 +1,15 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodePackIndex, PACKS_DIR, type PackedObject, packFile, packIndexFile, span } from '../../server/contract/snapshot/packs.ts';
+import {
+  type Encoding,
+  encodePackIndex,
+  PACKS_DIR,
+  type PackedObject,
+  packFile,
+  packIndexFile,
+  span,
+} from '../../server/contract/snapshot/packs.ts';
 import { processAlive } from '../../server/contract/process-alive.ts';
 
 /**
@@ -61,7 +69,7 @@ export class PackWriter {
   }
 
   /** Bytes of an object appended by this writer and not finished yet. */
-  read(obj: PackedObject, encoding: 'identity' | 'br' | 'gzip'): Buffer | null {
+  read(obj: PackedObject, encoding: Encoding): Buffer | null {
     const p = this.unfinished.find((x) => x.tmp === obj.pack);
     if (!p) return null;
     const [offset, length] = span(obj, encoding);

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Scope, Tier } from '../contract/api/tiers.ts';
-import type { Decision } from '../quota/store.ts';
 
-/** A quota store, as far as giving a counted call back goes. */
-export interface Refunds {
-  refund(keyId: string, decision: Decision): Promise<void>;
+/** A counted call, as far as giving it back goes: the quota middleware makes it, respond() gives a 5xx's call back. */
+export interface Charge {
+  refund(): void;
 }
 
 /** The caller, once the auth middleware accepted its key. */
@@ -35,7 +34,7 @@ export interface RequestContext {
    */
   headers: string[];
   /** What the quota middleware counted, so that respond() can give a 5xx's call back. */
-  charge: { store: Refunds; decision: Decision } | null;
+  charge: Charge | null;
   /** Runs once the response is written (the access log line). */
   onEnd: ((req: Req, status: number, bytes: number) => void) | null;
 }

@@ -1,4 +1,4 @@
-export type Encoding = 'br' | 'gzip' | 'identity';
+import type { Encoding } from '../contract/snapshot/packs.ts';
 
 const cache = new Map<string, Encoding>();
 const CACHE_MAX = 256;

@@ -1,5 +1,5 @@
 import { SECRET_PREFIX } from '../contract/api/webhooks.ts';
-import { KEY_PREFIX_SOURCE } from '../keys/key-format.ts';
+import { KEY_PREFIX_SOURCE } from '../contract/api/key-prefixes.ts';
 
 /**
  * Anything shaped like an API key or a webhook signing secret, wherever a client put it (a path, a

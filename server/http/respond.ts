@@ -10,8 +10,8 @@ export function respond(req: Req, res: Res, status: number, headers: string[], b
   const ctx = req.ctx;
   res.writeHead(status, ctx.headers.length === 0 ? headers : ctx.headers.concat(headers));
   res.end(req.method === 'HEAD' ? undefined : body);
-  if (status >= 500 && ctx.charge && ctx.principal) {
-    void ctx.charge.store.refund(ctx.principal.keyId, ctx.charge.decision);
+  if (status >= 500 && ctx.charge) {
+    ctx.charge.refund();
     ctx.charge = null;
     ctx.counted = false;
   }

@@ -3,7 +3,8 @@ import { IntegrityError } from '../snapshot/object-integrity.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { Req, Res } from './context.ts';
 import { noneMatch } from './conditional.ts';
-import { pickEncoding, type Encoding } from './negotiate.ts';
+import type { Encoding } from '../contract/snapshot/packs.ts';
+import { pickEncoding } from './negotiate.ts';
 import { respond } from './respond.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Scope, Tier } from '../contract/api/tiers.ts';
 import { isScope, isTier } from '../contract/api/tiers.ts';
+import { type Env, readSettings, setting } from '../contract/settings/setting.ts';
 
 /** One stored key. `hash` is hashKey(key); the key itself is never written anywhere. */
 export interface KeyEntry {
@@ -30,6 +31,16 @@ const HASH_PATTERN = /^[0-9a-f]{64}$/;
 
 /** The key file when KEYS_FILE is not set: in the working directory. */
 export const DEFAULT_KEYS_FILE = '.keys.json';
+
+/** KEYS_FILE, declared here for the server's settings table and the keys CLI, which reads it alone. */
+export const KEYS_FILE_SETTING = setting('KEYS_FILE', `\`${DEFAULT_KEYS_FILE}\``, 'hashed API keys (git-ignored, mode 0600)', (v) =>
+  resolve(v ?? DEFAULT_KEYS_FILE),
+);
+
+/** The key file named by KEYS_FILE in `env` (the process environment when not given). */
+export function keysFileOf(env: Env = process.env): string {
+  return readSettings({ keysFile: KEYS_FILE_SETTING }, env).keysFile;
+}
 
 /**
  * Signature of the file at `file` ('missing' when absent). The inode is part of it because every

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as zlib from 'node:zlib';
+import { KEY_PREFIX_SOURCE } from '../contract/api/key-prefixes.ts';
 
 export type KeyKind = 'live' | 'test';
 
@@ -13,8 +14,6 @@ export const RANDOM_LENGTH = 32;
 /** 62^6 > 2^32, so six characters hold any CRC-32 value. */
 export const CHECKSUM_LENGTH = 6;
 
-/** How every key begins: `svc_live_` or `svc_test_` (also what log and problem redaction looks for). */
-export const KEY_PREFIX_SOURCE = 'svc_(live|test)_';
 const KEY_PATTERN = new RegExp(`^(${KEY_PREFIX_SOURCE}[0-9A-Za-z]{32})([0-9A-Za-z]{6})$`);
 // 248 = 4 * 62: a byte at or above it would make the first 8 characters more likely than the rest.
 const UNBIASED_LIMIT = 248;

@@ -1,4 +1,4 @@
-import type { Guard, Req, Res } from '../http/context.ts';
+import type { Charge, Guard, Req, Res } from '../http/context.ts';
 import { problem, sendProblem, type Problem } from '../http/problem.ts';
 import { quotaHeaders } from '../quota/headers.ts';
 import type { Policies, QuotaPolicy } from '../contract/api/quotas.ts';
@@ -58,7 +58,7 @@ export function quota(options: QuotaOptions): Guard {
     }
     req.ctx.counted = true;
     // respond() gives it back on a 5xx: a server failure is ours, not the caller's.
-    req.ctx.charge = { store, decision };
+    req.ctx.charge = new CountedCall(store, req.ctx.principal!.keyId, decision);
     return true;
   };
 
@@ -87,4 +87,17 @@ function exceeded(violated: SlotUsage, usage: SlotUsage[]): Problem {
       'violated-policies': usage.filter((slot) => slot.used >= slot.limit).map((slot) => slot.window),
     },
   );
+}
+
+/** One admitted call, given back to its store when the answer is a 5xx. */
+class CountedCall implements Charge {
+  constructor(
+    private readonly store: QuotaStore,
+    private readonly keyId: string,
+    private readonly decision: Decision,
+  ) {}
+
+  refund(): void {
+    void this.store.refund(this.keyId, this.decision);
+  }
 }

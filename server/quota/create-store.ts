@@ -1,9 +1,18 @@
 import { DEFAULT_POLICIES, type Policies } from '../contract/api/quotas.ts';
-import type { ServerSettings } from '../settings.ts';
+import type { FailModes } from './fail-modes.ts';
 import { MemoryStore } from './memory-store.ts';
 import { meteredTiers } from './policy-for.ts';
 import { RedisStore } from './quota-redis-store.ts';
 import type { QuotaLogger, QuotaStore, StoreObserver } from './store.ts';
+
+/** The quota settings (QUOTA_* in server/settings.ts) that choose and configure the store. */
+export interface QuotaStoreSettings {
+  /** QUOTA_STORE: null or 'memory', or a Redis URL. */
+  quotaStore: string | null;
+  quotaStateFile: string | null;
+  quotaRedisPrefix: string;
+  quotaFailMode?: FailModes;
+}
 
 export interface CreateStoreOptions {
   logger?: QuotaLogger;
@@ -19,10 +28,7 @@ export interface CreateStoreOptions {
  * RedisStore shared by every instance, keys prefixed with QUOTA_REDIS_PREFIX. server/settings.ts
  * refuses any other value, so a typo never silently falls back to per-process counting.
  */
-export function createStore(
-  s: Pick<ServerSettings, 'quotaStore' | 'quotaStateFile' | 'quotaRedisPrefix'> & Partial<Pick<ServerSettings, 'quotaFailMode'>>,
-  options: CreateStoreOptions = {},
-): QuotaStore {
+export function createStore(s: QuotaStoreSettings, options: CreateStoreOptions = {}): QuotaStore {
   if (s.quotaStore === null || s.quotaStore === 'memory') return new MemoryStore({ file: s.quotaStateFile, logger: options.logger });
   return new RedisStore({
     url: s.quotaStore,

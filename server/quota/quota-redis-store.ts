@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { type Tier, TIERS } from '../contract/api/tiers.ts';
-import { FAIL_OPEN, type FailModes } from '../settings.ts';
+import { FAIL_OPEN, type FailModes } from './fail-modes.ts';
 import { ConsumeBatcher } from './consume-batch.ts';
 import { CounterTable } from './counters.ts';
 import { CONSUME_BATCH_SCRIPT, REFUND_SCRIPT } from './quota-redis-scripts.ts';

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, brotliDecompressSync, gunzip, gunzipSync } from 'node:zlib';
 import { contentHash, type ManifestEntry } from '../contract/snapshot/manifest.ts';
-import type { Encoding } from '../http/negotiate.ts';
+import type { Encoding } from '../contract/snapshot/packs.ts';
 
 const unbrotli = promisify(brotliDecompress);
 /** Compressed variants up to this size are checked on the event loop; larger ones in the thread pool. */

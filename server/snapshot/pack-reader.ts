@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type PackLookup, packFile, span } from '../contract/snapshot/packs.ts';
-import type { Encoding } from '../http/negotiate.ts';
+import type { Encoding } from '../contract/snapshot/packs.ts';
 
 /** How long a retired snapshot keeps its pack files open: longer than any request may take (30 s). */
 const RETIRE_MS = 60_000;

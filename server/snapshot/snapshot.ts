@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import type { Encoding } from '../http/negotiate.ts';
+import type { Encoding } from '../contract/snapshot/packs.ts';
 import type { ReleaseDoc } from '../contract/snapshot/release.ts';
 import type { ReleasesDoc } from '../contract/snapshot/history.ts';
 import { ReleaseHistory } from '../history/release-history.ts';

@@ -1,5 +1,25 @@
 import type { AddressKind } from './address-kinds.ts';
-import { type ServerSettings, webhookStoreOf } from '../settings.ts';
+import { isRedisUrl } from '../util/redis-url.ts';
+
+/** The settings webhooks read (WEBHOOK_* and QUOTA_STORE in server/settings.ts), by their names there. */
+export interface WebhookSettings {
+  webhookStore: string | null;
+  quotaStore: string | null;
+  webhookDir: string;
+  webhookKeyFile: string;
+  webhookRedisPrefix: string;
+  webhookAllowAddresses: ReadonlySet<AddressKind>;
+  webhookAllowHttp: boolean;
+  webhookRetrySchedule: number[];
+  webhookJitter: number;
+  webhookTimeoutMs: number;
+  webhookConcurrency: number;
+  webhookEndpointConcurrency: number;
+  webhookDisableAfterMs: number;
+  webhookRotationOverlapMs: number;
+  webhookRetentionMs: number;
+  webhookPollMs: number;
+}
 
 /** Every operator setting of webhooks (WEBHOOK_* in server/settings.ts). */
 export interface WebhookConfig {
@@ -23,7 +43,7 @@ export interface WebhookConfig {
 }
 
 /** The webhook settings of the server, as the webhook service uses them. */
-export function webhookConfig(s: ServerSettings): WebhookConfig {
+export function webhookConfig(s: WebhookSettings): WebhookConfig {
   return {
     store: webhookStoreOf(s),
     dir: s.webhookDir,
@@ -41,4 +61,9 @@ export function webhookConfig(s: ServerSettings): WebhookConfig {
     retentionMs: s.webhookRetentionMs,
     pollMs: s.webhookPollMs,
   };
+}
+
+/** The webhook outbox store: WEBHOOK_STORE, else the Redis of QUOTA_STORE (processes that share quotas share the outbox), else `file`. */
+export function webhookStoreOf(s: Pick<WebhookSettings, 'webhookStore' | 'quotaStore'>): string {
+  return s.webhookStore ?? (isRedisUrl(s.quotaStore) ? s.quotaStore : 'file');
 }

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { Announcer } from './announcer.ts';
-import type { ServerSettings } from '../settings.ts';
-import { webhookConfig, type WebhookConfig } from './config.ts';
+import { webhookConfig, type WebhookConfig, type WebhookSettings } from './config.ts';
 import { systemResolver, type Resolver } from './destination.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { FileStore } from './file-store.ts';
@@ -20,7 +19,7 @@ export interface WebhookLogger {
 }
 
 export interface CreateWebhooksOptions {
-  settings: ServerSettings;
+  settings: WebhookSettings;
   /** Relative WEBHOOK_DIR values resolve from here. */
   root: string;
   feed: ReleaseFeed;

@@ -7,7 +7,7 @@ import { contentHash, type ManifestEntry } from '../../server/contract/snapshot/
 import { diseaseKey, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { PACKS_DIR, PackIndex, packFile, packIndexFile, readPackedSync, span } from '../../server/contract/snapshot/packs.ts';
 import { PackWriter } from '../../build/compile/pack-writer.ts';
-import type { Encoding } from '../../server/http/negotiate.ts';
+import type { Encoding } from '../../server/contract/snapshot/packs.ts';
 import { Snapshot } from '../../server/snapshot/snapshot.ts';
 import { ensureRealSnapshot, REAL_DIST } from '../helpers/real-snapshot.ts';
 import { waitFor } from '../helpers/wait-for.ts';

@@ -5,7 +5,9 @@ import { describe, it } from 'node:test';
 import { readFetchSettings } from '../../build/fetch/settings.ts';
 import { readBuildSettings } from '../../build/settings.ts';
 import { readSettings, type SettingsError, setting, integer } from '../../server/contract/settings/setting.ts';
-import { readServerSetting, readServerSettings, webhookStoreOf } from '../../server/settings.ts';
+import { keysFileOf } from '../../server/keys/key-file.ts';
+import { readServerSettings } from '../../server/settings.ts';
+import { webhookStoreOf } from '../../server/webhooks/config.ts';
 import { README, withGeneratedBlocks } from '../docs/readme-tables.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -74,7 +76,7 @@ describe('settings', () => {
   });
 
   it('one setting can be read alone (the keys CLI reads KEYS_FILE only, whatever else is set)', () => {
-    assert.equal(readServerSetting('keysFile', { KEYS_FILE: 'k.json', PORT: 'nope' }), resolve('k.json'));
+    assert.equal(keysFileOf({ KEYS_FILE: 'k.json', PORT: 'nope' }), resolve('k.json'));
   });
 
   it('blank values count as unset; a parser message that names its variable is not prefixed twice', () => {

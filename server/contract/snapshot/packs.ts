@@ -22,6 +22,9 @@ const HEAD = MAGIC.length + 4;
 const HASH_BYTES = 22;
 const RECORD = HASH_BYTES + 6 + 12;
 
+/** The stored variants of every object, and the content codings a client may be sent (RFC 9110 §8.4.1). */
+export type Encoding = 'identity' | 'br' | 'gzip';
+
 /** Where one object sits: its pack's name, its offset, and the sizes of its three encodings. */
 export interface PackedObject {
   pack: string;
@@ -48,7 +51,7 @@ export function packIndexFile(name: string): string {
 }
 
 /** Offset and length of one encoding of an object in its pack (length 0: the variant does not exist). */
-export function span(o: Pick<PackedObject, 'offset' | 'size' | 'br' | 'gzip'>, encoding: 'identity' | 'br' | 'gzip'): [number, number] {
+export function span(o: Pick<PackedObject, 'offset' | 'size' | 'br' | 'gzip'>, encoding: Encoding): [number, number] {
   if (encoding === 'identity') return [o.offset, o.size];
   if (encoding === 'br') return [o.offset + o.size, o.br];
   return [o.offset + o.size + o.br, o.gzip];
