@@ -5,11 +5,11 @@ import { currentSnapshot } from './compile/publish.ts';
 import { IngestError } from './ingest/source-types.ts';
 import { publishDocsPage } from './docs/docs-page.ts';
 import { APP_ROOT, BUNDLED } from '../server/contract/snapshot/app-paths.ts';
-import { type BuildSettings, readBuildSettings } from './settings.ts';
+import { type BuildSettings, readBuildSettings } from './build-settings.ts';
 
 /**
  * `npm run build [-- --force]`: compile the snapshot from DATA_DIR into DIST_DIR, keeping
- * HISTORY_KEEP releases (build/settings.ts). Exit 0 when
+ * HISTORY_KEEP releases (build/build-settings.ts). Exit 0 when
  * published or already current, 1 on a tier-1 failure or a bad setting. With `--bundle` (what
  * `npm run build` passes) it then bundles the server, the build and the keys CLI into the same
  * folder (build/bundle/bundle.mjs; `--sourcemap` adds source maps). Bundled (dist/build.mjs), it

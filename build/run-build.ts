@@ -18,7 +18,8 @@ import { writeDownloads } from './compile/downloads-build.ts';
 import { ObjectStore } from './compile/object-store.ts';
 import type { DownloadsDoc } from '../server/contract/snapshot/downloads.ts';
 import { toYaml } from './compile/openapi.ts';
-import { API_VERSION, openApiDocument } from './docs/openapi-document.ts';
+import { openApiDocument } from './docs/openapi-document.ts';
+import { API_VERSION } from '../server/contract/api/version.ts';
 import {
   collectGarbage,
   currentPacks,
@@ -48,7 +49,6 @@ export interface BuildOptions {
   historyKeep?: number | null;
 }
 
-export { API_VERSION };
 const MAX_TIER1_MESSAGES = 50;
 
 /**

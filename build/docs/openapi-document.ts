@@ -3,16 +3,13 @@ import { generateOpenApi, type OpenApiDocument } from '../compile/openapi.ts';
 import { COMPUTED_FIELDS } from '../record/computed.ts';
 import { loadSchemas } from '../schema/load-schemas.ts';
 import type { SchemaMap } from '../schema/schema-types.ts';
+import { API_RELEASE_DATE, API_VERSION } from '../../server/contract/api/version.ts';
 
 /**
  * The OpenAPI document exactly as the build publishes it, from one call: the snapshot build writes
  * it, the lint test checks it with redocly, and the client types are generated from it.
  */
 
-/** Version of the API the document describes (info.version, release.json's apiVersion). */
-export const API_VERSION = '1.4.0';
-/** Date of that version of the interface (info.x-release-date). */
-export const API_RELEASE_DATE = '2026-11-23';
 
 /** The document over the given schemas (default: those in `<contentDir>/schemas`). */
 export function openApiDocument(source: { schemas: SchemaMap } | { contentDir: string }): OpenApiDocument {

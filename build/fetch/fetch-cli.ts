@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fetchSources } from './fetch-sources.ts';
 import { describeSummary } from './report.ts';
-import { readFetchSettings } from './settings.ts';
+import { readBuildSettings } from '../build-settings.ts';
 
 /**
  * `npm run fetch [-- --source NAME[,NAME]] [--due] [--mirror URL]`: download what is new into
@@ -14,7 +14,7 @@ const { values } = parseArgs({
 });
 try {
   const summary = await fetchSources({
-    dataDir: readFetchSettings().dataDir,
+    dataDir: readBuildSettings().dataDir,
     contentDir: resolve(root, 'content'),
     sources: values.source?.flatMap((s) => s.split(',')).filter(Boolean),
     due: values.due,

@@ -6,7 +6,7 @@ import { runBuild } from '../run-build.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { fetchSources, type FetchOptions } from './fetch-sources.ts';
 import { describeSummary } from './report.ts';
-import { readFetchSettings } from './settings.ts';
+import { readBuildSettings } from '../build-settings.ts';
 
 export interface RefreshOptions extends FetchOptions {
   root: string;
@@ -51,7 +51,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     options: { source: { type: 'string', multiple: true }, due: { type: 'boolean', default: false }, mirror: { type: 'string' } },
   });
   try {
-    const settings = readFetchSettings();
+    const settings = readBuildSettings();
     const r = await refresh({
       root,
       dataDir: settings.dataDir,

@@ -1,5 +1,6 @@
-import type { InheritanceTerm, SourceId } from './record-types.ts';
+import type { SourceId } from './record-types.ts';
 import { ONSET_ORDER, frequencyFloor, inForceDesignations, isCausal, orphanProducts, type RecordFacts } from './record-facts.ts';
+import { MODE_PRECEDENCE } from './inheritance.ts';
 
 export type ComputedValue = number | boolean | string | null;
 export interface ComputedFieldDoc {
@@ -172,22 +173,6 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
   },
 ];
 
-const INHERITANCE_ORDER: readonly InheritanceTerm[] = [
-  'autosomal-dominant',
-  'autosomal-recessive',
-  'x-linked-dominant',
-  'x-linked-recessive',
-  'x-linked',
-  'y-linked',
-  'mitochondrial',
-  'multifactorial',
-  'oligogenic',
-  'digenic',
-  'semidominant',
-  'somatic',
-  'sporadic',
-];
-
 function hasSystem(facts: RecordFacts, test: (system: string) => boolean): boolean {
   for (const [system, entries] of Object.entries(facts.xrefs)) if (entries.length > 0 && test(system)) return true;
   return false;
@@ -249,7 +234,7 @@ export function computeFields(facts: RecordFacts): Record<string, ComputedValue>
     hasOrphanet: hasSystem(facts, (s) => s === 'Orphanet' || s === 'ORPHA'),
     hasIcd10: hasSystem(facts, (s) => s === 'ICD-10-WHO' || s === 'ICD-10-CM'),
     hasIcd11: hasSystem(facts, (s) => s === 'ICD-11'),
-    inheritanceModeCount: facts.inheritance.filter((v) => INHERITANCE_ORDER.includes(v.term)).length,
+    inheritanceModeCount: facts.inheritance.filter((v) => MODE_PRECEDENCE.includes(v.term)).length,
     primaryInheritance: facts.inheritanceSummary.primary,
     earliestOnset: earliestOnset(facts),
     prevalenceRecordCount: facts.prevalence.length,

@@ -6,7 +6,7 @@ import { normalizeName, type NameHit } from './name-index.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { readPackedSync } from '../../server/contract/snapshot/packs.ts';
 import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';
-import { readBuildSettings } from '../settings.ts';
+import { readBuildSettings } from '../build-settings.ts';
 import { auditRecord, type AuditRow, type RecordDigest, digestRecord } from './content-audit-rules.ts';
 
 /**

@@ -8,7 +8,7 @@ import { diseaseNameIndex } from './build-records.ts';
 import { indexCrossRefs } from './cross-refs.ts';
 import { SPOT_CHECK_COLUMNS, designationStats, seededSample } from './designation-stats.ts';
 import { selectDiseases } from './disease-set.ts';
-import { readBuildSettings } from '../settings.ts';
+import { readBuildSettings } from '../build-settings.ts';
 
 /**
  * Designation linking figures on the real data (README "Orphan drugs"), and a reproducible random

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { readBuildSettings } from '../../build/settings.ts';
+import { readBuildSettings } from '../../build/build-settings.ts';
 import { bearer, call } from '../helpers/http.ts';
 import { makeKeys } from '../helpers/keys.ts';
 import { startServer } from '../helpers/server-process.ts';

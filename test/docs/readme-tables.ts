@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FETCH_SETTINGS } from '../../build/fetch/settings.ts';
-import { BUILD_SETTINGS } from '../../build/settings.ts';
+import { BUILD_SETTINGS } from '../../build/build-settings.ts';
 import { DEFAULT_POLICIES } from '../../server/contract/api/quotas.ts';
 import { TIER_SCOPES, TIERS } from '../../server/contract/api/tiers.ts';
 import { type SettingsTable, settingsRows } from '../../server/contract/settings/setting.ts';
@@ -11,7 +10,7 @@ import { RELIABILITY_SETTINGS } from '../reliability/settings.ts';
 
 /**
  * The README's generated tables, written from the one home of each fact: the settings from the
- * three settings modules, the tiers from tiers.ts and tiers.json. `npm run docs:readme` rewrites
+ * settings modules, the tiers from tiers.ts and tiers.json. `npm run docs:readme` rewrites
  * them between their markers; test/unit/settings.test.ts fails when the README and the modules differ.
  */
 export const README = resolve(import.meta.dirname, '../../README.md');
@@ -24,8 +23,7 @@ export interface Block {
 
 const SIDES: { title: string; table: SettingsTable }[] = [
   { title: 'server (`server/settings.ts`)', table: SERVER_SETTINGS },
-  { title: 'build (`build/settings.ts`)', table: BUILD_SETTINGS },
-  { title: 'fetch and refresh (`build/fetch/settings.ts`)', table: FETCH_SETTINGS },
+  { title: 'build, fetch and refresh (`build/build-settings.ts`)', table: BUILD_SETTINGS },
   { title: 'reliability suite (`test/reliability/settings.ts`, `npm run test:reliability`)', table: RELIABILITY_SETTINGS },
 ];
 

@@ -11,7 +11,7 @@ import { distinctMentions, readMentions } from './corpus.ts';
 import { evaluateSplit, type SplitResult } from './evaluate.ts';
 import { engineRanker, miniSearchRanker } from './rankers.ts';
 import { printFigures, printMissSummary, printUnreachable, writeMisses } from './report.ts';
-import { readBuildSettings } from '../../build/settings.ts';
+import { readBuildSettings } from '../../build/build-settings.ts';
 
 /**
  * `npm run eval:search [-- --show=10]`: our search against the NCBI Disease Corpus (training and

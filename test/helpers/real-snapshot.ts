@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { runBuild } from '../../build/run-build.ts';
 import { publishDocsPage } from '../../build/docs/docs-page.ts';
-import { readBuildSettings } from '../../build/settings.ts';
+import { readBuildSettings } from '../../build/build-settings.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 // The build's own settings (DIST_DIR, DATA_DIR): the tests build and read what `npm run build` would.

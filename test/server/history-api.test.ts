@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
 import { gitCommit } from '../../build/compile/code-version.ts';
-import { API_VERSION } from '../../build/run-build.ts';
+import { API_VERSION } from '../../server/contract/api/version.ts';
 import { IMMUTABLE_CACHE } from '../../server/contract/api/releases.ts';
 import { bearer, call, type RawResponse } from '../helpers/http.ts';
 import { makeKeys } from '../helpers/keys.ts';

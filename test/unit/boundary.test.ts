@@ -81,9 +81,9 @@ describe('dependency boundary', () => {
     );
   });
 
-  it('server/contract/ imports nothing outside itself', () => {
+  it('server/contract/ imports nothing outside itself (but package.json, the home of the version)', () => {
     assert.deepEqual(
-      outside(importsOf('server/contract'), (t) => t.startsWith('server/contract/')),
+      outside(importsOf('server/contract'), (t) => t.startsWith('server/contract/') || t === 'package.json'),
       [],
     );
   });

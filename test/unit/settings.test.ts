@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { readFetchSettings } from '../../build/fetch/settings.ts';
-import { readBuildSettings } from '../../build/settings.ts';
+import { readBuildSettings } from '../../build/build-settings.ts';
 import { readSettings, type SettingsError, setting, integer } from '../../server/contract/settings/setting.ts';
 import { keysFileOf } from '../../server/keys/key-file.ts';
 import { readServerSettings } from '../../server/settings.ts';
@@ -27,7 +26,7 @@ describe('settings', () => {
     assert.equal(s.distDir, resolve(ROOT, 'dist'));
     const b = readBuildSettings({});
     assert.deepEqual(b, { dataDir: resolve(ROOT, '../shared/data/raw'), distDir: resolve(ROOT, 'dist'), historyKeep: null });
-    assert.deepEqual(readFetchSettings({ HISTORY_KEEP: '3' }).historyKeep, 3);
+    assert.deepEqual(readBuildSettings({ HISTORY_KEEP: '3' }).historyKeep, 3);
   });
 
   it('every bad setting is listed in one message, each with its variable', () => {

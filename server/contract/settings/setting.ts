@@ -1,6 +1,6 @@
 /**
  * Settings read from the environment, declared once per side (server/settings.ts,
- * build/settings.ts, build/fetch/settings.ts): for each its variable name, its default, the parser
+ * build/build-settings.ts, build/fetch/settings.ts): for each its variable name, its default, the parser
  * that turns text into a typed value, and one line of documentation. The README's settings table is
  * written from these declarations (test/unit/settings.test.ts keeps the two equal), and a start
  * checks every setting at once and reports every bad one in one message.

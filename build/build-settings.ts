@@ -3,9 +3,10 @@ import { type Env, readSettings, type SettingsOf, setting } from '../server/cont
 import { APP_ROOT, DIST_DIR_SETTING } from '../server/contract/snapshot/app-paths.ts';
 
 /**
- * Every setting of the build (`npm run build`, dist/build.mjs), read from the environment once and
- * checked together. The fetch (build/fetch/settings.ts) shares DATA_DIR and HISTORY_KEEP from here.
- * Nothing else in build/ reads process.env but the fetch's settings module.
+ * Every setting of the build (`npm run build`, dist/build.mjs) and of `npm run fetch` and
+ * `npm run refresh` (DATA_DIR is where downloads go; refresh then builds into DIST_DIR keeping
+ * HISTORY_KEEP releases), read from the environment once and checked together. Nothing else in
+ * build/ reads process.env.
  */
 
 /** Where the public releases are read from (never copied into the repo). */
