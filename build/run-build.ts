@@ -17,8 +17,7 @@ import { buildLookups } from './compile/lookups-build.ts';
 import { writeDownloads } from './compile/downloads-build.ts';
 import { ObjectStore } from './compile/object-store.ts';
 import type { DownloadsDoc } from '../server/contract/snapshot/downloads.ts';
-import { toYaml } from './compile/openapi.ts';
-import { openApiDocument } from './docs/openapi-document.ts';
+import { publishedSchemas } from './schema/published-schemas.ts';
 import { API_VERSION } from '../server/contract/api/version.ts';
 import {
   collectGarbage,
@@ -226,9 +225,7 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
     o.log(
       `  downloads: ${downloads.files.map((f) => `${f.name} ${(f.size / 1e6).toFixed(1)} MB`).join(', ')} in ${(secs() - downloadStart).toFixed(1)} s`,
     );
-    const openapi = openApiDocument({ schemas });
-    writeSnapshotFile(staging, SNAPSHOT_FILES.openapiJson, JSON.stringify(openapi));
-    writeSnapshotFile(staging, SNAPSHOT_FILES.openapiYaml, toYaml(openapi));
+    writeSnapshotFile(staging, SNAPSHOT_FILES.schemas, JSON.stringify(publishedSchemas(schemas)));
     writeSnapshotFile(staging, SNAPSHOT_FILES.releases, JSON.stringify(history.releases));
     writeSnapshotFile(staging, SNAPSHOT_FILES.qcReport, JSON.stringify(built.qc, null, 1));
     writeSnapshotFile(staging, SNAPSHOT_FILES.contentIndex, JSON.stringify(index));

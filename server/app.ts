@@ -1,10 +1,10 @@
 import polka from 'polka';
 import type { Logger } from 'pino';
 import type { Guard, Handler, Req, Res } from './http/context.ts';
-import { API_BASE, ROUTE_LIST, ROUTES, type OperationId } from './contract/api/routes.ts';
+import { API_BASE } from './contract/api/base.ts';
 import { guarded } from './http/chain.ts';
 import { methodNotAllowed, type Problem, problem, sendProblem } from './http/problem.ts';
-import { type RouteHandler, withInputs } from './http/route-input.ts';
+import { withInputs } from './http/route-input.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import type { AccessLogger } from './middleware/access-log.ts';
 import { auth } from './middleware/auth.ts';
@@ -17,31 +17,12 @@ import { requestContext } from './middleware/request-context.ts';
 import { requireScope } from './middleware/require-scope.ts';
 import type { Policies } from './contract/api/quotas.ts';
 import type { QuotaStore } from './quota/store.ts';
-import { bulkResource } from './routes/bulk.ts';
-import {
-  assistanceResource,
-  orphanDrugsResource,
-  pagsResource,
-  recordResource,
-  sectionResource,
-  storedResource,
-} from './routes/disease.ts';
-import { listingResource } from './routes/listing.ts';
-import { geneResource } from './routes/genes.ts';
-import { downloadFileResource, downloadListResource } from './routes/downloads.ts';
-import { hierarchyResource } from './routes/hierarchy.ts';
-import { xrefBatchResource, xrefResource } from './routes/xrefs.ts';
-import { releaseChangesResource, releaseResource, releasesResource } from './routes/releases.ts';
-import { versionResource, versionsResource } from './routes/versions.ts';
-import { healthResource, openapiResource } from './routes/meta.ts';
-import { livenessResource, type ReadinessCheck, readinessResource } from './routes/probes.ts';
+import { ROUTE_LIST } from './routes/route-table.ts';
+import { ServedOpenApi } from './openapi/served-openapi.ts';
+import type { OpenApiBody, ReadinessCheck, RouteDeps } from './routes/route-def.ts';
 import { IntegrityError } from './snapshot/object-integrity.ts';
 import { docsPage } from './routes/docs.ts';
 import { DOCS_PATH } from './contract/api/docs-mount.ts';
-import { searchResource } from './routes/search.ts';
-import { matchResource } from './routes/match.ts';
-import { phenotypeSearchResource, phenotypeTermResource } from './routes/phenotypes.ts';
-import { webhookHandlers } from './routes/webhooks.ts';
 import type { WebhookService } from './webhooks/service.ts';
 import type { SearchEngine } from './search/engine.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
@@ -67,8 +48,10 @@ export interface AppOptions {
   tls?: boolean;
   /** Per-request metrics (server/metrics/): called with the access log once each answer is written. */
   metrics?: ((req: Req, status: number, bytes: number) => void) | null;
-  /** What readiness looks at (server/routes/probes.ts); absent: only that a snapshot is loaded. */
+  /** What readiness looks at (server/routes/service-routes.ts); absent: only that a snapshot is loaded. */
   readiness?: () => ReadinessCheck[];
+  /** The OpenAPI document of the snapshot served; absent: composed on first use (server/openapi/served-openapi.ts). */
+  openapi?: (format: 'json' | 'yaml') => OpenApiBody;
 }
 
 /** The app as the server runs it: polka's handler behind the checks Node leaves to the app. */
@@ -81,7 +64,7 @@ export type App = ReturnType<typeof polka> & {
 
 /**
  * The HTTP application: each path's dispatcher starts the request context (id, access log at the
- * end), then runs the method's chain, built from the contract's route table. Keyed routes run auth -> scope -> quota -> handler, so 401/403
+ * end), then runs the method's chain, built from the route table (server/routes/route-table.ts). Keyed routes run auth -> scope -> quota -> handler, so 401/403
  * are never counted. A method the path does not serve is a 405 before any of that; OPTIONS is a
  * 204 with Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights).
  */
@@ -118,43 +101,14 @@ export function createApp(o: AppOptions): App {
   } as never);
 
   const snap = o.snapshot;
-  // Each handler is typed by its route: it receives the route's declared inputs, validated (route-input.ts).
-  const handlers: { [K in OperationId]: RouteHandler<(typeof ROUTES)[K]> } = {
-    listDiseases: listingResource(snap),
-    searchDiseases: searchResource(snap, o.engine),
-    matchDiseases: matchResource(snap),
-    searchPhenotypes: phenotypeSearchResource(snap),
-    getPhenotype: phenotypeTermResource(snap),
-    getDiseasesBulk: bulkResource(snap),
-    getDisease: recordResource(snap),
-    getDiseaseSummary: storedResource(snap, ROUTES.getDiseaseSummary),
-    getDiseaseSection: sectionResource(snap),
-    getDiseasePhenotypes: storedResource(snap, ROUTES.getDiseasePhenotypes),
-    listDiseasePags: pagsResource(snap),
-    listDiseaseAssistancePrograms: assistanceResource(snap),
-    listDiseaseOrphanDrugs: orphanDrugsResource(snap),
-    getDiseaseScreening: storedResource(snap, ROUTES.getDiseaseScreening),
-    getXref: xrefResource(snap),
-    getXrefs: xrefBatchResource(snap),
-    listDiseaseParents: hierarchyResource(snap, 'parents'),
-    listDiseaseChildren: hierarchyResource(snap, 'children'),
-    listDiseaseAncestors: hierarchyResource(snap, 'ancestors'),
-    listDiseaseDescendants: hierarchyResource(snap, 'descendants'),
-    getGene: geneResource(snap),
-    listReleases: releasesResource(snap),
-    getRelease: releaseResource(snap),
-    listReleaseChanges: releaseChangesResource(snap),
-    listDiseaseVersions: versionsResource(snap),
-    listReleaseDownloads: downloadListResource(snap),
-    getReleaseDownload: downloadFileResource(snap),
-    getDiseaseVersion: versionResource(snap),
-    getOpenApi: openapiResource(snap),
-    getHealth: healthResource(snap, o.startedAt ?? Date.now()),
-    getLiveness: livenessResource(o.startedAt ?? Date.now()),
-    getReadiness: readinessResource(
-      o.readiness ?? (() => [{ name: 'snapshot', ok: true, required: true, detail: snap().manifest.snapshot }]),
-    ),
-    ...webhookHandlers(() => o.webhooks ?? null),
+  const startedAt = o.startedAt ?? Date.now();
+  const deps: RouteDeps = {
+    snapshot: snap,
+    engine: o.engine,
+    webhooks: () => o.webhooks ?? null,
+    openapi: o.openapi ?? servedOpenApi(snap),
+    readiness: o.readiness ?? (() => [{ name: 'snapshot', ok: true, required: true, detail: snap().manifest.snapshot }]),
+    startedAt,
   };
   const authn = auth({ store: o.keys });
   const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });
@@ -165,7 +119,7 @@ export function createApp(o: AppOptions): App {
     const guards: Guard[] = route.scope ? [authn, requireScope(route.scope), metered] : [];
     const methods = byPath.get(pattern) ?? new Map<string, Handler>();
     const method = route.method ?? 'GET';
-    methods.set(method, guarded(guards, withInputs(route, handlers[route.operationId] as RouteHandler<typeof route>, snap)));
+    methods.set(method, guarded(guards, withInputs(route, route.handler(deps), snap)));
     if (method === 'GET') methods.set('HEAD', methods.get('GET')!);
     byPath.set(pattern, methods);
   }
@@ -202,4 +156,10 @@ export function createApp(o: AppOptions): App {
       early(req, res, problem('expectation-failed', 'This server meets no expectation but 100-continue; send the request without Expect.'));
     },
   }) as App;
+}
+
+/** The document of the snapshot served, composed on first use. */
+function servedOpenApi(snapshot: () => Snapshot): (format: 'json' | 'yaml') => OpenApiBody {
+  const served = new ServedOpenApi(snapshot);
+  return (format) => served.body(format);
 }

@@ -22,7 +22,8 @@ import { childEnv, readServerSettings, type ServerSettings } from './settings.ts
 import { AggregatorRegistry } from 'prom-client';
 import { ServerMetrics } from './metrics/metrics.ts';
 import { createMetricsServer, METRICS_PATH } from './metrics/metrics-server.ts';
-import type { ReadinessCheck } from './routes/probes.ts';
+import type { ReadinessCheck } from './routes/route-def.ts';
+import { ServedOpenApi } from './openapi/served-openapi.ts';
 import { quietOutages } from './webhooks/create-webhooks.ts';
 
 /**
@@ -176,6 +177,9 @@ if (settings.metricsPort !== null) {
   if (cluster.isWorker) metrics.shareWithPrimary();
   else listenMetrics(() => metrics!.render());
 }
+// Composed before the server listens: the first request for the document does not wait for it.
+const openapi = new ServedOpenApi(() => live.snapshot);
+openapi.warm();
 const accessLogger = accessLog({ destination: requestLines, level: logger.level, service: SERVICE });
 // flush() without a callback adds no listener, however often it runs during a write.
 setInterval(() => {
@@ -196,6 +200,7 @@ const app = createApp({
   tls: Boolean(settings.tlsCertFile),
   metrics: metrics?.observeRequest ?? null,
   readiness,
+  openapi: (format) => openapi.body(format),
 });
 // The server calls the app's handler directly: app.listen would defer every request by a setImmediate.
 const service = createServiceServer((req, res) => app.serve(req as never, res as never), {

@@ -2,11 +2,11 @@ import { ORPHAN_DRUG_LIST_NOTE } from '../record/text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry } from '../record/record-types.ts';
 import { envelope, recordEnvelope, sectionEnvelope } from '../../server/contract/api/envelope.ts';
 import { diseasePath } from '../../server/contract/api/paths.ts';
-import type { DiseaseResource } from '../../server/contract/api/route-def.ts';
-import { ROUTES } from '../../server/contract/api/routes.ts';
+import type { DiseaseResource } from '../../server/contract/api/paths.ts';
+import { PAGE_DEFAULT } from '../../server/contract/api/limits.ts';
 
 /** The stored page of advocacy groups is the route's default page; the server cuts the others. */
-const PAG_PAGE = ROUTES.listDiseasePags.query.properties.limit.default;
+const PAG_PAGE = PAGE_DEFAULT;
 
 /** One response body to store, with the splice offset the server needs for records and sections. */
 export interface BodySpec {

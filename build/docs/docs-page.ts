@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ROUTES } from '../../server/contract/api/routes.ts';
+import { PATHS } from '../../server/contract/api/paths.ts';
 import { DOCS_DIR, DOCS_PATH } from '../../server/contract/api/docs-mount.ts';
 
 /**
@@ -38,7 +38,7 @@ export function indexHtml(): string {
 <link rel="icon" type="image/png" href="${DOCS_PATH}/favicon-16x16.png" sizes="16x16">
 </head>
 <body>
-<noscript>This page needs JavaScript. The OpenAPI document it renders is at <a href="${ROUTES.getOpenApi.path}">${ROUTES.getOpenApi.path}</a>.</noscript>
+<noscript>This page needs JavaScript. The OpenAPI document it renders is at <a href="${PATHS.openapi}">${PATHS.openapi}</a>.</noscript>
 <div id="swagger-ui"></div>
 <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
 <script src="${DOCS_PATH}/init.js"></script>
@@ -54,7 +54,7 @@ export function indexHtml(): string {
  */
 export function initJs(): string {
   const config = {
-    url: ROUTES.getOpenApi.path,
+    url: PATHS.openapi,
     dom_id: '#swagger-ui',
     layout: 'BaseLayout',
     deepLinking: true,

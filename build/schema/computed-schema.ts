@@ -1,5 +1,5 @@
 import type { ComputedFieldDoc } from '../record/computed.ts';
-import type { SchemaMap, SchemaObject } from './schema-types.ts';
+import type { SchemaMap, SchemaObject } from '../../server/contract/snapshot/component-schemas.ts';
 
 /** Component name of the generated `computed` schema; DiseaseRecord refers to it. */
 export const COMPUTED_COMPONENT = 'Computed';

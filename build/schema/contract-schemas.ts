@@ -14,7 +14,7 @@ import {
   PREVALENCE_CATEGORIES,
   SECTION_KEYS,
 } from '../../server/contract/api/vocab.ts';
-import type { SchemaMap, SchemaObject } from './schema-types.ts';
+import type { SchemaMap, SchemaObject } from '../../server/contract/snapshot/component-schemas.ts';
 
 /**
  * The components whose values live in server/contract/ (the code's one home for them): the

@@ -2,7 +2,7 @@ import { withRuleTexts } from './rule-texts.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withContract } from './contract-schemas.ts';
-import type { SchemaMap, SchemaObject } from './schema-types.ts';
+import { refsOf, type SchemaMap, type SchemaObject } from '../../server/contract/snapshot/component-schemas.ts';
 
 /** Schema files are content/schemas/*.schema.json (also what the input fingerprint covers). */
 export const SCHEMA_SUFFIX = '.schema.json';
@@ -65,19 +65,6 @@ function nullableEnumWithoutNull(schema: unknown): boolean {
   return Object.entries(record).some(
     ([key, value]) => key !== 'enum' && key !== 'example' && key !== 'default' && nullableEnumWithoutNull(value),
   );
-}
-
-/** Every `$ref` in a schema, with whether it stands alone in its object. */
-export function refsOf(schema: unknown, out: { target: string; alone: boolean }[] = []): { target: string; alone: boolean }[] {
-  if (typeof schema !== 'object' || schema === null) return out;
-  if (Array.isArray(schema)) {
-    for (const item of schema) refsOf(item, out);
-    return out;
-  }
-  const record = schema as Record<string, unknown>;
-  if (typeof record.$ref === 'string') out.push({ target: record.$ref, alone: Object.keys(record).length === 1 });
-  for (const [key, value] of Object.entries(record)) if (key !== 'enum' && key !== 'example' && key !== 'default') refsOf(value, out);
-  return out;
 }
 
 /**

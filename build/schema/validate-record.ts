@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import type { ComputedFieldDoc } from '../record/computed.ts';
 import { withComputed } from './computed-schema.ts';
-import type { SchemaMap } from './schema-types.ts';
+import type { SchemaMap } from '../../server/contract/snapshot/component-schemas.ts';
 
 /** Id under which the component schemas are registered; refs resolve as `dcs#/components/schemas/<Name>`. */
 export const SCHEMA_DOCUMENT_ID = 'dcs';

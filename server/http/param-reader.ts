@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
-import type { ParamSchema, ParamsOf, ParamsSchema } from '../contract/api/params.ts';
+import type { ParamSchema, ParamsOf, ParamsSchema } from './param-schemas.ts';
 import type { InvalidParam } from '../contract/api/problems.ts';
 
 type RawQuery = Record<string, string | string[] | undefined>;
@@ -12,6 +12,7 @@ export type ParamResult<Q extends ParamsSchema, P extends ParamsSchema> =
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true });
 ajv.addKeyword('x-malformed');
 ajv.addKeyword('x-empty');
+ajv.addKeyword('x-alias-of');
 ajv.addKeyword('example');
 
 /**
@@ -27,6 +28,9 @@ export function paramReader<Q extends ParamsSchema, P extends ParamsSchema>(
   const checkQuery = ajv.compile<ParamsOf<Q>>(query);
   const checkPath = ajv.compile<ParamsOf<P>>(path);
   const allowed = Object.keys(query.properties).join(', ') || 'none';
+  const aliases = Object.entries(query.properties).flatMap(([name, p]) =>
+    p.type === 'array' && p['x-alias-of'] ? [[name, p['x-alias-of']]] : [],
+  );
   const pathNames = Object.keys(path.properties);
   return function readParams(rawQuery, rawPath) {
     const errors: InvalidParam[] = [];
@@ -44,6 +48,9 @@ export function paramReader<Q extends ParamsSchema, P extends ParamsSchema>(
         errors.push({ name, reason: 'duplicate', detail: 'given more than once; pass one value (lists are comma-separated)' });
       else if (raw !== undefined && !emptyIsAbsent(query.properties[name], raw)) q[name] = decode(query.properties[name], raw);
     }
+    for (const [name, of] of aliases)
+      if (q[name] !== undefined && q[of] !== undefined)
+        errors.push({ name, reason: 'duplicate', detail: `the same filter as ${of}, which is also given: pass one of the two` });
     if (errors.length === 0 && checkPath(p) && checkQuery(q)) return { ok: true, query: q, path: p };
     // The failure path validates again, so that both schemas report (the line above stops early).
     if (!checkPath(p)) errors.unshift(...explain(checkPath.errors ?? [], path, p, allowed));

@@ -19,14 +19,13 @@ type Schema = { $ref?: string; allOf?: Schema[]; properties?: Record<string, Sch
 const MAX_DEPTH = 4;
 const trees = new WeakMap<Snapshot, Map<string, FieldTree>>();
 
-/** The field tree of an OpenAPI component of the snapshot's document, built once per snapshot. */
+/** The field tree of a component schema of the snapshot, built once per snapshot. */
 export function fieldTree(snap: Snapshot, component: string): FieldTree {
   let perSnap = trees.get(snap);
   if (!perSnap) trees.set(snap, (perSnap = new Map()));
   let tree = perSnap.get(component);
   if (!tree) {
-    const doc = JSON.parse(snap.openapiJson.toString('utf8')) as { components: { schemas: Record<string, Schema> } };
-    tree = schemaFieldTree(component, doc.components.schemas);
+    tree = schemaFieldTree(component, snap.schemas);
     perSnap.set(component, tree);
   }
   return tree;

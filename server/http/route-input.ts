@@ -1,24 +1,23 @@
-import type { ParamsOf } from '../contract/api/params.ts';
-import type { RouteDef } from '../contract/api/route-def.ts';
+import type { ParamsOf } from './param-schemas.ts';
+import type { RouteSpec } from './route-spec.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { Handler, Req, Res } from './context.ts';
 import { paramReader } from './param-reader.ts';
 import { badRequest } from './problem.ts';
 import { resolveDisease } from './resolve-disease.ts';
 import { canonicalMondoId } from '../contract/api/mondo-id-forms.ts';
-import { fillPath } from '../contract/api/paths.ts';
+import { fillPath, PATHS } from '../contract/api/paths.ts';
 import type { InvalidParam } from '../contract/api/problems.ts';
-import { ROUTES } from '../contract/api/routes.ts';
 import { respond } from './respond.ts';
 
 /** The declared inputs of a route, as its handler receives them: validated, defaults filled in, typed. */
-export interface RouteInput<R extends Pick<RouteDef, 'query' | 'pathParams'>> {
+export interface RouteInput<R extends Pick<RouteSpec, 'query' | 'pathParams'>> {
   query: ParamsOf<R['query']>;
   path: ParamsOf<R['pathParams']>;
 }
 
 /** A route's handler: it answers a request whose declared inputs were already checked. */
-export type RouteHandler<R extends Pick<RouteDef, 'query' | 'pathParams'>> = (
+export type RouteHandler<R extends Pick<RouteSpec, 'query' | 'pathParams'>> = (
   req: Req,
   res: Res,
   input: RouteInput<R>,
@@ -30,7 +29,7 @@ export type RouteHandler<R extends Pick<RouteDef, 'query' | 'pathParams'>> = (
  * one), and a route that resolves a disease has its `{mondoId}` resolved (301, 404 or 410), all
  * before the handler runs. Guards (auth, scope, quota) run before this, so a 400 is a counted call.
  */
-export function withInputs<R extends RouteDef>(route: R, handler: RouteHandler<R>, snapshot: () => Snapshot): Handler {
+export function withInputs<R extends RouteSpec>(route: R, handler: RouteHandler<R>, snapshot: () => Snapshot): Handler {
   const read = paramReader<R['query'], R['pathParams']>(route.query, route.pathParams);
   const resolves = route.resolvesDisease === true;
   const takesMondoId = 'mondoId' in route.pathParams.properties;
@@ -63,6 +62,6 @@ function redirectToCanonical(req: Req, res: Res, routePath: string, mondoId: str
 /** A code of another system where a Mondo id belongs (`OMIM:219700`): the 400 says where such codes are looked up. */
 function xrefHint(e: InvalidParam, raw: string | undefined): InvalidParam {
   if (e.name !== 'mondoId' || raw === undefined || !/^[A-Za-z][\w.-]*:\S+$/.test(raw) || /^mondo:/i.test(raw)) return e;
-  const path = fillPath(ROUTES.getXref.path, { curie: encodeURIComponent(raw).replace(/%3A/g, ':') });
+  const path = fillPath(PATHS.xref, { curie: encodeURIComponent(raw).replace(/%3A/g, ':') });
   return { ...e, detail: `${e.detail}; ${raw} looks like a code of another system: ${path} lists the Mondo diseases mapped to it` };
 }

@@ -1,11 +1,5 @@
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { diseasePath } from '../contract/api/paths.ts';
-import type { InvalidParam } from '../contract/api/problems.ts';
-
-/** The 400 entry of a `descendantOf` that names no current disease. */
-export function notCurrent(id: string): InvalidParam {
-  return { name: 'descendantOf', reason: 'not-allowed-value', detail: `${id} is not a current disease of this snapshot` };
-}
 
 /** A listing item: the identity and content flags of one disease, with its link. */
 export function listingItem(r: ListingRow) {

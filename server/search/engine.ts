@@ -1,7 +1,6 @@
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { GENE_SLOT, ID_SLOT, MatchCollector } from './collect-matches.ts';
 import { countFacets } from './facets.ts';
-import { compileFilter } from './filters.ts';
 import { highlightText, highlightWhole } from './highlight.ts';
 import { geneKey, type SerializedSearchIndex } from '../contract/snapshot/search-index.ts';
 import { LoadedIndex } from './loaded-index.ts';
@@ -54,7 +53,7 @@ export class SearchEngine {
 
   /** Run one search; see SearchParams. The result shares row objects with the engine. */
   search(params: SearchParams): SearchResult {
-    const filter = compileFilter(params.filters, this.table, (s) => this.index.genes.get(geneKey(normalize(s))));
+    const filter = this.rowFilter(params);
     if (params.q === undefined || params.q.trim() === '') return this.browse(params, filter);
     const plan = planQuery(params.q, this.index);
     const count = plan.tokens.length === 0 ? 0 : this.collector.collect(plan, filter);
@@ -80,7 +79,7 @@ export class SearchEngine {
    * sort's order otherwise, through the filters; each hit carries the match `matchOf` gives it.
    */
   named(ids: readonly string[], params: SearchParams, matchOf: (index: number) => SearchHit['match']): SearchResult {
-    const filter = compileFilter(params.filters, this.table, (s) => this.index.genes.get(geneKey(normalize(s))));
+    const filter = this.rowFilter(params);
     this.#rowOf ??= new Map(this.rows.map((row, r) => [row.id, r]));
     const picked: { r: number; i: number }[] = [];
     ids.forEach((id, i) => {
@@ -95,6 +94,23 @@ export class SearchEngine {
     const items: SearchHit[] = picked.slice(offset, offset + limit).map(({ r, i }) => ({ row: this.rows[r], match: matchOf(i) }));
     const rows = Int32Array.from(picked, (p) => p.r);
     return { total: picked.length, items, ...(params.facets ? { facets: countFacets(rows, rows.length, this.table) } : {}) };
+  }
+
+  /**
+   * The Mondo ids of the rows carrying a gene, by its symbol in any case and punctuation, or by a
+   * previous symbol of it (the gene filter of every route asks here).
+   */
+  diseasesWithGene(symbol: string): string[] {
+    const rows = this.index.genes.get(geneKey(normalize(symbol)));
+    return rows ? Array.from(rows, (r) => this.rows[r].id) : [];
+  }
+
+  /** The request's filter over row numbers, or null. */
+  private rowFilter(params: SearchParams): ((r: number) => boolean) | null {
+    const keep = params.filter;
+    if (keep === null) return null;
+    const rows = this.rows;
+    return (r) => keep(rows[r]);
   }
 
   /** No query text: every row that passes the filters, in the sort's order. */

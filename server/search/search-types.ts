@@ -1,25 +1,11 @@
-import type { SEARCH_SORTS } from '../contract/api/disease-params.ts';
 import type { InheritanceTerm, OnsetCategory, PrevalenceCategory } from '../contract/api/vocab.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 
-/** Filters narrow the set: values within one filter are OR, different filters are AND. */
-export interface SearchFilters {
-  /** true: activeTrialCount > 0; false: none active. */
-  hasActiveTrials?: boolean;
-  /** trialCount >= this. */
-  minTrialCount?: number;
-  hasExpertContent?: boolean;
-  inheritancePattern?: InheritanceTerm[];
-  onsetCategory?: OnsetCategory[];
-  prevalence?: PrevalenceCategory[];
-  /** Gene symbols, case- and punctuation-insensitive. */
-  gene?: string[];
-  /** Only these Mondo ids (the descendants of `descendantOf`). */
-  within?: ReadonlySet<string>;
-}
-
-/** Fields search can sort by (the route table's SEARCH_SORTS). */
+/** Fields search can sort by. */
+export const SEARCH_SORTS = ['relevance', 'label', 'activeTrialCount', 'updatedAt', 'pagCount'] as const;
 export type SortField = (typeof SEARCH_SORTS)[number];
+/** Values of the search route's `sort`: a `-` prefix for descending; relevance is always best first. */
+export const SEARCH_SORT_VALUES = SEARCH_SORTS.flatMap((s) => (s === 'relevance' ? [s] : [s, `-${s}`]));
 
 export interface SearchSort {
   field: SortField;
@@ -30,7 +16,8 @@ export interface SearchSort {
 export interface SearchParams {
   /** Free text; absent or blank means "filters only". */
   q?: string;
-  filters: SearchFilters;
+  /** The rows a result may hold (server/routes/disease-filters.ts); null: every row. */
+  filter: ((row: ListingRow) => boolean) | null;
   sort: SearchSort;
   limit: number;
   offset: number;

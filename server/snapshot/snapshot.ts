@@ -1,6 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
+import type { SchemaMap } from '../contract/snapshot/component-schemas.ts';
 import type { Encoding } from '../contract/snapshot/packs.ts';
 import type { ReleaseDoc } from '../contract/snapshot/release.ts';
 import type { ReleasesDoc } from '../contract/snapshot/history.ts';
@@ -20,7 +21,7 @@ import { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
 
 /**
  * One published snapshot, loaded once: manifest, listing rows, search index, release metadata
- * and OpenAPI documents. Bodies are read by hash: hot ones from a byte-bounded LRU, cold ones
+ * and component schemas. Bodies are read by hash: hot ones from a byte-bounded LRU, cold ones
  * from the snapshot's pack files. Nothing here takes a path from a request.
  */
 export class Snapshot {
@@ -38,8 +39,9 @@ export class Snapshot {
   readonly release: ReleaseDoc;
   /** Releases and their change lists (empty for a snapshot built before the history existed). */
   readonly history: ReleaseHistory;
-  readonly openapiJson: Buffer;
-  readonly openapiYaml: Buffer;
+  /** The component schemas (schemas.json) as stored: the OpenAPI document is composed from them (server/openapi/). */
+  readonly schemasJson: Buffer;
+  #schemas: SchemaMap | null = null;
   readonly dir: string;
   /** The snapshot's pack files. */
   readonly packs: PackReader;
@@ -67,9 +69,13 @@ export class Snapshot {
       : null;
     // Change lists are kept parsed by the history, so their bytes bypass the body cache (checked all the same).
     this.history = new ReleaseHistory(releases, (entry) => this.#readChecked(entry, 'identity'));
-    this.openapiJson = read(SNAPSHOT_FILES.openapiJson);
-    this.openapiYaml = read(SNAPSHOT_FILES.openapiYaml);
+    this.schemasJson = read(SNAPSHOT_FILES.schemas);
     this.cache = new LRUCache<string, Buffer>({ maxSize: Math.max(cacheBytes, 1), sizeCalculation: (b) => b.length || 1 });
+  }
+
+  /** The component schemas of the snapshot's responses, parsed on first use. */
+  get schemas(): SchemaMap {
+    return (this.#schemas ??= JSON.parse(this.schemasJson.toString('utf8')) as SchemaMap);
   }
 
   /** The manifest entry of a route key, or undefined. */

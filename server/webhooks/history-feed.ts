@@ -1,7 +1,6 @@
 import type { Change } from '../contract/snapshot/history.ts';
 import { releaseOrder } from '../contract/api/releases.ts';
-import { diseasePath, releaseChangesPath, releasePath, versionPath, versionsPath } from '../contract/api/paths.ts';
-import { ROUTES } from '../contract/api/routes.ts';
+import { diseasePath, releaseChangesPath, releasePath, versionPath, versionsPath, PATHS } from '../contract/api/paths.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { PublishedRelease, ReleaseChange, ReleaseFeed } from './release-feed.ts';
 
@@ -31,7 +30,7 @@ export class HistoryFeed implements ReleaseFeed {
         previous: r.previous,
         counts: r.counts,
         changes,
-        links: { release: releasePath(r.id), changes: releaseChangesPath(r.id), health: ROUTES.getHealth.path },
+        links: { release: releasePath(r.id), changes: releaseChangesPath(r.id), health: PATHS.health },
       });
     }
     return out;

@@ -7,6 +7,11 @@ import { SearchEngine } from '../../server/search/engine.ts';
 import type { SearchParams } from '../../server/search/search-types.ts';
 import type { ListingRow } from '../../server/contract/snapshot/listing-row.ts';
 import { syntheticRows } from '../fixtures/search/synthetic-rows.ts';
+import { diseaseFilter, type FilterValues } from '../../server/routes/disease-filters.ts';
+
+/** A filter as the routes compile it (these use no gene or hierarchy filter). */
+const filterOf = (v: Partial<FilterValues>) =>
+  diseaseFilter(v, { isCurrent: () => true, descendants: () => new Set<string>(), diseasesWithGene: () => [] });
 
 /**
  * Search micro-benchmark (a script, not a test): `npx tsx test/bench/search-latency-cli.ts [listing.json]`.
@@ -15,7 +20,7 @@ import { syntheticRows } from '../fixtures/search/synthetic-rows.ts';
  */
 
 const DEFAULTS: Omit<SearchParams, 'q'> = {
-  filters: {},
+  filter: null,
   sort: { field: 'relevance', direction: 'desc' },
   limit: 20,
   offset: 0,
@@ -94,9 +99,14 @@ export function queryFamilies(rows: ListingRow[]): Record<string, (string | Sear
     'common words': ['syndrome', 'disease', 'type 1', 'deficiency', 'congenital'],
     'facets + filters': words
       .slice(0, 50)
-      .map((w) => ({ ...DEFAULTS, q: w[0], facets: true, filters: { prevalence: ['rare', 'very-rare'], minTrialCount: 0 } })),
+      .map((w) => ({ ...DEFAULTS, q: w[0], facets: true, filter: filterOf({ prevalence: ['rare', 'very-rare'], minTrialCount: 0 }) })),
     'filters only': [
-      { ...DEFAULTS, facets: true, filters: { inheritancePattern: ['autosomal-recessive'] }, sort: { field: 'label', direction: 'asc' } },
+      {
+        ...DEFAULTS,
+        facets: true,
+        filter: filterOf({ inheritancePattern: ['autosomal-recessive'] }),
+        sort: { field: 'label', direction: 'asc' },
+      },
     ],
   };
 }

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { openApiDocument } from '../../build/docs/openapi-document.ts';
-import { ROUTE_LIST } from '../../server/contract/api/routes.ts';
+import { openApiDocument } from '../helpers/openapi-document.ts';
+import { ROUTE_LIST } from '../../server/routes/route-table.ts';
 import { ROOT } from '../helpers/real-snapshot.ts';
 
 /**
@@ -22,7 +22,7 @@ interface LintProblem {
   location: { pointer: string }[];
 }
 
-const doc = openApiDocument({ contentDir: join(ROOT, 'content') }) as Obj;
+const doc = openApiDocument() as Obj;
 
 describe('redocly lint of the OpenAPI document', () => {
   test('reports no errors', async (t) => {

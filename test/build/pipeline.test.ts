@@ -9,7 +9,7 @@ import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
 import type { DownloadsDoc } from '../../server/contract/snapshot/downloads.ts';
 import type { PacksDoc } from '../../server/contract/snapshot/packs.ts';
 import { SNAPSHOT_FILES, diseaseKey, sectionKey, versionKey, versionsKey } from '../../server/contract/snapshot/route-map.ts';
-import { DISEASE_RESOURCES } from '../../server/contract/api/route-def.ts';
+import { DISEASE_RESOURCES } from '../../server/contract/api/paths.ts';
 import { MINI_DATA, build, copyTree, editData, spawnBuild, tempDir, treeState } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import {
   auditObjects,

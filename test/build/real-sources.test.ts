@@ -196,7 +196,7 @@ describe('GARD', () => {
     const engine = new SearchEngine(readJson(SNAPSHOT_FILES.searchIndex), rows);
     const top = engine.search({
       q: 'non-syndromic anorectal malformation',
-      filters: {},
+      filter: null,
       sort: { field: 'relevance', direction: 'desc' },
       limit: 5,
       offset: 0,

@@ -225,3 +225,72 @@ describe('bulk', () => {
     assert.deepEqual(empty.json().invalidParams, [{ name: 'ids', reason: 'missing', detail: 'empty list' }]);
   });
 });
+
+describe('the disease filters, one module behind every route that filters', () => {
+  const UNDER = 'MONDO:0019052'; // inborn error of metabolism
+  const FILTERS = 'isRare=true&inheritance=autosomal-recessive&onset=infancy&hasExpertContent=true';
+  /** Every id of a filtered collection, walking its pages. */
+  const idsOf = async (path: string): Promise<string[]> => {
+    const ids: string[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const r = await get(`${path}&limit=100&offset=${offset}`, keys.ent);
+      assert.equal(r.status, 200, path);
+      const body = r.json();
+      ids.push(...body.data.map((d: { id: string }) => d.id));
+      if (!body.pagination.hasMore) return ids.sort();
+    }
+  };
+
+  test('the same filters give the same diseases through the list, search, hierarchy and match routes', async () => {
+    const listed = await idsOf(`/api/v1/diseases?${FILTERS}&descendantOf=${UNDER}`);
+    assert.ok(listed.length > 100 && listed.includes('MONDO:0000193'), `${listed.length} diseases`);
+    // Search takes the interface's names for two of them: the same filters.
+    const searched = await idsOf(
+      `/api/v1/diseases/search?isRare=true&inheritancePattern=autosomal-recessive&onsetCategory=infancy&hasExpertContent=true&descendantOf=${UNDER}`,
+    );
+    assert.deepEqual(searched, listed);
+    assert.deepEqual(await idsOf(`/api/v1/diseases/${UNDER}/descendants?${FILTERS}`), listed);
+    // The match ranks the diseases with phenotype annotations: those of the list, and no other.
+    const matched = await idsOf(`/api/v1/diseases/match?phenotypes=HP:0001250&${FILTERS}&descendantOf=${UNDER}`);
+    assert.deepEqual(
+      matched.filter((id) => !listed.includes(id)),
+      [],
+    );
+    for (const id of listed.filter((d) => !matched.includes(d))) {
+      const phenotypes = (await get(`/api/v1/diseases/${id}/phenotypes`, keys.ent)).json();
+      assert.equal(phenotypes.data.total, 0, `${id} is filtered in but not ranked`);
+    }
+  });
+
+  test('a gene filter is the same on every route: the current symbol, in any case, or a previous one', async () => {
+    const listed = await idsOf('/api/v1/diseases?gene=PAH');
+    assert.ok(listed.includes('MONDO:0009861'), 'phenylketonuria');
+    assert.deepEqual(await idsOf('/api/v1/diseases?gene=pah'), listed);
+    assert.deepEqual(await idsOf('/api/v1/diseases/search?gene=PAH'), listed);
+    assert.deepEqual(
+      await idsOf(`/api/v1/diseases/${UNDER}/descendants?gene=PAH`),
+      listed.filter((id) => id !== UNDER),
+    );
+  });
+
+  test('both names of one filter are a 400 that names them, on every route that filters', async () => {
+    const both = 'inheritance=autosomal-recessive&inheritancePattern=autosomal-recessive';
+    for (const path of [
+      `/api/v1/diseases?${both}`,
+      `/api/v1/diseases/search?${both}`,
+      `/api/v1/diseases/match?phenotypes=HP:0001250&${both}`,
+      `/api/v1/diseases/${UNDER}/children?${both}`,
+    ]) {
+      const r = await get(path, keys.ent);
+      assert.equal(r.status, 400, path);
+      assert.equal(r.headers['content-type'], 'application/problem+json');
+      assert.deepEqual(r.json().invalidParams, [
+        {
+          name: 'inheritancePattern',
+          reason: 'duplicate',
+          detail: 'the same filter as inheritance, which is also given: pass one of the two',
+        },
+      ]);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { MAX_OFFSET } from '../../server/contract/api/params.ts';
+import { MAX_OFFSET } from '../../server/http/param-schemas.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { bearer, call, type RawResponse } from '../helpers/http.ts';

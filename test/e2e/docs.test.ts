@@ -7,7 +7,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { chromium, type Request as BrowserRequest } from 'playwright-core';
 import { DOCS_CSP, DOCS_PATH } from '../../server/contract/api/docs-mount.ts';
 import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
-import { ROUTE_LIST, ROUTES } from '../../server/contract/api/routes.ts';
+import { ROUTE_LIST, ROUTES } from '../../server/routes/route-table.ts';
 import { call } from '../helpers/http.ts';
 import { startRealServer } from '../helpers/real-server.ts';
 import type { RunningServer } from '../helpers/server-process.ts';

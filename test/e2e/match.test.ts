@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MATCH_TERMS_MAX } from '../../server/contract/api/disease-params.ts';
+import { MATCH_TERMS_MAX } from '../../server/routes/match-routes.ts';
 import { bearer, call, type RawResponse } from '../helpers/http.ts';
 import { startRealServer } from '../helpers/real-server.ts';
 import { schemaErrors } from '../helpers/response-schemas.ts';

@@ -30,7 +30,7 @@ before(async () => {
 function search(q: string, limit = 20): SearchResult {
   const params: SearchParams = {
     q,
-    filters: {},
+    filter: null,
     sort: { field: 'relevance', direction: 'desc' },
     limit,
     offset: 0,
@@ -91,7 +91,7 @@ describe('best partial matches', () => {
   it('highlight every matched word', () => {
     const params: SearchParams = {
       q: 'breast/ovarian cancer',
-      filters: {},
+      filter: null,
       sort: { field: 'relevance', direction: 'desc' },
       limit: 1,
       offset: 0,

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { REDIS_URL, redisReachable } from '../helpers/redis.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeTransport } from '../../build/compile/openapi-transport.ts';
+import { describeTransport } from '../../server/openapi/openapi-transport.ts';
 import { CORS_EXPOSED_HEADERS, HSTS_VALUE } from '../../server/contract/api/cors-headers.ts';
 import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
 import { bearer, call, type RawResponse } from '../helpers/http.ts';

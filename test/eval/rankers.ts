@@ -17,7 +17,7 @@ export const DEPTH = 100;
 export function engineRanker(rows: ListingRow[], index: SerializedSearchIndex): Ranker {
   const engine = new SearchEngine(index, rows);
   const base: Omit<SearchParams, 'q'> = {
-    filters: {},
+    filter: null,
     sort: { field: 'relevance', direction: 'desc' },
     limit: DEPTH,
     offset: 0,

@@ -1,14 +1,12 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import { join } from 'node:path';
-import { openApiDocument } from '../../build/docs/openapi-document.ts';
+import { openApiDocument } from './openapi-document.ts';
 import type { paths } from '../generated/api.ts';
-import { ROOT } from './real-snapshot.ts';
 import { schemaErrors } from './response-schemas.ts';
 
 type Obj = Record<string, any>;
 
 /** The document the types were generated from (npm run types), as the build publishes it. */
-export const DOCUMENT = openApiDocument({ contentDir: join(ROOT, 'content') }) as Obj;
+export const DOCUMENT = openApiDocument() as Obj;
 
 /**
  * What the document says a response of `method` on the path template `schemaPath` with `status`

@@ -1,4 +1,4 @@
-import { ROUTE_LIST } from '../../server/contract/api/routes.ts';
+import { ROUTE_LIST } from '../../server/routes/route-table.ts';
 import type { Req } from './harness.ts';
 
 /**

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { initJs, publishDocsPage, RENDERER_FILES } from '../../build/docs/docs-page.ts';
 import { DOCS_DIR } from '../../server/contract/api/docs-mount.ts';
-import { ROUTES } from '../../server/contract/api/routes.ts';
+import { ROUTES } from '../../server/routes/route-table.ts';
 
 describe('publishDocsPage', () => {
   test('writes the page, the renderer and compressed siblings; a second run rewrites nothing and removes stale files', () => {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { gzipLines, row, sha256Of } from '../../build/compile/gzip-lines.ts';
-import { parseRange } from '../../server/routes/downloads.ts';
+import { parseRange } from '../../server/routes/download-routes.ts';
 
 describe('downloads', () => {
   test('gzip lines: one line each, counted; TSV cells lose tabs and line breaks; sha256 of parts in order', async () => {

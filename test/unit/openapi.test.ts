@@ -2,24 +2,25 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
-import { generateOpenApi, toYaml, type OpenApiOptions } from '../../build/compile/openapi.ts';
+import { generateOpenApi, toYaml, type OpenApiOptions } from '../../server/openapi/openapi-document.ts';
 import { COMPUTED_FIELDS } from '../../build/record/computed.ts';
 import { DEFAULT_POLICIES } from '../../server/contract/api/quotas.ts';
-import { ROUTE_LIST, ROUTES } from '../../server/contract/api/routes.ts';
+import { ROUTE_LIST, ROUTES } from '../../server/routes/route-table.ts';
 import { TIER_SCOPES } from '../../server/contract/api/tiers.ts';
 import { INHERITANCE_TERMS, ONSET_CATEGORIES, SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { EVENT_SCHEMAS, EVENT_TYPES } from '../../server/contract/api/webhooks.ts';
 import { contractSchemas, withContract } from '../../build/schema/contract-schemas.ts';
 import { withComputed } from '../../build/schema/computed-schema.ts';
-import { loadSchemas, refsOf } from '../../build/schema/load-schemas.ts';
+import { loadSchemas } from '../../build/schema/load-schemas.ts';
+import { publishedSchemas } from '../../build/schema/published-schemas.ts';
+import { refsOf } from '../../server/contract/snapshot/component-schemas.ts';
 import { createValidator } from '../../build/schema/validate-record.ts';
 
 type Obj = Record<string, any>;
 
 const schemas = loadSchemas(new URL('../../content/schemas', import.meta.url).pathname);
 const options: OpenApiOptions = {
-  schemas,
-  computedFields: COMPUTED_FIELDS,
+  schemas: publishedSchemas(schemas),
   apiVersion: '1.4.0',
   releaseDate: '2026-01-06',
 };

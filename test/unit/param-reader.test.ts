@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ROUTES } from '../../server/contract/api/routes.ts';
+import { ROUTES } from '../../server/routes/route-table.ts';
 import { paramReader } from '../../server/http/param-reader.ts';
 
 const search = paramReader(ROUTES.searchDiseases.query, ROUTES.searchDiseases.pathParams);
@@ -31,7 +31,7 @@ describe('parameter reader (route table schemas, ajv)', () => {
           name: 'zz',
           reason: 'unknown-parameter',
           detail:
-            'unknown parameter; allowed: q, limit, offset, sort, highlight, facets, hasActiveTrials, minTrialCount, hasExpertContent, inheritancePattern, onsetCategory, prevalence, gene, descendantOf, fields',
+            'unknown parameter; allowed: q, limit, offset, sort, highlight, facets, isRare, hasContent, hasExpertContent, hasTrials, hasActiveTrials, minTrialCount, inheritance, inheritancePattern, onset, onsetCategory, prevalence, gene, descendantOf, fields',
         },
         { name: 'limit', reason: 'wrong-type', detail: 'must be an integer, got "ten"' },
         { name: 'offset', reason: 'out-of-range', detail: 'must be between 0 and 1000000, got 1000001' },
@@ -69,6 +69,25 @@ describe('parameter reader (route table schemas, ajv)', () => {
       ok: false,
       errors: [{ name: 'ids', reason: 'out-of-range', detail: 'at most 50 values, got 51' }],
     });
+  });
+
+  it('takes either name of an aliased filter, and names both when a request gives both', () => {
+    const one = search({ inheritancePattern: 'autosomal-recessive' }, {});
+    assert.equal(one.ok && one.query.inheritancePattern?.join(), 'autosomal-recessive');
+    assert.deepEqual(
+      search({ inheritance: 'autosomal-recessive', inheritancePattern: 'x-linked', onset: 'adult', onsetCategory: 'adult' }, {}),
+      {
+        ok: false,
+        errors: [
+          {
+            name: 'inheritancePattern',
+            reason: 'duplicate',
+            detail: 'the same filter as inheritance, which is also given: pass one of the two',
+          },
+          { name: 'onsetCategory', reason: 'duplicate', detail: 'the same filter as onset, which is also given: pass one of the two' },
+        ],
+      },
+    );
   });
 
   it("validates path parameters with the query, and only the route's own path names", () => {

@@ -8,7 +8,7 @@ import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../../server/contract/api/vocab.ts';
 import { computedSchema, withComputed } from '../../build/schema/computed-schema.ts';
 import { componentName, loadSchemas } from '../../build/schema/load-schemas.ts';
-import type { SchemaObject } from '../../build/schema/schema-types.ts';
+import type { SchemaObject } from '../../server/contract/snapshot/component-schemas.ts';
 import { createRecordValidator, createValidator } from '../../build/schema/validate-record.ts';
 import { PROBLEMS, PROBLEM_BASE } from '../../server/contract/api/problems.ts';
 import { SCOPES, TIERS } from '../../server/contract/api/tiers.ts';

@@ -12,7 +12,7 @@ const engine = new SearchEngine(JSON.parse(JSON.stringify(buildSearchIndex(ROWS)
 function params(q: string | undefined, extra: Partial<SearchParams> = {}): SearchParams {
   return {
     q,
-    filters: {},
+    filter: null,
     sort: { field: 'relevance', direction: 'desc' },
     limit: 50,
     offset: 0,

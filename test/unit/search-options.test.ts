@@ -2,16 +2,26 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSearchIndex } from '../../build/compile/search-index-build.ts';
 import { SearchEngine } from '../../server/search/engine.ts';
-import type { SearchFilters, SearchParams, SearchSort } from '../../server/search/search-types.ts';
+import { diseaseFilter, type FilterValues } from '../../server/routes/disease-filters.ts';
+import type { SearchParams, SearchSort } from '../../server/search/search-types.ts';
 import { ROWS } from '../fixtures/search/rows.ts';
 
 const index = buildSearchIndex(ROWS);
 const engine = new SearchEngine(JSON.parse(JSON.stringify(index)), ROWS);
 
+// The filters as the routes compile them (server/routes/disease-filters.ts), over this engine's genes.
+const FILTERS = {
+  isCurrent: () => true,
+  descendants: () => new Set<string>(),
+  diseasesWithGene: (s: string) => engine.diseasesWithGene(s),
+};
+type SearchFilters = Partial<FilterValues>;
+const filtering = (filters: SearchFilters) => ({ filter: diseaseFilter(filters, FILTERS) });
+
 function params(q: string | undefined, extra: Partial<SearchParams> = {}): SearchParams {
   return {
     q,
-    filters: {},
+    filter: null,
     sort: { field: 'relevance', direction: 'desc' },
     limit: 50,
     offset: 0,
@@ -23,7 +33,7 @@ function params(q: string | undefined, extra: Partial<SearchParams> = {}): Searc
 function names(q: string | undefined, extra: Partial<SearchParams> = {}): string[] {
   return engine.search(params(q, extra)).items.map((h) => h.row.name);
 }
-const filtered = (filters: SearchFilters): string[] => names(undefined, { filters });
+const filtered = (filters: SearchFilters): string[] => names(undefined, filtering(filters));
 
 const AR_ACTIVE: SearchFilters = { inheritancePattern: ['autosomal-recessive'], hasActiveTrials: true };
 const WILSON = 'Wilson disease';
@@ -59,8 +69,8 @@ describe('filters', () => {
       'sickle cell disease',
     ]);
     assert.deepEqual(filtered({ minTrialCount: 20 }), ['Alzheimer disease', 'Crohn disease', 'Parkinson disease']);
-    assert.equal(engine.search(params(undefined, { filters: { hasActiveTrials: true } })).total, 29);
-    assert.equal(engine.search(params(undefined, { filters: { hasActiveTrials: false } })).total, 12);
+    assert.equal(engine.search(params(undefined, { ...filtering({ hasActiveTrials: true }) })).total, 29);
+    assert.equal(engine.search(params(undefined, { ...filtering({ hasActiveTrials: false }) })).total, 12);
   });
 
   it('different filters are AND, with or without query text', () => {
@@ -71,14 +81,14 @@ describe('filters', () => {
       'polycystic kidney disease',
       'Tay-Sachs disease',
     ]);
-    assert.deepEqual(names('disease', { filters: AR_ACTIVE }), [GAUCHER, GSD2, WILSON, SICKLE, GSD_INF, CYSTINOSIS, SMA1, CF]);
-    assert.deepEqual(names('disease', { filters: { gene: ['hbb'] } }), [SICKLE]);
-    assert.deepEqual(engine.search(params('disease', { filters: { gene: ['NOPE'] } })), { total: 0, items: [] });
+    assert.deepEqual(names('disease', { ...filtering(AR_ACTIVE) }), [GAUCHER, GSD2, WILSON, SICKLE, GSD_INF, CYSTINOSIS, SMA1, CF]);
+    assert.deepEqual(names('disease', { ...filtering({ gene: ['hbb'] }) }), [SICKLE]);
+    assert.deepEqual(engine.search(params('disease', { ...filtering({ gene: ['NOPE'] }) })), { total: 0, items: [] });
   });
 });
 
 describe('sort', () => {
-  const sorted = (sort: SearchSort): string[] => names('disease', { filters: AR_ACTIVE, sort });
+  const sorted = (sort: SearchSort): string[] => names('disease', { ...filtering(AR_ACTIVE), sort });
 
   it('by each field in both directions, ties by relevance', () => {
     assert.deepEqual(sorted({ field: 'activeTrialCount', direction: 'desc' }), [
@@ -135,8 +145,8 @@ describe('sort', () => {
 
 describe('paging', () => {
   it('offset and limit cut the ordered set; total counts all of it', () => {
-    const all = names('disease', { filters: AR_ACTIVE });
-    const pages = [0, 3, 6, 9].map((offset) => engine.search(params('disease', { filters: AR_ACTIVE, offset, limit: 3 })));
+    const all = names('disease', { ...filtering(AR_ACTIVE) });
+    const pages = [0, 3, 6, 9].map((offset) => engine.search(params('disease', { ...filtering(AR_ACTIVE), offset, limit: 3 })));
     assert.deepEqual(
       pages.map((p) => p.total),
       [8, 8, 8, 8],

@@ -1,19 +1,46 @@
 import { API_BASE } from './base.ts';
-import { DISEASE_RESOURCES, type DiseaseResource } from './route-def.ts';
-import { ROUTE_LIST, ROUTES } from './routes.ts';
 
-/** Public URL paths of resources, from the route table: for links in bodies and Location headers. */
+/**
+ * The URL paths that both sides need, in OpenAPI form: the build precomputes the per-disease
+ * resources and writes links into bodies, the server's route modules serve these paths (each
+ * route module names its path from here; a path only the server knows stays in its route module).
+ */
 
-const DISEASE_PREFIX = `${API_BASE}/diseases/{mondoId}`;
+/** Per-disease resources precomputed for every current disease (see snapshot/route-map.ts for their keys). */
+export const DISEASE_RESOURCES = ['record', 'summary', 'phenotypes', 'pags', 'assistance', 'orphan-drugs', 'screening'] as const;
+export type DiseaseResource = (typeof DISEASE_RESOURCES)[number];
 
-/** Path suffix of each resource after /api/v1/diseases/{mondoId}, from the route table. */
-export const RESOURCE_PATHS = Object.fromEntries(
-  DISEASE_RESOURCES.map((res) => {
-    const route = ROUTE_LIST.find((r) => r.stored === res);
-    if (!route?.path.startsWith(DISEASE_PREFIX)) throw new Error(`no per-disease route serves the stored resource ${res}`);
-    return [res, route.path.slice(DISEASE_PREFIX.length)];
-  }),
-) as Record<DiseaseResource, string>;
+const DISEASE = `${API_BASE}/diseases/{mondoId}`;
+
+/** Path suffix of each resource after /api/v1/diseases/{mondoId}. */
+export const RESOURCE_PATHS: Readonly<Record<DiseaseResource, string>> = {
+  record: '',
+  summary: '/summary',
+  phenotypes: '/phenotypes',
+  pags: '/pags',
+  assistance: '/assistance',
+  'orphan-drugs': '/orphan-drugs',
+  screening: '/screening',
+};
+
+/** The shared paths, by what they name. */
+export const PATHS = {
+  disease: DISEASE,
+  section: `${DISEASE}/sections/{section}`,
+  versions: `${DISEASE}/versions`,
+  version: `${DISEASE}/versions/{version}`,
+  release: `${API_BASE}/releases/{releaseId}`,
+  releaseChanges: `${API_BASE}/releases/{releaseId}/changes`,
+  phenotype: `${API_BASE}/phenotypes/{hpoId}`,
+  xref: `${API_BASE}/xrefs/{curie}`,
+  openapi: `${API_BASE}/openapi`,
+  health: `${API_BASE}/health`,
+} as const;
+
+/** The path of a per-disease resource in OpenAPI form (`/api/v1/diseases/{mondoId}/summary`). */
+export function diseaseResourcePath(resource: DiseaseResource): string {
+  return `${DISEASE}${RESOURCE_PATHS[resource]}`;
+}
 
 /** A route's path with its `{name}` parameters filled in. */
 export function fillPath(path: string, values: Readonly<Record<string, string | number>>): string {
@@ -27,25 +54,25 @@ export function diseasePath(mondoId: string, resource: DiseaseResource = 'record
 
 /** Public URL path of a disease's version list. */
 export function versionsPath(mondoId: string): string {
-  return fillPath(ROUTES.listDiseaseVersions.path, { mondoId });
+  return fillPath(PATHS.versions, { mondoId });
 }
 
 /** Public URL path of one version of a disease. */
 export function versionPath(mondoId: string, version: number): string {
-  return fillPath(ROUTES.getDiseaseVersion.path, { mondoId, version });
+  return fillPath(PATHS.version, { mondoId, version });
 }
 
 /** Public URL path of a release. */
 export function releasePath(releaseId: string): string {
-  return fillPath(ROUTES.getRelease.path, { releaseId });
+  return fillPath(PATHS.release, { releaseId });
 }
 
 /** Public URL path of a release's change list. */
 export function releaseChangesPath(releaseId: string): string {
-  return fillPath(ROUTES.listReleaseChanges.path, { releaseId });
+  return fillPath(PATHS.releaseChanges, { releaseId });
 }
 
 /** Public URL path of an HPO term. */
 export function phenotypePath(hpoId: string): string {
-  return fillPath(ROUTES.getPhenotype.path, { hpoId });
+  return fillPath(PATHS.phenotype, { hpoId });
 }

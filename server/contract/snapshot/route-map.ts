@@ -6,7 +6,7 @@
  */
 import { MONDO_ID_PATTERN } from '../api/base.ts';
 import { RESOURCE_PATHS } from '../api/paths.ts';
-import type { DiseaseResource } from '../api/route-def.ts';
+import type { DiseaseResource } from '../api/paths.ts';
 
 export const MONDO_ID = new RegExp(MONDO_ID_PATTERN);
 
@@ -49,8 +49,8 @@ export const SNAPSHOT_FILES = {
   lookups: 'lookups.json.gz',
   /** The index of the release's download files (server/contract/snapshot/downloads.ts DownloadsDoc). */
   downloads: 'downloads.json',
-  openapiJson: 'openapi.json',
-  openapiYaml: 'openapi.yaml',
+  /** The component schemas of the snapshot's responses (component-schemas.ts): the OpenAPI document and projections read them. */
+  schemas: 'schemas.json',
   release: 'release.json',
   /** The release history (server/contract/snapshot/history.ts ReleasesDoc). */
   releases: 'releases.json',
