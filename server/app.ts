@@ -69,61 +69,10 @@ export type App = ReturnType<typeof polka> & {
  * 204 with Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights).
  */
 export function createApp(o: AppOptions): App {
-  const log = o.accessLog ?? null;
-  const observe = o.metrics ?? null;
-  const onEnd =
-    log && observe
-      ? (req: Req, status: number, bytes: number) => {
-          log(req, status, bytes);
-          observe(req, status, bytes);
-        }
-      : (log ?? observe);
-  const startRequest = requestContext({ onEnd, headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
+  const startRequest = requestContext({ onEnd: endOfRequest(o), headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
+  const app = polka(fallbacks(o, startRequest) as never);
   const origins = o.corsOrigins ?? null;
-  const noMatchCors = origins === null ? null : cors({ origins, methods: null });
-  const app = polka({
-    onError(err: unknown, req: Req, res: Res) {
-      // A damaged stored object was logged once when found (the snapshot reports it); the rest here.
-      const damaged = err instanceof IntegrityError;
-      if (!damaged) o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
-      if (!req.ctx) startRequest(req, res);
-      const detail = damaged
-        ? 'The stored response for this resource failed its integrity check, so it is not sent; this has been logged.'
-        : 'The server failed to answer this request; it has been logged.';
-      if (!res.headersSent) sendProblem(req, res, problem('internal', detail));
-      else res.destroy();
-    },
-    onNoMatch(req: Req, res: Res) {
-      if (!req.ctx) startRequest(req, res);
-      noMatchCors?.(req, res);
-      sendProblem(req, res, problem('not-found', `No endpoint at ${req.path}. See ${API_BASE}/openapi.`));
-    },
-  } as never);
-
-  const snap = o.snapshot;
-  const startedAt = o.startedAt ?? Date.now();
-  const deps: RouteDeps = {
-    snapshot: snap,
-    engine: o.engine,
-    webhooks: () => o.webhooks ?? null,
-    openapi: o.openapi ?? servedOpenApi(snap),
-    readiness: o.readiness ?? (() => [{ name: 'snapshot', ok: true, required: true, detail: snap().manifest.snapshot }]),
-    startedAt,
-  };
-  const authn = auth({ store: o.keys });
-  const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });
-  // One polka route per path: the method is dispatched here, so HEAD and 405 need no routes of their own.
-  const byPath = new Map<string, Map<string, Handler>>();
-  for (const route of ROUTE_LIST) {
-    const pattern = route.path.replace(/\{(\w+)\}/g, ':$1');
-    const guards: Guard[] = route.scope ? [authn, requireScope(route.scope), metered] : [];
-    const methods = byPath.get(pattern) ?? new Map<string, Handler>();
-    const method = route.method ?? 'GET';
-    methods.set(method, guarded(guards, withInputs(route, route.handler(deps), snap)));
-    if (method === 'GET') methods.set('HEAD', methods.get('GET')!);
-    byPath.set(pattern, methods);
-  }
-  for (const [pattern, methods] of byPath) {
+  for (const [pattern, methods] of methodsByPath(o)) {
     const allow = [...methods.keys(), 'OPTIONS'].join(', ');
     // CORS runs first, before auth: a preflight is answered there, never counted; off, it costs nothing.
     const corsGuard = origins === null ? null : cors({ origins, methods: allow });
@@ -156,6 +105,69 @@ export function createApp(o: AppOptions): App {
       early(req, res, problem('expectation-failed', 'This server meets no expectation but 100-continue; send the request without Expect.'));
     },
   }) as App;
+}
+
+/** What runs once each answer is written: the access log line, then the metrics. */
+function endOfRequest(o: AppOptions): ((req: Req, status: number, bytes: number) => void) | null {
+  const log = o.accessLog ?? null;
+  const observe = o.metrics ?? null;
+  if (!log || !observe) return log ?? observe;
+  return (req, status, bytes) => {
+    log(req, status, bytes);
+    observe(req, status, bytes);
+  };
+}
+
+/** Polka's answers when no route matched and when a handler threw. */
+function fallbacks(o: AppOptions, startRequest: (req: Req, res: Res) => void) {
+  const noMatchCors = o.corsOrigins ? cors({ origins: o.corsOrigins, methods: null }) : null;
+  return {
+    onError(err: unknown, req: Req, res: Res) {
+      // A damaged stored object was logged once when found (the snapshot reports it); the rest here.
+      const damaged = err instanceof IntegrityError;
+      if (!damaged) o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
+      if (!req.ctx) startRequest(req, res);
+      const detail = damaged
+        ? 'The stored response for this resource failed its integrity check, so it is not sent; this has been logged.'
+        : 'The server failed to answer this request; it has been logged.';
+      if (!res.headersSent) sendProblem(req, res, problem('internal', detail));
+      else res.destroy();
+    },
+    onNoMatch(req: Req, res: Res) {
+      if (!req.ctx) startRequest(req, res);
+      noMatchCors?.(req, res);
+      sendProblem(req, res, problem('not-found', `No endpoint at ${req.path}. See ${API_BASE}/openapi.`));
+    },
+  };
+}
+
+/**
+ * Every route of the table as its guarded handler, by polka path pattern, then by method: one
+ * polka route per path, so HEAD and 405 need no routes of their own.
+ */
+function methodsByPath(o: AppOptions): Map<string, Map<string, Handler>> {
+  const snap = o.snapshot;
+  const deps: RouteDeps = {
+    snapshot: snap,
+    engine: o.engine,
+    webhooks: () => o.webhooks ?? null,
+    openapi: o.openapi ?? servedOpenApi(snap),
+    readiness: o.readiness ?? (() => [{ name: 'snapshot', ok: true, required: true, detail: snap().manifest.snapshot }]),
+    startedAt: o.startedAt ?? Date.now(),
+  };
+  const authn = auth({ store: o.keys });
+  const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });
+  const byPath = new Map<string, Map<string, Handler>>();
+  for (const route of ROUTE_LIST) {
+    const pattern = route.path.replace(/\{(\w+)\}/g, ':$1');
+    const guards: Guard[] = route.scope ? [authn, requireScope(route.scope), metered] : [];
+    const methods = byPath.get(pattern) ?? new Map<string, Handler>();
+    const method = route.method ?? 'GET';
+    methods.set(method, guarded(guards, withInputs(route, route.handler(deps), snap)));
+    if (method === 'GET') methods.set('HEAD', methods.get('GET')!);
+    byPath.set(pattern, methods);
+  }
+  return byPath;
 }
 
 /** The document of the snapshot served, composed on first use. */

@@ -150,52 +150,65 @@ function problem(kind: ProblemKind, explanation: string, headers: Obj = {}): [nu
  * ready response object), then the redirect, revalidation and error responses that apply.
  */
 export function responses(ok: { description: string; schema: string } | Obj, options: ResponseOptions): Obj {
-  const { auth, resolvesDisease, notFound, link = false, etag = true, status = 200 } = options;
-  const quota = quotaHeaders(auth);
-  const okResponse =
-    'schema' in ok && typeof ok.schema === 'string'
-      ? {
-          description: ok.description,
-          headers: {
-            ...cacheHeaders(etag),
-            ...(link ? { Link: headerRef('Link') } : {}),
-            ...(status === 201 ? { Location: headerRef('Location') } : {}),
-            ...quota,
-          },
-          content: { 'application/json': { schema: schemaRef(ok.schema) } },
-        }
-      : status === 204
-        ? { ...ok, headers: { 'Cache-Control': headerRef('CacheControl'), ...quota } }
-        : options.rangeOf
-          ? { ...ok, headers: { ...((ok as Obj).headers as Obj), ...quota } }
-          : ok;
-  const out: Obj = { [status]: okResponse };
+  const quota = quotaHeaders(options.auth);
+  const out: Obj = { [options.status ?? 200]: successResponse(ok, options, quota), ...otherSuccesses(options, quota) };
+  for (const [status, response] of problemResponses(options, quota)) out[status] = response;
+  return out;
+}
+
+/** The success response, with the headers it carries. */
+function successResponse(ok: { description: string; schema: string } | Obj, options: ResponseOptions, quota: Obj): Obj {
+  const { link = false, etag = true, status = 200 } = options;
+  if ('schema' in ok && typeof ok.schema === 'string')
+    return {
+      description: ok.description,
+      headers: {
+        ...cacheHeaders(etag),
+        ...(link ? { Link: headerRef('Link') } : {}),
+        ...(status === 201 ? { Location: headerRef('Location') } : {}),
+        ...quota,
+      },
+      content: { 'application/json': { schema: schemaRef(ok.schema) } },
+    };
+  if (status === 204) return { ...ok, headers: { 'Cache-Control': headerRef('CacheControl'), ...quota } };
+  return options.rangeOf ? { ...ok, headers: { ...((ok as Obj).headers as Obj), ...quota } } : ok;
+}
+
+/** A byte range (206), another spelling of the id (308), an obsolete id (301) and a revalidation (304), where they apply. */
+function otherSuccesses(options: ResponseOptions, quota: Obj): Obj {
+  const out: Obj = {};
   if (options.rangeOf)
     out[206] = {
       description: 'Partial Content: the one byte range `Range` asked for; `Content-Range` says which bytes of how many.',
       headers: { 'Content-Range': { description: '`bytes a-b/size`.', schema: { type: 'string' } }, ...quota },
       content: { [options.rangeOf]: { schema: { type: 'string', format: 'binary' } } },
     };
-  if (options.mondoIdForms) {
+  if (options.mondoIdForms)
     out[308] = {
       description:
         'The id was spelled another way (`mondo:0009061`, `MONDO_0009061`, the URL-encoded OBO PURL): `Location` is the same path with the canonical id, query kept. No body.',
       headers: { Location: headerRef('Location'), ...quota },
     };
-  }
-  if (resolvesDisease) {
+  if (options.resolvesDisease)
     out[301] = {
       description:
         'The id is obsolete and has a replacement: `Location` is the same resource of the replacement; the body is a small redirect document.',
       headers: { Location: headerRef('Location'), ...quota },
       content: { 'application/json': { schema: schemaRef('ObsoleteRedirectResponse') } },
     };
-  }
-  if (etag)
+  if (options.etag ?? true)
     out[304] = {
       description: 'Not Modified: `If-None-Match` matched the current ETag. No body.',
       headers: { ...cacheHeaders(true), ...quota },
     };
+  return out;
+}
+
+/** The problem responses of an operation, in status order of appearance. */
+function problemResponses(options: ResponseOptions, quota: Obj): [number, Obj][] {
+  const { auth } = options;
+  const retryLater = { 'Retry-After': headerRef('RetryAfterUnavailable') };
+  const challenge = { 'WWW-Authenticate': headerRef('WWWAuthenticate') };
   const problems: [number, Obj][] = [
     problem(
       'invalid-parameters',
@@ -206,36 +219,31 @@ export function responses(ok: { description: string; schema: string } | Obj, opt
     ),
   ];
   if (auth) {
-    problems.push(problem('unauthorized', '`reason` says why the key was refused.', { 'WWW-Authenticate': headerRef('WWWAuthenticate') }));
-    problems.push(
-      problem('forbidden', '`requiredScope` and `tier` say which scope is missing.', { 'WWW-Authenticate': headerRef('WWWAuthenticate') }),
-    );
+    problems.push(problem('unauthorized', '`reason` says why the key was refused.', challenge));
+    problems.push(problem('forbidden', '`requiredScope` and `tier` say which scope is missing.', challenge));
   }
-  if (resolvesDisease) {
+  if (options.resolvesDisease) {
     problems.push(problem('not-found', 'a well-formed id that was never a Mondo class.', quota));
     problems.push(problem('obsolete', '`consider` lists current ids to look at.', quota));
   }
-  if (notFound) problems.push(problem('not-found', notFound, quota));
+  if (options.notFound) problems.push(problem('not-found', options.notFound, quota));
   for (const kind of options.problems ?? [])
     if (kind !== 'unavailable') problems.push(problem(kind, EXTRA_PROBLEMS[kind] ?? PROBLEMS[kind].title, quota));
-  if (auth)
+  if (auth) {
     problems.push(
       problem('quota-exceeded', 'not counted. `window`, `limit` and `reset` say which window and when it resets.', {
         'Retry-After': headerRef('RetryAfter'),
         ...quota,
       }),
     );
-  if (auth)
     problems.push(
       problem(
         'unavailable',
         'a store the call needs does not answer: the webhook outbox for the webhook operations, or the quota store when the operator set metered calls to be refused without it. Not counted; try again after `Retry-After`.',
-        { 'Retry-After': headerRef('RetryAfterUnavailable') },
+        retryLater,
       ),
     );
-  else if (options.problems?.includes('unavailable'))
-    problems.push(problem('unavailable', EXTRA_PROBLEMS.unavailable ?? '', { 'Retry-After': headerRef('RetryAfterUnavailable') }));
+  } else if (options.problems?.includes('unavailable')) problems.push(problem('unavailable', EXTRA_PROBLEMS.unavailable ?? '', retryLater));
   problems.push(problem('internal', 'not counted against the quota; a stored response that fails its integrity check is one.'));
-  for (const [status, response] of problems) out[status] = response;
-  return out;
+  return problems;
 }
