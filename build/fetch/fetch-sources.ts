@@ -36,6 +36,16 @@ export const PARTIAL_DIR = '.fetch-partial';
 
 type Outcome = 'changed' | 'unchanged' | 'absent' | 'failed';
 
+/** What one run of the fetch shares between its files. */
+interface FetchRun {
+  o: FetchOptions;
+  lock: LockFile;
+  summary: FetchSummary;
+  progress: TransferProgress;
+  now: () => Date;
+  mirrorLock: Awaited<ReturnType<typeof fetchMirrorLock>> | null;
+}
+
 /**
  * `npm run fetch`: bring DATA_DIR up to date with each source's upstream files (or a mirror's),
  * asking conditionally, resuming interrupted transfers, checking each download before it replaces
@@ -51,81 +61,8 @@ export async function fetchSources(o: FetchOptions): Promise<FetchSummary> {
   const lock = readLock(o.dataDir);
   const summary: FetchSummary = { changed: [], unchanged: [], failed: [], skipped: [], bytes: 0 };
   const mirror = o.mirror?.replace(/\/+$/, '');
-  const mirrorLock = mirror ? await fetchMirrorLock(mirror) : null;
-
-  const fetchOne = async (source: SourceId, path: string, file: Omit<UpstreamFile, 'path'>): Promise<Outcome> => {
-    const target = join(o.dataDir, path);
-    const partial = join(o.dataDir, PARTIAL_DIR, path);
-    const known = lock.files[path];
-    const have = known && known.url === file.url && existsSync(target) ? { etag: known.etag, lastModified: known.lastModified } : null;
-    const started = Date.now();
-    try {
-      const result = await download(
-        { url: file.url, method: file.method, form: file.form, have, partial },
-        o.retry ?? DEFAULT_RETRY,
-        (received, total) => progress.update(path, received, total),
-      );
-      if (result.status === 'not-found') return 'absent';
-      if (result.status === 'not-modified') {
-        lock.files[path] = { ...known!, checkedAt: now().toISOString() };
-        summary.unchanged.push(path);
-        progress.line(`  ${path}: not modified`);
-        return 'unchanged';
-      }
-      const problem =
-        (await checkDownload(partial, path, file.unpack)) ??
-        (mirrorLock?.files[path] && mirrorLock.files[path].sha256 !== sha256File(partial)
-          ? "sha256 differs from the mirror's fetch-lock.json"
-          : null);
-      if (problem) {
-        dropPartial(partial);
-        summary.failed.push({ path, reason: problem });
-        progress.line(`  ${path}: rejected (${problem}); ${existsSync(target) ? 'the file in DATA_DIR is kept' : 'nothing placed'}`);
-        return 'failed';
-      }
-      const sha256 = sha256File(partial);
-      const stamp = now().toISOString();
-      const entry = {
-        source,
-        url: file.url,
-        etag: result.validators.etag,
-        lastModified: result.validators.lastModified,
-        size: result.size,
-        sha256,
-        fetchedAt: stamp,
-        checkedAt: stamp,
-      };
-      if (existsSync(target) && sha256File(target) === sha256) {
-        dropPartial(partial);
-        lock.files[path] = { ...entry, fetchedAt: known?.sha256 === sha256 ? known.fetchedAt : stamp };
-        summary.unchanged.push(path);
-        progress.line(`  ${path}: downloaded, identical to the copy in DATA_DIR`);
-        return 'unchanged';
-      }
-      mkdirSync(dirname(target), { recursive: true });
-      renameSync(partial, target);
-      dropPartial(partial);
-      if (file.unpack) {
-        const n = await unpackArchive(target, o.dataDir, file.unpack);
-        progress.line(`  ${path}: unpacked ${n} ${file.unpack.files} into ${file.unpack.to}`);
-      }
-      lock.files[path] = entry;
-      summary.changed.push(path);
-      summary.bytes += result.size - result.resumedFrom;
-      const resumed = result.resumedFrom > 0 ? `, resumed at ${result.resumedFrom} bytes` : '';
-      progress.line(
-        `  ${path}: ${result.size} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s${resumed}${result.attempts > 1 ? ` (${result.attempts} attempts)` : ''}`,
-      );
-      return 'changed';
-    } catch (err) {
-      summary.failed.push({ path, reason: (err as Error).message });
-      progress.line(
-        `  ${path}: failed (${(err as Error).message}); ${existsSync(target) ? 'the file in DATA_DIR is kept' : 'nothing placed'}`,
-      );
-      return 'failed';
-    }
-  };
-
+  const run: FetchRun = { o, lock, summary, progress, now, mirrorLock: mirror ? await fetchMirrorLock(mirror) : null };
+  const fetchOne = (source: SourceId, path: string, file: Omit<UpstreamFile, 'path'>) => fetchFile(run, source, path, file);
   for (const entry of registry) {
     if (o.sources && !o.sources.includes(entry.id)) continue;
     if (o.due && !isDue(entry.cadence, lastChecked(lock, entry.id), now())) {
@@ -144,6 +81,99 @@ export async function fetchSources(o: FetchOptions): Promise<FetchSummary> {
   // Partial bodies of failed transfers stay in PARTIAL_DIR: the next run resumes them.
   writeLock(o.dataDir, lock);
   return summary;
+}
+
+/** Download one file into its partial, check it, and place it (or keep the copy in DATA_DIR). */
+async function fetchFile(run: FetchRun, source: SourceId, path: string, file: Omit<UpstreamFile, 'path'>): Promise<Outcome> {
+  const { o, lock, summary, progress } = run;
+  const target = join(o.dataDir, path);
+  const partial = join(o.dataDir, PARTIAL_DIR, path);
+  const known = lock.files[path];
+  const have = known && known.url === file.url && existsSync(target) ? { etag: known.etag, lastModified: known.lastModified } : null;
+  const started = Date.now();
+  try {
+    const result = await download(
+      { url: file.url, method: file.method, form: file.form, have, partial },
+      o.retry ?? DEFAULT_RETRY,
+      (received, total) => progress.update(path, received, total),
+    );
+    if (result.status === 'not-found') return 'absent';
+    if (result.status === 'not-modified') {
+      lock.files[path] = { ...known!, checkedAt: run.now().toISOString() };
+      summary.unchanged.push(path);
+      progress.line(`  ${path}: not modified`);
+      return 'unchanged';
+    }
+    const problem =
+      (await checkDownload(partial, path, file.unpack)) ??
+      (run.mirrorLock?.files[path] && run.mirrorLock.files[path].sha256 !== sha256File(partial)
+        ? "sha256 differs from the mirror's fetch-lock.json"
+        : null);
+    if (problem) {
+      dropPartial(partial);
+      summary.failed.push({ path, reason: problem });
+      progress.line(`  ${path}: rejected (${problem}); ${existsSync(target) ? 'the file in DATA_DIR is kept' : 'nothing placed'}`);
+      return 'failed';
+    }
+    return await placeFile(run, { source, path, file, target, partial, result, started });
+  } catch (err) {
+    summary.failed.push({ path, reason: (err as Error).message });
+    progress.line(
+      `  ${path}: failed (${(err as Error).message}); ${existsSync(target) ? 'the file in DATA_DIR is kept' : 'nothing placed'}`,
+    );
+    return 'failed';
+  }
+}
+
+/** A checked download: record it, and rename it into DATA_DIR unless the copy there has the same bytes. */
+async function placeFile(
+  run: FetchRun,
+  d: {
+    source: SourceId;
+    path: string;
+    file: Omit<UpstreamFile, 'path'>;
+    target: string;
+    partial: string;
+    result: Extract<Awaited<ReturnType<typeof download>>, { status: 'downloaded' }>;
+    started: number;
+  },
+): Promise<Outcome> {
+  const { lock, summary, progress } = run;
+  const { path, file, target, partial, result } = d;
+  const sha256 = sha256File(partial);
+  const stamp = run.now().toISOString();
+  const entry = {
+    source: d.source,
+    url: file.url,
+    etag: result.validators.etag,
+    lastModified: result.validators.lastModified,
+    size: result.size,
+    sha256,
+    fetchedAt: stamp,
+    checkedAt: stamp,
+  };
+  const known = lock.files[path];
+  if (existsSync(target) && sha256File(target) === sha256) {
+    dropPartial(partial);
+    lock.files[path] = { ...entry, fetchedAt: known?.sha256 === sha256 ? known.fetchedAt : stamp };
+    summary.unchanged.push(path);
+    progress.line(`  ${path}: downloaded, identical to the copy in DATA_DIR`);
+    return 'unchanged';
+  }
+  mkdirSync(dirname(target), { recursive: true });
+  renameSync(partial, target);
+  dropPartial(partial);
+  if (file.unpack) {
+    const n = await unpackArchive(target, run.o.dataDir, file.unpack);
+    progress.line(`  ${path}: unpacked ${n} ${file.unpack.files} into ${file.unpack.to}`);
+  }
+  lock.files[path] = entry;
+  summary.changed.push(path);
+  summary.bytes += result.size - result.resumedFrom;
+  const resumed = result.resumedFrom > 0 ? `, resumed at ${result.resumedFrom} bytes` : '';
+  const attempts = result.attempts > 1 ? ` (${result.attempts} attempts)` : '';
+  progress.line(`  ${path}: ${result.size} bytes in ${((Date.now() - d.started) / 1000).toFixed(1)} s${resumed}${attempts}`);
+  return 'changed';
 }
 
 /**

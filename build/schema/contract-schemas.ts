@@ -65,22 +65,22 @@ const sections = (): SchemaObject => ({
 /** A contract schema as a component: annotations only the server reads (`x-malformed`) left out. */
 const component = (schema: object): SchemaObject => JSON.parse(JSON.stringify(schema, (k, v) => (k === 'x-malformed' ? undefined : v)));
 
-/** Every component generated from the contract (enums, counts per value, sections, request bodies), by component name. */
-export function contractSchemas(): SchemaMap {
-  const list = [
+/** The vocabularies of the records and of the filters. */
+function vocabularies(): SchemaObject[] {
+  return [
     enumOf(
       'InheritanceTerm',
-      `Mode of inheritance, normalized from HPO mode-of-inheritance terms (through their nearest anchor ancestor) and Orphanet inheritance strings. Used by the \`inheritance\` listing filter and the \`inheritancePattern\` search filter. Values: ${labelled(INHERITANCE_LABELS)}.`,
+      `Mode of inheritance, normalized from HPO mode-of-inheritance terms (through their nearest anchor ancestor) and Orphanet inheritance strings. Used by the \`inheritance\` filter (also named \`inheritancePattern\`). Values: ${labelled(INHERITANCE_LABELS)}.`,
       INHERITANCE_TERMS,
     ),
     enumOf(
       'OnsetCategory',
-      `Age-of-onset category, normalized from HPO onset terms and Orphanet average age of onset. Used by the \`onset\` listing filter and the \`onsetCategory\` search filter. Values: ${labelled(ONSET_LABELS)}.`,
+      `Age-of-onset category, normalized from HPO onset terms and Orphanet average age of onset. Used by the \`onset\` filter (also named \`onsetCategory\`). Values: ${labelled(ONSET_LABELS)}.`,
       ONSET_CATEGORIES,
     ),
     enumOf(
       'PrevalenceCategory',
-      'Prevalence category derived from Orphanet prevalence classes: common >1/1,000; uncommon 6-9/10,000; rare 1-5/10,000; very-rare 1-9/100,000; ultra-rare below 1/100,000; unknown when Orphanet gives no class. Used by the `prevalence` filters.',
+      'Prevalence category derived from Orphanet prevalence classes: common >1/1,000; uncommon 6-9/10,000; rare 1-5/10,000; very-rare 1-9/100,000; ultra-rare below 1/100,000; unknown when Orphanet gives no class. Used by the `prevalence` filter.',
       PREVALENCE_CATEGORIES,
     ),
     enumOf(
@@ -103,6 +103,12 @@ export function contractSchemas(): SchemaMap {
       "How a GARD disease was joined to the Mondo class: Mondo's own GARD cross-reference (`mondo-xref`), or GARD's exact cross-reference to an OMIM (`gard-omim-exact`) or Orphanet (`gard-orphanet-exact`) code that Mondo maps exactly to this class.",
       GARD_PATHS,
     ),
+  ];
+}
+
+/** The terms of errors, keys, tiers and quotas. */
+function apiTerms(): SchemaObject[] {
+  return [
     enumOf(
       'ProblemType',
       `The \`type\` of a problem: ${PROBLEM_BASE}<kind>, one URI per kind of error; it never changes.`,
@@ -120,10 +126,27 @@ export function contractSchemas(): SchemaMap {
       SCOPES,
     ),
     enumOf('Tier', 'A subscription tier.', TIERS),
+    enumOf(
+      'QuotaWindow',
+      'A UTC calendar window a quota is counted in: the day resets at 00:00 UTC, the month at 00:00 UTC on the 1st.',
+      WINDOW_NAMES,
+    ),
+  ];
+}
+
+/** Counts per vocabulary value (facets) and the sections object. */
+function countsAndSections(): SchemaObject[] {
+  return [
     countsOf('InheritanceCounts', 'inheritance term', INHERITANCE_TERMS),
     countsOf('OnsetCounts', 'onset category', ONSET_CATEGORIES),
     countsOf('PrevalenceCounts', 'prevalence category', PREVALENCE_CATEGORIES),
     sections(),
+  ];
+}
+
+/** The terms of releases and change lists. */
+function historyTerms(): SchemaObject[] {
+  return [
     enumOf(
       'ChangeKind',
       'What a release did to a disease: `added` (not in the release before), `changed` (a new version of its content), `removed` (no longer a current disease: obsoleted in Mondo, or no longer a human disease class). The allowed values of the `kind` filter of the changes feed.',
@@ -136,6 +159,12 @@ export function contractSchemas(): SchemaMap {
       pattern: RELEASE_ID_PATTERN,
       example: 'r3',
     },
+  ];
+}
+
+/** The webhook event types, delivery statuses and request bodies. */
+function webhookTerms(): SchemaObject[] {
+  return [
     enumOf('WebhookEventType', 'A webhook event type (see `x-webhooks` for each payload).', EVENT_TYPES),
     enumOf(
       'WebhookDeliveryStatus',
@@ -144,12 +173,12 @@ export function contractSchemas(): SchemaMap {
     ),
     component(CREATE_ENDPOINT_BODY),
     component(UPDATE_ENDPOINT_BODY),
-    enumOf(
-      'QuotaWindow',
-      'A UTC calendar window a quota is counted in: the day resets at 00:00 UTC, the month at 00:00 UTC on the 1st.',
-      WINDOW_NAMES,
-    ),
   ];
+}
+
+/** Every component generated from the contract (enums, counts per value, sections, request bodies), by component name. */
+export function contractSchemas(): SchemaMap {
+  const list = [...vocabularies(), ...apiTerms(), ...countsAndSections(), ...historyTerms(), ...webhookTerms()];
   return Object.fromEntries(list.map((s) => [s.title as string, s]));
 }
 
