@@ -283,7 +283,7 @@ describe('the disease filters, one module behind every route that filters', () =
     ]) {
       const r = await get(path, keys.ent);
       assert.equal(r.status, 400, path);
-      assert.equal(r.headers['content-type'], 'application/problem+json');
+      assert.equal(r.headers['content-type'], 'application/problem+json; charset=utf-8');
       assert.deepEqual(r.json().invalidParams, [
         {
           name: 'inheritancePattern',
