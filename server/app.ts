@@ -24,6 +24,7 @@ import {
   pagsResource,
   recordResource,
   sectionResource,
+  phenotypesResource,
   storedResource,
 } from './routes/disease.ts';
 import { listingResource } from './routes/listing.ts';
@@ -129,7 +130,7 @@ export function createApp(o: AppOptions): App {
     getDisease: recordResource(snap),
     getDiseaseSummary: storedResource(snap, ROUTES.getDiseaseSummary),
     getDiseaseSection: sectionResource(snap),
-    getDiseasePhenotypes: storedResource(snap, ROUTES.getDiseasePhenotypes),
+    getDiseasePhenotypes: phenotypesResource(snap),
     listDiseasePags: pagsResource(snap),
     listDiseaseAssistancePrograms: assistanceResource(snap),
     listDiseaseOrphanDrugs: orphanDrugsResource(snap),

@@ -3,7 +3,7 @@ import { ROUTES } from '../contract/api/routes.ts';
 import { SECTION_KEYS, type AssistanceStatus, type OrphanDrugStatus, type SectionKey } from '../contract/api/vocab.ts';
 import { dataUntil } from '../contract/api/envelope.ts';
 import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
-import { diseaseKey, sectionKey } from '../contract/snapshot/route-map.ts';
+import { diseaseKey, phenotypesKey, sectionKey } from '../contract/snapshot/route-map.ts';
 import type { Req, Res } from '../http/context.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, notModified, PRIVATE, sendComposed, sendEntry } from '../http/send.ts';
@@ -18,15 +18,23 @@ import { project, requestSelection, type Selection, selectionKey } from '../http
 type GetSnapshot = () => Snapshot;
 type R = typeof ROUTES;
 
-/** Handler of a per-disease resource served as its stored bytes (summary, phenotypes, screening): the route names which. */
+/** Handler of a per-disease resource served as its stored bytes (summary, screening): the route names which. */
 export function storedResource(
   getSnapshot: GetSnapshot,
-  route: R['getDiseaseSummary' | 'getDiseasePhenotypes' | 'getDiseaseScreening'],
+  route: R['getDiseaseSummary' | 'getDiseaseScreening'],
 ): RouteHandler<R['getDiseaseSummary']> {
   const stored: DiseaseResource = route.stored;
   return function storedResourceHandler(req, res, { path }) {
     const snap = getSnapshot();
     return sendEntry(req, res, snap, snap.require(diseaseKey(path.mondoId, stored)));
+  };
+}
+
+/** GET /diseases/{mondoId}/phenotypes[?order=hallmark]: each order is a stored body, found through the manifest. */
+export function phenotypesResource(getSnapshot: GetSnapshot): RouteHandler<R['getDiseasePhenotypes']> {
+  return function phenotypesHandler(req, res, { path, query }) {
+    const snap = getSnapshot();
+    return sendEntry(req, res, snap, snap.require(phenotypesKey(path.mondoId, query.order ?? 'frequency')));
   };
 }
 

@@ -157,6 +157,18 @@ export const BULK_QUERY = params(
 export const RECORD_QUERY = params({ sections: SECTIONS, fields: fields('the record (`data`)') });
 export const PAGS_QUERY = params({ limit: limit('groups', PAGE_MAX, PAGE_DEFAULT), offset: offset('groups') });
 export const ASSISTANCE_QUERY = params({ status: anyOf(ASSISTANCE_STATUSES, 'Only programs with one of these statuses.') });
+/** Orders of the phenotypes sub-resource; the first is the default. */
+export const PHENOTYPE_ORDERS = ['frequency', 'hallmark'] as const;
+export type PhenotypeOrder = (typeof PHENOTYPE_ORDERS)[number];
+export const PHENOTYPES_QUERY = params({
+  order: {
+    type: 'string',
+    enum: PHENOTYPE_ORDERS,
+    default: 'frequency',
+    description:
+      '`frequency` (default): most frequent first, as documented on Phenotype. `hallmark`: the hallmark features of `computed.hallmarks` first, best first, then the rest in frequency order. Both orders are precomputed.',
+  },
+});
 export const ORPHAN_DRUGS_QUERY = params({
   status: anyOf(
     ORPHAN_DRUG_STATUSES,

@@ -8,6 +8,7 @@ import {
   MATCH_QUERY,
   NO_PARAMS,
   ORPHAN_DRUGS_QUERY,
+  PHENOTYPES_QUERY,
   PAGS_QUERY,
   RECORD_QUERY,
   SEARCH_QUERY,
@@ -103,7 +104,7 @@ export const DISEASE_ROUTES = {
     tag: 'Disease resources',
     ...perDisease,
     stored: 'phenotypes',
-    query: NO_PARAMS,
+    query: PHENOTYPES_QUERY,
     summary: 'Phenotypes with frequency',
     description:
       'Every phenotype annotation of the disease (HPO and Orphanet, merged per HPO term) with its normalized frequency. Added in v1.1.0.',
