@@ -24,8 +24,11 @@ export const NO_FREQUENCY_VALUE = 0.7;
 export const DEFINITION_WEIGHT = 0.5;
 /** Weight of a feature that both the OMIM-based HPO curation and Orphanet annotate. */
 export const AGREEMENT_WEIGHT = 0.5;
-/** Laboratory findings: terms below "Abnormality of metabolism/homeostasis". */
+/** Laboratory findings: terms below "Abnormality of metabolism/homeostasis", but not below "Abnormality of fluid regulation" (edema is seen, not measured). */
 export const LABORATORY_ROOT = 'HP:0001939';
+const NOT_LABORATORY = 'HP:0011032';
+/** A laboratory finding added after the hallmarks must be counted at least this frequent (frequent or more, or not given). */
+const LABORATORY_MIN_FREQUENCY = 0.3;
 /** Ancestors less specific than this are too general to count as named in a definition ("abnormality of the eye"). */
 const DEFINITION_MIN_SPECIFICITY = 0.4;
 
@@ -37,8 +40,9 @@ export const HALLMARK_RULE =
   "namedInDefinition: 1 when the record's definition names the term, one of its HPO synonyms, or a not too general term above it. " +
   'sourcesAgree: 1 when both the OMIM-based HPO curation and Orphanet annotate the term. ' +
   `The ${HALLMARK_COUNT} best scores are the hallmarks (ties by HPO id); a term above a chosen one is skipped and a term below a chosen one takes its place ` +
-  `(the more specific wins). When none of them is a laboratory finding (below "Abnormality of metabolism/homeostasis", ${LABORATORY_ROOT}), ` +
-  'the best-scoring laboratory finding is added. The weights and the frequency of a feature without one were chosen by leave-one-out ' +
+  `(the more specific wins). When none of them is a laboratory finding (below "Abnormality of metabolism/homeostasis", ${LABORATORY_ROOT}, ` +
+  `not below "Abnormality of fluid regulation"), the best-scoring laboratory finding counted at least ${LABORATORY_MIN_FREQUENCY} frequent is added. ` +
+  'The weights and the frequency of a feature without one were chosen by leave-one-out ' +
   'cross-validation over diseases with textbook hallmarks.';
 
 /** Lower case, no diacritics or punctuation, plural endings of long words dropped: the form definitions and labels are compared in. */
@@ -82,7 +86,7 @@ export function hallmarkSelector(terms: ReadonlyMap<string, HpoTerm>, specificit
     }
     return false;
   };
-  const isLab = (id: string) => specificity.ancestors(id).has(LABORATORY_ROOT);
+  const isLab = (id: string) => specificity.ancestors(id).has(LABORATORY_ROOT) && !specificity.ancestors(id).has(NOT_LABORATORY);
 
   return function select(phenotypes: readonly Phenotype[], definitionText: string | null): Hallmark[] {
     const definition = definitionText ? comparable(definitionText) : '';
@@ -115,7 +119,12 @@ export function hallmarkSelector(terms: ReadonlyMap<string, HpoTerm>, specificit
     scored.sort((a, b) => b.score - a.score || (a.hpoId < b.hpoId ? -1 : a.hpoId > b.hpoId ? 1 : 0));
     const chosen = pick(scored, HALLMARK_COUNT, specificity);
     if (!chosen.some((h) => h.laboratory)) {
-      const lab = scored.find((h) => h.laboratory && !chosen.some((c) => specificity.ancestors(c.hpoId).has(h.hpoId) || c === h));
+      const lab = scored.find(
+        (h) =>
+          h.laboratory &&
+          h.parts.frequency >= LABORATORY_MIN_FREQUENCY &&
+          !chosen.some((c) => specificity.ancestors(c.hpoId).has(h.hpoId) || c === h),
+      );
       if (lab) chosen.push(lab);
     }
     return chosen;

@@ -10,27 +10,35 @@ import { formatPercent } from './section-format.ts';
 
 const ONSET_PHRASE: Record<Exclude<OnsetCategory, 'unknown' | 'all-ages'>, string> = {
   antenatal: 'before birth',
-  neonatal: 'at birth or in the newborn period',
+  neonatal: 'in the newborn period',
   infancy: 'in infancy',
   childhood: 'in childhood',
   adolescent: 'in adolescence',
   adult: 'in adulthood',
   elderly: 'late in adult life',
 };
+/** The same ages as nouns, for a range ("from infancy to adulthood"). */
+const ONSET_NOUN: Record<keyof typeof ONSET_PHRASE, string> = {
+  antenatal: 'before birth',
+  neonatal: 'the newborn period',
+  infancy: 'infancy',
+  childhood: 'childhood',
+  adolescent: 'adolescence',
+  adult: 'adulthood',
+  elderly: 'late adult life',
+};
 
 /**
- * Onset as a clinician says it: one age ("It usually presents in infancy"), two ("in infancy or
- * childhood"), three or more as a range ("from infancy to adulthood"); "at any age" when the
- * sources give only all ages. Null when no onset is recorded.
+ * Onset as a clinician says it: one age ("It usually presents in infancy"), two ("in infancy or in
+ * childhood"), three or more as a range ("Onset ranges from infancy to adulthood"); "at any age"
+ * when the sources give only all ages. Null when no onset is recorded.
  */
 export function onsetPhrase(terms: readonly OnsetCategory[]): string | null {
   const ages = ONSET_ORDER.filter((t) => terms.includes(t)) as (keyof typeof ONSET_PHRASE)[];
   if (ages.length === 0) return terms.includes('all-ages') ? 'It can present at any age' : null;
   if (ages.length === 1) return `It usually presents ${ONSET_PHRASE[ages[0]]}`;
-  if (ages.length === 2) return `It usually presents ${ONSET_PHRASE[ages[0]]} or ${ONSET_PHRASE[ages[1]].replace(/^(?:in|at) /, '')}`;
-  const from = ONSET_PHRASE[ages[0]].replace(/^(?:in|at) /, '');
-  const to = ONSET_PHRASE[ages[ages.length - 1]].replace(/^(?:in|at) /, '');
-  return `Onset ranges from ${from} to ${to}`;
+  if (ages.length === 2) return `It usually presents ${ONSET_PHRASE[ages[0]]} or ${ONSET_PHRASE[ages[1]]}`;
+  return `Onset ranges from ${ONSET_NOUN[ages[0]]} to ${ONSET_NOUN[ages[ages.length - 1]]}`;
 }
 
 /** Who an Orphanet estimate counts: people, births, new cases a year. */

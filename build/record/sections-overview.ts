@@ -76,7 +76,7 @@ function identity(f: RecordFacts): OverviewSentence[] {
   const classes = (f.computed?.namedClasses ?? []) as NamedClass[];
   const out = [
     say(
-      `${capitalize(f.name)} is ${f.isRare ? 'a rare disease' : 'a disease'}${classes.length > 0 ? `, a form of ${joinAnd(classes.map((c) => c.name))}` : ''}`,
+      `${capitalize(f.name)} is ${f.isRare ? 'a rare disease' : 'a disease'}${classes.length > 0 ? `, a form of ${classes.map((c) => c.name).join(' and of ')}` : ''}`,
       ['name', 'isRare', 'computed.namedClasses'],
     ),
   ];
@@ -127,11 +127,12 @@ export function definitionModes(f: Pick<RecordFacts, 'definition' | 'inheritance
 /** How it presents: onset in a clinician's words, then the hallmark features (not the laboratory ones) with their frequency. */
 function presentation(f: RecordFacts): OverviewSentence[] {
   const out: OverviewSentence[] = [];
+  const denied = f.definition !== null && NO_PHENOTYPE.test(f.definition.text);
   const onset = onsetPhrase(f.onset.map((o) => o.term));
-  if (onset) out.push(say(onset, ['onset']));
+  if (onset && !denied) out.push(say(onset, ['onset']));
   const hallmarks = ((f.computed?.hallmarks ?? []) as Hallmark[]).filter((h) => !h.laboratory);
   if (hallmarks.length === 0) return out;
-  if (f.definition && NO_PHENOTYPE.test(f.definition.text)) {
+  if (denied) {
     out.push(
       say(
         'Its definition says it has no phenotypic expression; the features annotated to it are listed under Clinical features, each with its source',

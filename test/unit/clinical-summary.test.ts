@@ -225,7 +225,7 @@ describe('class naming (CLASS_NAMING_RULE)', () => {
 describe('overview words', () => {
   test('onset as a clinician says it', () => {
     assert.equal(onsetPhrase(['infancy']), 'It usually presents in infancy');
-    assert.equal(onsetPhrase(['childhood', 'infancy']), 'It usually presents in infancy or childhood');
+    assert.equal(onsetPhrase(['childhood', 'infancy']), 'It usually presents in infancy or in childhood');
     assert.equal(onsetPhrase(['infancy', 'childhood', 'adult', 'all-ages']), 'Onset ranges from infancy to adulthood');
     assert.equal(onsetPhrase(['all-ages']), 'It can present at any age');
     assert.equal(onsetPhrase([]), null);
