@@ -34,7 +34,6 @@ const TEXTBOOK: [string, string, [string, string][]][] = [
 
 let manifest: Manifest;
 let packs: PackLookup;
-// biome-ignore lint/suspicious/noExplicitAny: a served record body
 const record = (id: string): any => JSON.parse(readPackedSync(packs, manifest.entries[id]).toString('utf8')).data;
 const hpo = termSpecificity(readHpoOntology(join(REAL_DATA, 'hpo/hp_2023-01-27.json.gz')).terms);
 
