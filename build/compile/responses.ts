@@ -4,9 +4,18 @@ import { envelope, recordEnvelope, sectionEnvelope } from '../../server/contract
 import { diseasePath } from '../../server/contract/api/paths.ts';
 import type { DiseaseResource } from '../../server/contract/api/paths.ts';
 import { PAGE_DEFAULT } from '../../server/contract/api/limits.ts';
+import { phenotypesKey } from '../../server/contract/snapshot/route-map.ts';
+import type { Hallmark } from '../record/hallmarks.ts';
 
 /** The stored page of advocacy groups is the route's default page; the server cuts the others. */
 const PAG_PAGE = PAGE_DEFAULT;
+
+/** The phenotypes in hallmark order: the record's hallmarks first (best first), then the rest in their stored (frequency) order. */
+function hallmarkOrder(record: DiseaseRecord): DiseaseRecord['phenotypes'] {
+  const rank = new Map(((record.computed.hallmarks ?? []) as Hallmark[]).map((h, i) => [h.hpoId, i]));
+  const first = record.phenotypes.filter((p) => !p.negated && rank.has(p.hpoId)).sort((a, b) => rank.get(a.hpoId)! - rank.get(b.hpoId)!);
+  return [...first, ...record.phenotypes.filter((p) => !first.includes(p))];
+}
 
 /** One response body to store, with the splice offset the server needs for records and sections. */
 export interface BodySpec {
@@ -45,7 +54,14 @@ export function diseaseBodies(
     const one = sectionEnvelope(s, { disease: { id, name } });
     out.push({ key: sectionKeyOf(k), body: one.body, extra: one.dataEnd });
   }
-  out.push({ key: keyOf('phenotypes'), body: envelope({ id, name, total: record.phenotypes.length, items: record.phenotypes }) });
+  out.push({
+    key: keyOf('phenotypes'),
+    body: envelope({ id, name, order: 'frequency', total: record.phenotypes.length, items: record.phenotypes }),
+  });
+  out.push({
+    key: phenotypesKey(id, 'hallmark'),
+    body: envelope({ id, name, order: 'hallmark', total: record.phenotypes.length, items: hallmarkOrder(record) }),
+  });
   const pags = record.advocacyGroups;
   // The default page; other limit/offset values are cut by the server from the full record.
   out.push({

@@ -54,8 +54,14 @@ export interface AssemblyContext {
   qc: QcReport;
 }
 
-export const TRIAL_SAMPLE_NOTICE =
-  'Trial counts come from a sample, not the full registry: a 2.5% random sample of ClinicalTrials.gov studies (ctrialsgov R package, data to 2021-09) and an Angelman syndrome study set (2026-08). Active means recruiting, not yet recruiting, enrolling by invitation, or active not recruiting.';
+/**
+ * The trial notice of a record: the 2.5 % sample, and the Angelman syndrome study set only on the
+ * records that set covers (a study of it matched the record).
+ */
+export function trialNotice(trials: readonly TrialEntry[]): string {
+  const angelman = trials.some((t) => t.provenance.source === 'ctgov-angelman');
+  return `Trial counts come from a sample, not the full registry: a 2.5% random sample of ClinicalTrials.gov studies (ctrialsgov R package, data to 2021-09)${angelman ? ' and an Angelman syndrome study set (2026-08)' : ''}. Active means recruiting, not yet recruiting, enrolling by invitation, or active not recruiting.`;
+}
 
 const NORD_NAME = 'National Organization for Rare Disorders (NORD)';
 
@@ -250,7 +256,7 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
     orphanDrugs: ctx.drugs.get(id) ?? [],
     trials: {
       fromSample: true,
-      notice: TRIAL_SAMPLE_NOTICE,
+      notice: trialNotice(trials),
       total: trials.length,
       active: trials.filter((t) => t.active).length,
       items: trials,

@@ -7,7 +7,7 @@ import { indexCrossRefs, type CrossRefIndex } from './cross-refs.ts';
 import { selectDiseases, type DiseaseSet } from './disease-set.ts';
 import { buildFactsIndex } from './exact-joins.ts';
 import { finalizeSections, type FinalizeOptions } from './fact-check.ts';
-import { NameIndex } from './name-index.ts';
+import { NameIndex, normalizeName } from './name-index.ts';
 import { createHpoLookup } from './phenotypes.ts';
 import { QcReport } from './qc.ts';
 import { qualityScore } from './quality.ts';
@@ -18,6 +18,9 @@ import type { DiseaseRecord, ObsoleteEntry, SourceId } from './record-types.ts';
 import { versionsPath } from '../../server/contract/api/paths.ts';
 import { informationContent } from './information-content.ts';
 import { rollUp } from './rollup.ts';
+import { classKind, descendantCounter, namedClasses } from './class-naming.ts';
+import { hallmarkSelector } from './hallmarks.ts';
+import { termSpecificity } from './term-specificity.ts';
 
 export interface BuiltRecords {
   records: DiseaseRecord[];
@@ -55,6 +58,14 @@ function contributingSources(f: RecordFacts, releases: LoadResult['data']['relea
   for (const t of f.trials.items) used.add(t.provenance.source);
   if (f.resources.nordReportId) used.add('nord');
   return [...used].sort().map((source) => ({ source, release: releases.get(source)?.release ?? 'unknown' }));
+}
+
+/** The Mondo scope of a class's synonym ('broad', 'narrow', ...), for the relation of a designation linked through it. */
+function synonymScopes(data: LoadResult['data']): (id: string, text: string) => string | null {
+  return (id, text) => {
+    const key = normalizeName(text);
+    return data.mondoSynonyms.get(id)?.find((s) => normalizeName(s.text) === key)?.scope ?? null;
+  };
 }
 
 /** Information content of HPO terms from the phenotype annotations of HPO (per disease id) and Orphanet (per disorder). */
@@ -125,7 +136,7 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
     hpo: { ...createHpoLookup(data.hpoTerms, data.hpoLabels), ic: phenotypeIc },
     resolveGene: (s, h) => validator.resolve(s, h),
     screening: createScreeningLookup(data.rusp, rel('rusp')),
-    drugs: linkDesignations(data.designations, names, rel('fda-oopd'), qc),
+    drugs: linkDesignations(data.designations, names, rel('fda-oopd'), qc, synonymScopes(data)),
     trials: linkTrials(
       [
         ...data.trialsSample.map((trial) => ({ trial, source: 'ctgov-sample' as const, release: rel('ctgov-sample') })),
@@ -153,12 +164,21 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
     );
   }
   const ancestorMemo = new Map<string, string[]>();
-  rollUp(allFacts, (id) => ancestorMemo.get(id) ?? ancestorMemo.set(id, set.ancestors(id)).get(id)!);
+  const descendants = descendantCounter(set.children);
+  rollUp(
+    allFacts,
+    (id) => ancestorMemo.get(id) ?? ancestorMemo.set(id, set.ancestors(id)).get(id)!,
+    (id) => classKind(descendants(id)) === 'group',
+  );
+  const hallmarks = hallmarkSelector(data.hpoTerms, termSpecificity(data.hpoTerms));
   for (const f of allFacts.values()) {
     const before = qc.warnings.length;
-    const { sections, regenerated, problems } = finalizeSections(f, options);
+    const computed = computeFields(f, {
+      hallmarks: hallmarks(f.phenotypes, f.definition?.text ?? null),
+      namedClasses: namedClasses(f.name, f.parents, descendants),
+    });
+    const { sections, regenerated, problems } = finalizeSections({ ...f, computed }, options);
     for (const s of regenerated) qc.regenerate(f.id, s, problems[s] ?? []);
-    const computed = computeFields(f);
     const classification = classify(f, computed, { referenceDate });
     const quality = qualityScore(f, regenerated);
     const warnings = [...new Set([...(warningsOf.get(f.id) ?? []), ...qc.warnings.slice(before).map((w) => w.kind)])].sort();

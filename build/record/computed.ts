@@ -1,14 +1,66 @@
-import type { SourceId } from './record-types.ts';
+import type { ComputedValue, SourceId } from './record-types.ts';
 import { ONSET_ORDER, frequencyFloor, inForceDesignations, isCausal, orphanProducts, type RecordFacts } from './record-facts.ts';
 import { MODE_PRECEDENCE } from './inheritance.ts';
+import { CLASS_NAMING_RULE, type NamedClass } from './class-naming.ts';
+import { HALLMARK_RULE, type Hallmark } from './hallmarks.ts';
+import type { SchemaObject } from '../../server/contract/snapshot/component-schemas.ts';
 
-export type ComputedValue = number | boolean | string | null;
+export type { ComputedValue };
 export interface ComputedFieldDoc {
   name: string;
-  type: 'integer' | 'number' | 'boolean' | 'string';
+  type: 'integer' | 'number' | 'boolean' | 'string' | 'array';
   nullable: boolean;
   description: string;
+  /** The item schema of an array field. */
+  items?: SchemaObject;
 }
+
+/** The parts derived with context beyond the record's facts (the HPO release, Mondo's structure): see build-records.ts. */
+export interface DerivedParts {
+  hallmarks: Hallmark[];
+  namedClasses: NamedClass[];
+}
+
+const HALLMARK_ITEM: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['hpoId', 'label', 'score', 'parts', 'laboratory'],
+  properties: {
+    hpoId: { type: 'string', pattern: '^HP:\\d{7}$' },
+    label: { type: 'string' },
+    score: { type: 'number', minimum: 0, maximum: 1 },
+    parts: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['frequency', 'frequencyGiven', 'specificity', 'namedInDefinition', 'sourcesAgree'],
+      properties: {
+        frequency: {
+          type: 'number',
+          minimum: 0,
+          maximum: 1,
+          description: 'The frequency counted (a fraction); the default when none is given.',
+        },
+        frequencyGiven: { type: 'boolean', description: 'False when the sources give no usable frequency and the default was counted.' },
+        specificity: { type: 'number', minimum: 0, maximum: 1, description: 'Intrinsic information content of the HPO term.' },
+        namedInDefinition: { type: 'boolean' },
+        sourcesAgree: { type: 'boolean', description: 'Annotated by both the OMIM-based HPO curation and Orphanet.' },
+      },
+    },
+    laboratory: { type: 'boolean', description: 'A laboratory finding (below HP:0001939).' },
+  },
+};
+
+const NAMED_CLASS_ITEM: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'descendantCount', 'kind'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    descendantCount: { type: 'integer', minimum: 0 },
+    kind: { type: 'string', enum: ['group', 'umbrella'] },
+  },
+};
 
 /** Documents every field of `computed`, in output order; the OpenAPI schema of `computed` is generated from it. */
 export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
@@ -166,6 +218,20 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     description: "Source of the definition text: 'mondo', 'orphanet' or 'doid'; null when there is none.",
   },
   {
+    name: 'hallmarks',
+    type: 'array',
+    nullable: false,
+    description: `The hallmark features, best first, each with its score and the parts of the score. ${HALLMARK_RULE}`,
+    items: HALLMARK_ITEM,
+  },
+  {
+    name: 'namedClasses',
+    type: 'array',
+    nullable: false,
+    description: `The parent classes the overview names. ${CLASS_NAMING_RULE}`,
+    items: NAMED_CLASS_ITEM,
+  },
+  {
     name: 'sourceCount',
     type: 'integer',
     nullable: false,
@@ -211,7 +277,10 @@ function contributingSources(facts: RecordFacts): Set<SourceId> {
  * Derive the `computed` fields of a record from its facts. Pure and deterministic; the keys
  * and their order are exactly COMPUTED_FIELDS.
  */
-export function computeFields(facts: RecordFacts): Record<string, ComputedValue> {
+export function computeFields(
+  facts: RecordFacts,
+  derived: DerivedParts = { hallmarks: [], namedClasses: [] },
+): Record<string, ComputedValue> {
   const present = facts.phenotypes.filter((p) => !p.negated);
   const products = orphanProducts(facts);
   const year = (dates: (string | null)[]): number | null => {
@@ -255,6 +324,8 @@ export function computeFields(facts: RecordFacts): Record<string, ComputedValue>
     childCount: facts.children.length,
     isLeaf: facts.children.length === 0,
     definitionSource: facts.definition ? facts.definition.source : null,
+    hallmarks: derived.hallmarks,
+    namedClasses: derived.namedClasses,
     sourceCount: contributingSources(facts).size,
   };
 }

@@ -1,5 +1,8 @@
 /** Record parts made by the consolidation rules: inheritance summary and hierarchy roll-up. */
 import type { InheritanceTerm, OrphanDrugStatus } from '../../server/contract/api/vocab.ts';
+import type { LinkRelation } from './designation-relation.ts';
+
+export type { LinkRelation };
 
 export type GeneAssociation =
   | 'associated'
@@ -21,6 +24,10 @@ export interface DesignationLink {
   matchedText: string;
   /** The FDA text that named the disease. */
   field: 'designation' | 'approvedIndication';
+  /** How the designation relates to the disease (LINK_RELATION_RULE in designation-relation.ts). */
+  relation: LinkRelation;
+  /** The words of the text (or the rule) that decided `relation`. */
+  decidedBy: string;
 }
 
 /** The consolidated inheritance (see INHERITANCE_RULE in inheritance.ts). */
@@ -68,6 +75,31 @@ export interface RolledDesignation {
   status: OrphanDrugStatus;
   designation: string;
   fdaUrl: string | null;
+  /** How the designation relates to the class it is listed on (its closest link relation there). */
+  relation: LinkRelation;
   /** The subtype (or, in parentOrphanDrugs, the parent) whose record lists the designation. */
   from: SubtypeRef;
 }
+
+/** One hallmark feature: its score and the parts of the score (HALLMARK_RULE in hallmarks.ts). */
+export interface Hallmark {
+  hpoId: string;
+  label: string;
+  score: number;
+  parts: { frequency: number; frequencyGiven: boolean; specificity: number; namedInDefinition: boolean; sourcesAgree: boolean };
+  /** A laboratory finding (below HP:0001939): what the overview's diagnosis sentence names. */
+  laboratory: boolean;
+}
+
+/** A parent class as the overview may name it (CLASS_NAMING_RULE in class-naming.ts). */
+export interface NamedClass {
+  id: string;
+  name: string;
+  /** Classes below it in Mondo (among the served records). */
+  descendantCount: number;
+  /** `group`: a disease-specific group; `umbrella`: an organ-system or other wide class. */
+  kind: 'group' | 'umbrella';
+}
+
+/** A value of the record's `computed` object (COMPUTED_FIELDS in computed.ts). */
+export type ComputedValue = number | boolean | string | null | Hallmark[] | NamedClass[];

@@ -83,6 +83,15 @@ export const TEMPLATE_WORDS: ReadonlySet<string> = new Set([
   'organisations',
   'assistance',
   'programs',
+  // Words of the overview's clinical summary.
+  'read',
+  'treatment',
+  'management',
+  'hallmark',
+  'diagnostic',
+  'onset',
+  'other',
+  'designations',
 ]);
 
 /**

@@ -5,6 +5,10 @@ import { composeFactsOnly } from './facts-only.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { SECTION_BASIS, composeSection } from './sections.ts';
 import { CLASSIFICATION_PHRASES, TEMPLATE_WORDS } from './fact-check-words.ts';
+import { NO_PHENOTYPE } from './overview-words.ts';
+import { joinAnd } from './section-format.ts';
+import { definitionModes } from './sections-overview.ts';
+import { hasReplacementCharacter } from './text-repair.ts';
 
 export { CLASSIFICATION_PHRASES, TEMPLATE_WORDS };
 
@@ -135,11 +139,42 @@ function checkText(text: string, index: FactIndex, scope: FactScope, problems: S
  */
 export function checkSection(section: Section, facts: RecordFacts): CheckResult {
   const index = factIndex(facts);
-  const scope = index.scope(SECTION_BASIS[section.key]);
   const problems = new Set<string>();
-  for (const text of section.paragraphs) checkText(text, index, scope, problems);
+  if (section.sentences) {
+    for (const s of section.sentences) checkText(s.text, index, index.scope(s.basedOn), problems);
+    for (const p of checkAgainstDefinition(section.sentences, facts)) problems.add(p);
+  } else {
+    const scope = index.scope(SECTION_BASIS[section.key]);
+    for (const text of section.paragraphs) checkText(text, index, scope, problems);
+  }
+  for (const text of section.paragraphs)
+    if (hasReplacementCharacter(text)) problems.add(`replacement character in "${text.match(/.{0,20}[\uFFFD¿].{0,20}/u)?.[0]}"`);
   return { ok: problems.size === 0, problems: [...problems] };
 }
+
+/**
+ * Checks of sentences against the definition's own words (DEFINITION_CHECK_RULE): a definition that
+ * says the disease has no phenotypic expression admits no sentence presenting features, and a mode
+ * of inheritance the definition names but no source states must be said beside the primary mode.
+ */
+export function checkAgainstDefinition(sentences: readonly { text: string; basedOn: string[] }[], facts: RecordFacts): string[] {
+  const out: string[] = [];
+  const definition = facts.definition?.text ?? '';
+  if (NO_PHENOTYPE.test(definition))
+    for (const s of sentences)
+      if (s.basedOn.includes('computed.hallmarks'))
+        out.push(`"${s.text}" presents features, but the definition says the disease has no phenotypic expression`);
+  const unstated = definitionModes(facts);
+  for (const s of sentences)
+    if (s.basedOn.includes('inheritanceSummary') && unstated.some((m) => !s.text.toLowerCase().includes(`definition says ${m}`)))
+      out.push(`"${s.text}" states the primary mode without the definition's ${joinAnd(unstated)}`);
+  return out;
+}
+
+export const DEFINITION_CHECK_RULE =
+  "Sentences are also checked against the definition's own words: when the definition says the disease has no phenotypic expression " +
+  '("most likely does not have any phenotypic expression"), no sentence may present hallmark features; when the definition names a mode of ' +
+  'inheritance that no source states, the sentence on inheritance must say so ("its definition says autosomal dominant").';
 
 export interface FinalizedSections {
   sections: Record<SectionKey, Section>;
@@ -180,6 +215,16 @@ export function failingSentences(section: Section, facts: RecordFacts): { senten
   const index = factIndex(facts);
   const scope = index.scope(SECTION_BASIS[section.key]);
   const out: { sentence: string; problems: string[] }[] = [];
+  if (section.sentences) {
+    for (const s of section.sentences) {
+      const problems = new Set<string>();
+      checkText(s.text, index, index.scope(s.basedOn), problems);
+      for (const p of checkAgainstDefinition([s], facts)) problems.add(p);
+      if (hasReplacementCharacter(s.text)) problems.add('replacement character');
+      if (problems.size > 0) out.push({ sentence: s.text, problems: [...problems] });
+    }
+    if (out.length > 0) return out;
+  }
   for (const paragraph of section.paragraphs) {
     for (const sentence of paragraph.split(/(?<=[.!?]["”)]?)\s+(?=[A-Z])/)) {
       const problems = new Set<string>();

@@ -196,7 +196,7 @@ export class FactIndex {
   scope(fields: readonly string[]): FactScope {
     const facts = this.facts as unknown as Record<string, unknown>;
     return new FactScope(
-      () => fields.map((f) => this.#flat.get(f) ?? this.#flat.set(f, flattenFacts(facts[f])).get(f)!),
+      () => fields.map((f) => this.#flat.get(f) ?? this.#flat.set(f, flattenFacts(valueAt(facts, f))).get(f)!),
       () => this.counts(),
     );
   }
@@ -229,6 +229,13 @@ export class FactIndex {
     }
     return this.#counts;
   }
+}
+
+/** The value at a field path ("computed.hallmarks"); undefined when a step is missing. */
+function valueAt(facts: Record<string, unknown>, path: string): unknown {
+  let v: unknown = facts;
+  for (const k of path.split('.')) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
 }
 
 const cache = new WeakMap<RecordFacts, FactIndex>();

@@ -1,9 +1,15 @@
 import type { DiseaseRecord, GeneAssociation, GeneEntry, OnsetCategory, OrphanDrugStatus, Phenotype } from './record-types.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 import { comparePhenotypes } from './frequency-pool.ts';
+import { hasReplacementCharacter } from './text-repair.ts';
 
-/** The sourced parts of a record: everything the derived parts (sections, computed, classification, quality) are computed from. */
-export type RecordFacts = Omit<DiseaseRecord, 'sections' | 'computed' | 'classification' | 'metadata'>;
+/**
+ * The sourced parts of a record: everything the derived parts (sections, computed, classification, quality) are computed from.
+ * `computed` is there when the sections are composed: the overview names its hallmarks and classes.
+ */
+export type RecordFacts = Omit<DiseaseRecord, 'sections' | 'computed' | 'classification' | 'metadata'> & {
+  computed?: DiseaseRecord['computed'];
+};
 
 /** Genes are listed by this order of association strength; the GeneAssociation union order. */
 export const ASSOCIATION_ORDER: readonly GeneAssociation[] = [
@@ -103,4 +109,45 @@ export function orphanProducts(facts: Pick<RecordFacts, 'orphanDrugs'>): OrphanP
 /** Designations in force: not withdrawn or revoked (a withdrawn designation is no longer pipeline activity or an available orphan drug). */
 export function inForceDesignations(facts: Pick<RecordFacts, 'orphanDrugs'>): RecordFacts['orphanDrugs'] {
   return facts.orphanDrugs.filter((d) => d.status !== 'withdrawn');
+}
+
+/** An approved product as the prose names it: its first approval and its latest labeled indication, each with its own date. */
+export interface ApprovedProduct {
+  /** "Kalydeco (ivacaftor)", or the generic name alone. */
+  name: string;
+  /** The earliest approval date among its designations' approvals. */
+  first: string;
+  /** The newest approval: its date and labeled indication. */
+  latest: { date: string; indication: string | null };
+  /** Entries (designations) of this product in the list. */
+  entries: number;
+}
+
+/** The product name the prose uses: "Trade (generic)", or the generic name when they are the same or no trade name is given. */
+export function productName(d: { genericName: string; tradeName: string | null; fdaUrl?: string | null }): string {
+  const name =
+    d.tradeName && d.tradeName.toLowerCase() !== d.genericName.toLowerCase() ? `${d.tradeName} (${d.genericName})` : d.genericName;
+  if (!hasReplacementCharacter(name)) return name;
+  // A character TEXT_REPAIR_RULE cannot restore never reaches the prose: the FDA page names the product.
+  return `a product whose name the FDA export does not render${d.fdaUrl ? ` (${d.fdaUrl})` : ''}`;
+}
+
+/** Approved entries (status `approved`) grouped by product, oldest first approval first. */
+export function approvedProducts(entries: readonly RecordFacts['orphanDrugs'][number][]): ApprovedProduct[] {
+  const byKey = new Map<string, ApprovedProduct>();
+  for (const d of entries) {
+    if (d.status !== 'approved') continue;
+    const dates = d.approvals.filter((a) => a.date !== null) as { date: string; indication: string | null }[];
+    if (d.marketingApprovalDate && !dates.some((a) => a.date === d.marketingApprovalDate))
+      dates.push({ date: d.marketingApprovalDate, indication: d.approvedIndication });
+    if (dates.length === 0) continue;
+    const key = productName(d).toLowerCase();
+    const p = byKey.get(key) ?? byKey.set(key, { name: productName(d), first: dates[0].date, latest: dates[0], entries: 0 }).get(key)!;
+    p.entries++;
+    for (const a of dates) {
+      if (a.date < p.first) p.first = a.date;
+      if (a.date > p.latest.date || (a.date === p.latest.date && p.latest.indication === null)) p.latest = a;
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.first.localeCompare(b.first) || a.name.localeCompare(b.name));
 }

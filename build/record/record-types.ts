@@ -14,7 +14,9 @@ import type {
 } from '../../server/contract/api/vocab.ts';
 
 import type {
+  ComputedValue,
   DesignationLink,
+  LinkRelation,
   FrequencyBasis,
   GeneAssociation,
   InheritanceSummary,
@@ -161,12 +163,16 @@ export interface OrphanDrugEntry {
   designationStatus: string;
   /** The designation's page in the FDA database (from its CF Grid Key); null when the export lacks the key. */
   fdaUrl: string | null;
+  /** The closest relation among `links` (exact, broader, complication, narrower; LINK_RELATION_RULE). */
+  relation: LinkRelation;
   /** The first of `links` (kept for clients of API 1.3). */
   link: DesignationLink;
   /** Every way this designation names the disease: its designation text and its approved labeled indications. */
   links: DesignationLink[];
   /** Every approval of this designation (the FDA export has one row per approved indication), newest first. */
   approvals: { indication: string | null; date: string | null; exclusivityEndDate: string | null }[];
+  /** FDA texts repaired by TEXT_REPAIR_RULE (text-repair.ts): the field, its raw value and the rules applied. */
+  textRepairs: { field: 'genericName' | 'tradeName' | 'designation' | 'approvedIndication' | 'sponsor'; raw: string; rules: string[] }[];
   provenance: Provenance;
 }
 
@@ -222,6 +228,8 @@ export interface Section {
   generation: 'template' | 'facts-only';
   /** Record fields this section was composed from. */
   basedOn: string[];
+  /** The overview's sentences, each with the record fields (paths such as `computed.hallmarks`) it rests on; the fact check holds each to them. */
+  sentences?: { text: string; basedOn: string[] }[];
 }
 
 export interface Classification {
@@ -268,7 +276,7 @@ export interface DiseaseRecord {
   assistancePrograms: SourcedList<AssistanceProgram>;
   resources: { medlinePlus: string | null; geneReviews: string | null; nordReportId: string | null; gard: GardLink[] };
   rollup: Rollup;
-  computed: Record<string, number | boolean | string | null>;
+  computed: Record<string, ComputedValue>;
   classification: Classification;
   metadata: RecordMetadata;
   sections: Record<SectionKey, Section>;
@@ -290,5 +298,5 @@ export interface ObsoleteEntry {
   consider: string[];
 }
 
-export type { DesignationLink, FrequencyBasis, GeneAssociation, InheritanceSummary, Rollup, SynonymRelation };
+export type { ComputedValue, DesignationLink, LinkRelation, FrequencyBasis, GeneAssociation, InheritanceSummary, Rollup, SynonymRelation };
 export type { RolledDesignation, SubtypeRef } from './consolidated-types.ts';

@@ -11,7 +11,9 @@ export const ROLLUP_RULE =
   'A class shows what its subtypes (every class below it in Mondo) have, each item with the subtypes it comes from: causal genes the class does not ' +
   'have itself, the primary inheritance mode of each subtype, subtypes on the RUSP newborn screening panel (directly or as a listed constituent), and ' +
   'FDA orphan designations listed on a subtype but not on the class. A subtype is named only when no class between it and the record has the same ' +
-  `value. \`parentOrphanDrugs\` lists designations made for a direct parent class, marked with that parent. Lists keep at most ${ROLLUP_LIMIT} items ` +
+  `value. \`parentOrphanDrugs\` lists designations made for a direct parent class that is a disease group (not an organ-system or other umbrella ` +
+  `class, see CLASS_NAMING_RULE), marked with that parent and with relation \`narrower\` (the designation names a wider condition); a subtype's ` +
+  `designation rolled up has relation \`broader\` (it covers a subset of the class). Lists keep at most ${ROLLUP_LIMIT} items ` +
   `(genes and designations: the ones shared by the most subtypes, approvals first) and ${SUBTYPES_PER_ITEM} subtypes per item; the counts give the totals. ` +
   "Phenotypes are not rolled up: a subtype's features are not features of every form of the class.";
 
@@ -39,7 +41,11 @@ const add = (m: Map<string, Sources>, target: string, key: string, from: string)
  * Fill `rollup` of every record by ROLLUP_RULE. `ancestorsOf` gives every class above a class
  * (transitively); records are keyed by id.
  */
-export function rollUp(records: Map<string, RecordFacts>, ancestorsOf: (id: string) => string[]): void {
+export function rollUp(
+  records: Map<string, RecordFacts>,
+  ancestorsOf: (id: string) => string[],
+  isGroup: (id: string) => boolean = () => true,
+): void {
   const genes = new Map<string, Sources>();
   const modes = new Map<string, Sources>();
   const drugs = new Map<string, Sources>();
@@ -73,12 +79,13 @@ export function rollUp(records: Map<string, RecordFacts>, ancestorsOf: (id: stri
     const out = from.size === 1 ? [...from] : [...from].filter((s) => !ancestorsOf(s).some((a) => a !== s && from.has(a)));
     return out.length > 1 ? out.sort(byName) : out;
   };
-  const rolled = (d: RecordFacts['orphanDrugs'][number], from: string): RolledDesignation => ({
+  const rolled = (d: RecordFacts['orphanDrugs'][number], from: string, relation: RolledDesignation['relation']): RolledDesignation => ({
     genericName: d.genericName,
     tradeName: d.tradeName,
     status: d.status,
     designation: d.designation,
     fdaUrl: d.fdaUrl,
+    relation,
     from: ref(from),
   });
 
@@ -142,14 +149,15 @@ export function rollUp(records: Map<string, RecordFacts>, ancestorsOf: (id: stri
       .map(([k, from]) => ({ d: drugOf.get(k)!, from: shallowest(from) }));
     d.sort((a, b) => compareOrphanDrugs(a.d, b.d));
     r.orphanDrugCount = d.length;
-    r.orphanDrugs = d.slice(0, ROLLUP_LIMIT).map(({ d: x, from }) => rolled(x, from[0]));
+    r.orphanDrugs = d.slice(0, ROLLUP_LIMIT).map(({ d: x, from }) => rolled(x, from[0], 'broader'));
     const fromParents: RolledDesignation[] = [];
     const seen = new Set(ownDrugs);
     for (const p of f.parents) {
+      if (!isGroup(p.id)) continue;
       for (const x of records.get(p.id)?.orphanDrugs ?? []) {
         if (seen.has(drugKey(x))) continue;
         seen.add(drugKey(x));
-        fromParents.push(rolled(x, p.id));
+        fromParents.push(rolled(x, p.id, 'narrower'));
       }
     }
     r.parentOrphanDrugCount = fromParents.length;

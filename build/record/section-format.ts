@@ -66,5 +66,5 @@ export function formatFrequency(f: Frequency | null): string {
 
 /** End a sentence with a period unless it already ends with terminal punctuation. */
 export function sentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+  return /[.!?]["”]?$/.test(text) ? text : `${text}.`;
 }

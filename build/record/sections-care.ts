@@ -1,5 +1,14 @@
-import type { OrphanDrugEntry, RolledDesignation } from './record-types.ts';
-import { genesByAssociation, isCausal, orphanProducts, phenotypesByFrequency, type RecordFacts } from './record-facts.ts';
+import { RELATION_ORDER } from './designation-relation.ts';
+import type { LinkRelation, OrphanDrugEntry, RolledDesignation } from './record-types.ts';
+import {
+  approvedProducts,
+  genesByAssociation,
+  isCausal,
+  orphanProducts,
+  phenotypesByFrequency,
+  productName,
+  type RecordFacts,
+} from './record-facts.ts';
 import { LIST_LIMIT, count, listWithRest, sentence } from './section-format.ts';
 
 /**
@@ -72,20 +81,55 @@ export function screeningText(f: RecordFacts): string[] {
   return out;
 }
 
-function drugName(d: { genericName: string; tradeName: string | null }): string {
-  return d.tradeName && d.tradeName.toLowerCase() !== d.genericName.toLowerCase() ? `${d.tradeName} (${d.genericName})` : d.genericName;
+const drugName = productName;
+
+/** How each relation is introduced in the treatment section (LINK_RELATION_RULE). */
+const RELATION_HEAD: Record<LinkRelation, string> = {
+  exact: 'for this disease',
+  broader: 'for a subset of patients (a stage, subtype or patient group)',
+  complication: 'for a condition in patients with this disease',
+  narrower: 'for a wider condition that includes this disease',
+};
+
+/** The words that restricted or widened a link, for a non-exact entry: ' ("stage IIB through IV")'. */
+function decidedBy(d: OrphanDrugEntry): string {
+  const l = d.links.find((x) => x.relation === d.relation);
+  return d.relation === 'exact' || !l ? '' : ` ("${l.decidedBy}")`;
 }
 
-function approvedLine(d: OrphanDrugEntry): string {
-  const indication = d.approvals.find((a) => a.indication)?.indication ?? d.approvedIndication;
-  return `${drugName(d)}, approved ${d.marketingApprovalDate ?? '(date not given)'}${indication ? ` for "${indication}"` : ''}`;
+/** Approved products of one relation: name, first approval date, latest labeled indication with its own date. */
+function approvedLines(entries: OrphanDrugEntry[]): string[] {
+  return approvedProducts(entries).map((p) => {
+    const latest =
+      p.latest.date !== p.first
+        ? `; latest indication ${p.latest.date}${p.latest.indication ? `: "${p.latest.indication}"` : ''}`
+        : p.latest.indication
+          ? `: "${p.latest.indication}"`
+          : '';
+    const words =
+      entries
+        .filter((e) => productName(e) === p.name)
+        .map(decidedBy)
+        .find(Boolean) ?? '';
+    return `${p.name}, first approved ${p.first}${latest}${words}`;
+  });
 }
 
 function rolledLine(d: RolledDesignation): string {
-  return `${drugName(d)} (${d.status}; ${d.from.name})`;
+  return `${drugName(d)} (${d.status})`;
 }
 
-/** FDA orphan designations in named units that add up, approvals with their labeled indication, designations in development. */
+/** The designations listed on a parent group, named by parent: "made for sphingolipidosis, the group it belongs to (3 in all): ...". */
+function parentLines(r: RecordFacts['rollup']): string[] {
+  const byParent = new Map<string, RolledDesignation[]>();
+  for (const d of r.parentOrphanDrugs) (byParent.get(d.from.name) ?? byParent.set(d.from.name, []).get(d.from.name)!).push(d);
+  const total = byParent.size === 1 ? ` (${r.parentOrphanDrugCount} in all)` : '';
+  return [...byParent].map(([parent, list]) =>
+    sentence(`Designations made for ${parent}, a disease group it belongs to${total}: ${list.map(rolledLine).join('; ')}`),
+  );
+}
+
+/** FDA orphan designations in named units that add up, approvals grouped by relation with first and latest dates, designations in development. */
 export function treatmentText(f: RecordFacts): string[] {
   const out: string[] = [];
   const drugs = f.orphanDrugs;
@@ -94,16 +138,18 @@ export function treatmentText(f: RecordFacts): string[] {
     const designated = drugs.filter((d) => d.status === 'designated');
     const withdrawn = drugs.filter((d) => d.status === 'withdrawn');
     const products = orphanProducts(f);
-    const approvedProducts = products.filter((p) => p.approved.length > 0).length;
+    const approvedProductCount = products.filter((p) => p.approved.length > 0).length;
     out.push(
-      `FDA orphan drug designations naming this disease: ${drugs.length} (${approved.length} approved, ${designated.length} designated without approval, ${withdrawn.length} withdrawn or revoked), for ${count(products.length, 'product', 'products')}, ${approvedProducts} of them approved.`,
+      `FDA orphan drug designations naming this disease (FDA data to ${drugs[0].provenance.release}): ${drugs.length} (${approved.length} approved, ${designated.length} designated without approval, ${withdrawn.length} withdrawn or revoked), for ${count(products.length, 'product', 'products')}, ${approvedProductCount} of them approved.`,
     );
-    if (approved.length > 0)
-      out.push(sentence(`Approved for this disease (labeled indication): ${listWithRest(approved.map(approvedLine))}`));
+    for (const relation of RELATION_ORDER) {
+      const lines = approvedLines(approved.filter((d) => d.relation === relation));
+      if (lines.length > 0) out.push(sentence(`Approved ${RELATION_HEAD[relation]}: ${listWithRest(lines)}`));
+    }
     if (designated.length > 0)
       out.push(
         sentence(
-          `In development (designated, not approved): ${listWithRest(designated.map((d) => `${drugName(d)}, designated ${d.dateDesignated ?? '(date not given)'}`))}`,
+          `In development (designated, not approved): ${listWithRest(designated.map((d) => `${drugName(d)}, designated ${d.dateDesignated ?? '(date not given)'}${decidedBy(d)}`))}`,
         ),
       );
   } else {
@@ -113,15 +159,13 @@ export function treatmentText(f: RecordFacts): string[] {
   if (r.orphanDrugs.length > 0)
     out.push(
       sentence(
-        `Designations for its subtypes (${r.orphanDrugCount} in all): ${r.orphanDrugs.slice(0, LIST_LIMIT).map(rolledLine).join('; ')}`,
+        `Designations for its subtypes (${r.orphanDrugCount} in all): ${r.orphanDrugs
+          .slice(0, LIST_LIMIT)
+          .map((d) => `${drugName(d)} (${d.status}; ${d.from.name})`)
+          .join('; ')}`,
       ),
     );
-  if (r.parentOrphanDrugs.length > 0)
-    out.push(
-      sentence(
-        `Designations made for its parent class (${r.parentOrphanDrugCount} in all): ${r.parentOrphanDrugs.slice(0, LIST_LIMIT).map(rolledLine).join('; ')}`,
-      ),
-    );
+  out.push(...parentLines(r));
   if (out.length > 1 || drugs.length > 0) out.push('Listing here is not a treatment recommendation.');
   return out;
 }

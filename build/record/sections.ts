@@ -2,6 +2,7 @@ import type { Section, SectionKey } from './record-types.ts';
 import type { RecordFacts } from './record-facts.ts';
 import { clinicalFeaturesText, epidemiologyText, geneticsText, overviewText } from './sections-about.ts';
 import { researchText, screeningText, supportText, treatmentText } from './sections-care.ts';
+import { overviewSentences } from './sections-overview.ts';
 
 export type { RecordFacts } from './record-facts.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
@@ -32,8 +33,14 @@ export const SECTION_BASIS: Record<SectionKey, string[]> = {
     'inheritanceSummary',
     'genes',
     'onset',
+    'phenotypes',
     'prevalence',
+    'screening',
+    'orphanDrugs',
+    'resources',
     'rollup',
+    'computed.hallmarks',
+    'computed.namedClasses',
   ],
   'clinical-features': ['phenotypes', 'onset'],
   genetics: ['inheritance', 'inheritanceSummary', 'genes', 'rollup'],
@@ -55,8 +62,19 @@ const TEMPLATES: Record<SectionKey, (facts: RecordFacts) => string[]> = {
   support: supportText,
 };
 
-/** Compose one section from its template. */
+/** Compose one section from its template; the overview keeps its sentences, each with its own basedOn. */
 export function composeSection(key: SectionKey, facts: RecordFacts): Section {
+  if (key === 'overview') {
+    const paragraphs = overviewSentences(facts);
+    return {
+      key,
+      title: SECTION_TITLES[key],
+      paragraphs: paragraphs.map((p) => p.map((s) => s.text).join(' ')),
+      generation: 'template',
+      basedOn: [...SECTION_BASIS[key]],
+      sentences: paragraphs.flat(),
+    };
+  }
   return { key, title: SECTION_TITLES[key], paragraphs: TEMPLATES[key](facts), generation: 'template', basedOn: [...SECTION_BASIS[key]] };
 }
 

@@ -1,10 +1,12 @@
 import type { OrphanDesignation, Trial, TrialStatus } from '../ingest/source-types.ts';
 import { filterByContext } from './designation-context.ts';
+import { type RelationDecision, closestRelation, containedRelation, synonymScopeRelation } from './designation-relation.ts';
 import { splitWords } from './link-rules.ts';
 import { normalizeName, type NameHit, type NameIndex } from './name-index.ts';
 import type { QcReport } from './qc.ts';
 import type { DesignationLink, OrphanDrugEntry, OrphanDrugStatus, TrialEntry } from './record-types.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
+import { type Repaired, repairText } from './text-repair.ts';
 import { orphanStatusFromFda } from './vocab-mapping.ts';
 
 /** A synonym shared by more diseases than this names a family, not one disease: not linked. */
@@ -23,7 +25,7 @@ function usable(hit: NameHit): boolean {
 /** How one designation row linked: every matched name or synonym with its method and field; empty when none matched. */
 export interface DesignationHits {
   row: OrphanDesignation;
-  hits: { hit: NameHit; method: OrphanDrugEntry['link']['method']; field: DesignationLink['field'] }[];
+  hits: { hit: NameHit; method: OrphanDrugEntry['link']['method']; field: DesignationLink['field']; decision: RelationDecision }[];
   /** Names or synonyms found but shared by too many diseases to link (see MAX_SYNONYM_IDS). */
   tooAmbiguous: NameHit[];
 }
@@ -36,7 +38,17 @@ export interface DesignationHits {
 function matchText(text: string, index: NameIndex, field: DesignationLink['field']): Omit<DesignationHits, 'row'> {
   const exact = index.matchExact(text);
   if (exact && usable(exact))
-    return { hits: [{ hit: exact, method: exact.kind === 'name' ? 'exact-name' : 'exact-synonym', field }], tooAmbiguous: [] };
+    return {
+      hits: [
+        {
+          hit: exact,
+          method: exact.kind === 'name' ? 'exact-name' : 'exact-synonym',
+          field,
+          decision: { relation: 'exact', decidedBy: 'the whole text names the disease' },
+        },
+      ],
+      tooAmbiguous: [],
+    };
   const tw = splitWords(text);
   // splitWords follows normalizeName; should a text ever split otherwise, the word rules are left out rather than misapplied.
   const aligned = tw.words.join(' ') === normalizeName(text);
@@ -45,8 +57,20 @@ function matchText(text: string, index: NameIndex, field: DesignationLink['field
   // A name whose every disease lies above a more specific one the same text names is a remnant ("... arising from indolent lymphoma").
   const specific = found.flatMap((h) => h.ids);
   const contained = found.filter((h) => !h.ids.every((id) => index.isAncestorOfAny(id, specific)));
+  const spans = contained.flatMap((h) => (h.span ? [h.span] : []));
+  const decide = (hit: NameHit): RelationDecision =>
+    aligned && hit.span
+      ? containedRelation(
+          tw,
+          hit.span[0],
+          hit.span[1],
+          spans.filter((s) => s !== hit.span),
+        )
+      : { relation: 'broader', decidedBy: 'the text could not be split into words as written; not known to name the whole disease' };
   return {
-    hits: contained.filter(usable).map((hit) => ({ hit, method: hit.kind === 'name' ? 'contained-name' : 'contained-synonym', field })),
+    hits: contained
+      .filter(usable)
+      .map((hit) => ({ hit, method: hit.kind === 'name' ? 'contained-name' : 'contained-synonym', field, decision: decide(hit) })),
     tooAmbiguous: [...(exact && !usable(exact) ? [exact] : []), ...contained.filter((h) => !usable(h))],
   };
 }
@@ -109,12 +133,15 @@ function byDesignation(rows: OrphanDesignation[]): OrphanDesignation[][] {
  * unknown status wording go to the QC report. Lists are in {@link compareOrphanDrugs} order.
  */
 export function linkDesignations(
-  rows: OrphanDesignation[],
+  rawRows: OrphanDesignation[],
   index: NameIndex,
   release: string,
   qc: QcReport,
+  scopeOf: SynonymScopeLookup = () => null,
 ): Map<string, OrphanDrugEntry[]> {
   const out = new Map<string, OrphanDrugEntry[]>();
+  const repairs = new Map<OrphanDesignation, TextRepair[]>();
+  const rows = rawRows.map((raw) => repairRow(raw, repairs));
   for (const group of byDesignation(rows)) {
     const known = group.filter((row) => {
       if (orphanStatusFromFda(row.designationStatus) !== undefined) return true;
@@ -133,16 +160,7 @@ export function linkDesignations(
     // The designation's status: withdrawn when any of its rows says so (it applies to every approval), else approved when any is.
     const statuses = new Set(known.map((r) => orphanStatusFromFda(r.designationStatus)!));
     const status: OrphanDrugStatus = statuses.has('withdrawn') ? 'withdrawn' : statuses.has('approved') ? 'approved' : 'designated';
-    const links = new Map<string, DesignationLink[]>();
-    for (const row of known) {
-      for (const { hit, method, field } of matchDesignation(row, index).hits) {
-        for (const id of hit.ids) {
-          const list = links.get(id) ?? links.set(id, []).get(id)!;
-          if (!list.some((l) => l.method === method && l.matchedText === hit.text && l.field === field))
-            list.push({ method, matchedText: hit.text, field });
-        }
-      }
-    }
+    const links = designationLinks(known, index, scopeOf);
     if (links.size === 0) {
       qc.warn(
         'unmatched-designation',
@@ -155,6 +173,7 @@ export function linkDesignations(
     const approvals = known
       .filter((r) => r.marketingApprovalDate !== null || r.approvedIndication !== null)
       .map((r) => ({ indication: r.approvedIndication, date: r.marketingApprovalDate, exclusivityEndDate: r.exclusivityEndDate }));
+    const textRepairs = known.flatMap((r) => repairs.get(r) ?? []).filter((x, i, all) => all.findIndex((y) => y.raw === x.raw) === i);
     for (const [id, list] of links) {
       const entry: OrphanDrugEntry = {
         genericName: head.genericName,
@@ -169,9 +188,11 @@ export function linkDesignations(
         sponsor: head.sponsor,
         designationStatus: head.designationStatus,
         fdaUrl: fdaDesignationUrl(head.designationKey),
+        relation: closestRelation(list.map((l) => l.relation)),
         link: list[0],
         links: list,
         approvals,
+        textRepairs,
         provenance: { source: 'fda-oopd', release },
       };
       (out.get(id) ?? out.set(id, []).get(id)!).push(entry);
@@ -179,6 +200,60 @@ export function linkDesignations(
   }
   for (const list of out.values()) list.sort(compareOrphanDrugs);
   return out;
+}
+
+/** The Mondo scope of a synonym of a class ('broad', 'narrow', ...); null when unknown or not a synonym. */
+export type SynonymScopeLookup = (id: string, text: string) => string | null;
+
+/** A repaired FDA text of an entry: which field, the raw value and the rules applied (TEXT_REPAIR_RULE). */
+export type TextRepair = OrphanDrugEntry['textRepairs'][number];
+
+const REPAIRED_FIELDS = ['genericName', 'tradeName', 'designation', 'approvedIndication', 'sponsor'] as const;
+
+/** A row with its texts repaired by TEXT_REPAIR_RULE; what changed goes to `repairs`. */
+function repairRow(raw: OrphanDesignation, repairs: Map<OrphanDesignation, TextRepair[]>): OrphanDesignation {
+  let row = raw;
+  const done: TextRepair[] = [];
+  for (const field of REPAIRED_FIELDS) {
+    const value = raw[field];
+    if (value === null || !value.includes('¿')) continue;
+    const r: Repaired = repairText(value);
+    if (r.rules.length === 0) continue;
+    row = { ...row, [field]: r.text };
+    done.push({ field, raw: r.raw, rules: r.rules });
+  }
+  if (done.length > 0) repairs.set(row, done);
+  return row;
+}
+
+/**
+ * Every disease the rows of one designation name, with how (method, field, relation). A link
+ * through an approved labeled indication alone is dropped when the designation text names other
+ * diseases and none of them is this one or a class above or below it: the approval then covers
+ * more than this designation ("large B-cell lymphoma, including ... high-grade B-cell lymphoma"
+ * on a primary mediastinal B-cell lymphoma designation).
+ */
+function designationLinks(known: OrphanDesignation[], index: NameIndex, scopeOf: SynonymScopeLookup): Map<string, DesignationLink[]> {
+  const links = new Map<string, DesignationLink[]>();
+  for (const row of known) {
+    for (const { hit, method, field, decision } of matchDesignation(row, index).hits) {
+      for (const id of hit.ids) {
+        const list = links.get(id) ?? links.set(id, []).get(id)!;
+        const scoped = method.endsWith('synonym') ? synonymScopeRelation(scopeOf(id, hit.text), hit.text) : null;
+        const { relation, decidedBy } = scoped ?? decision;
+        if (!list.some((l) => l.method === method && l.matchedText === hit.text && l.field === field))
+          list.push({ method, matchedText: hit.text, field, relation, decidedBy });
+      }
+    }
+  }
+  const named = [...links].filter(([, list]) => list.some((l) => l.field === 'designation')).map(([id]) => id);
+  if (named.length === 0) return links;
+  for (const [id, list] of links) {
+    if (list.some((l) => l.field === 'designation')) continue;
+    const related = named.some((n) => index.isAncestorOfAny(n, [id]) || index.isAncestorOfAny(id, [n]));
+    if (!related) links.delete(id);
+  }
+  return links;
 }
 
 /**

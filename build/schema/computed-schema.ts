@@ -14,7 +14,12 @@ export function computedSchema(fields: readonly ComputedFieldDoc[]): SchemaObjec
   for (const f of fields) {
     if (names.has(f.name)) throw new Error(`COMPUTED_FIELDS: duplicate field ${f.name}`);
     names.add(f.name);
-    properties[f.name] = { type: f.type, ...(f.nullable ? { nullable: true } : {}), description: f.description };
+    properties[f.name] = {
+      type: f.type,
+      ...(f.nullable ? { nullable: true } : {}),
+      ...(f.items ? { items: f.items } : {}),
+      description: f.description,
+    };
   }
   return {
     title: COMPUTED_COMPONENT,

@@ -1,5 +1,8 @@
 import { CLASSIFICATION_RULES } from '../record/classification.ts';
 import { DESIGNATION_CONTEXT_RULE } from '../record/designation-context.ts';
+import { LINK_RELATION_RULE } from '../record/designation-relation.ts';
+import { DEFINITION_CHECK_RULE } from '../record/fact-check.ts';
+import { TEXT_REPAIR_RULE } from '../record/text-repair.ts';
 import { FREQUENCY_RULE } from '../record/frequency-pool.ts';
 import { INHERITANCE_RULE } from '../record/inheritance.ts';
 import { LINKING_RULES } from '../record/link-rules.ts';
@@ -17,6 +20,9 @@ export const RULE_TEXTS: Record<string, string> = {
   ROLLUP_RULE,
   DESIGNATION_CONTEXT_RULE,
   LINKING_RULES,
+  LINK_RELATION_RULE,
+  TEXT_REPAIR_RULE,
+  DEFINITION_CHECK_RULE,
   RESEARCH_ACTIVITY_RULE: CLASSIFICATION_RULES.researchActivity,
 };
 

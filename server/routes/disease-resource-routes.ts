@@ -1,8 +1,14 @@
 import { PAGE_DEFAULT } from '../contract/api/limits.ts';
 import { diseaseResourcePath } from '../contract/api/paths.ts';
-import { ASSISTANCE_STATUSES, type AssistanceStatus, ORPHAN_DRUG_STATUSES, type OrphanDrugStatus } from '../contract/api/vocab.ts';
+import {
+  ASSISTANCE_STATUSES,
+  type AssistanceStatus,
+  ORPHAN_DRUG_STATUSES,
+  type OrphanDrugStatus,
+  PHENOTYPE_ORDERS,
+} from '../contract/api/vocab.ts';
 import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
-import { diseaseKey } from '../contract/snapshot/route-map.ts';
+import { diseaseKey, phenotypesKey } from '../contract/snapshot/route-map.ts';
 import { anyOf, params } from '../http/param-schemas.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { sendComposed, sendEntry } from '../http/send.ts';
@@ -63,13 +69,26 @@ export const DISEASE_RESOURCE_ROUTES = {
       ...RESOURCE,
       path: diseaseResourcePath('phenotypes'),
       stored: 'phenotypes',
-      query: NO_PARAMS,
+      query: params({
+        order: {
+          type: 'string',
+          enum: PHENOTYPE_ORDERS,
+          default: 'frequency',
+          description:
+            '`frequency` (default): most frequent first, as documented on Phenotype. `hallmark`: the hallmark features of `computed.hallmarks` first, best first, then the rest in frequency order. Both orders are precomputed.',
+        },
+      }),
       summary: 'Phenotypes with frequency',
       description:
-        'Every phenotype annotation of the disease (HPO and Orphanet, merged per HPO term) with its normalized frequency. Added in v1.1.0.',
+        'Every phenotype annotation of the disease (HPO and Orphanet, merged per HPO term) with its normalized frequency, most frequent first or, with `order=hallmark`, hallmark features first. Added in v1.1.0; `order` added in v1.5.0.',
       ok: { description: 'The phenotypes.', schema: 'PhenotypeListResponse' },
     },
-    ({ snapshot }) => storedResource(snapshot, 'phenotypes'),
+    ({ snapshot }) =>
+      function phenotypesHandler(req, res, { path, query }) {
+        // Each order is a stored body, found through the manifest.
+        const snap = snapshot();
+        return sendEntry(req, res, snap, snap.require(phenotypesKey(path.mondoId, query.order)));
+      },
   ),
   listDiseasePags: route(PAGS, ({ snapshot }) => pagsResource(snapshot)),
   listDiseaseAssistancePrograms: route(ASSISTANCE, ({ snapshot }) => assistanceResource(snapshot)),

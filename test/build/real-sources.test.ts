@@ -210,25 +210,36 @@ describe('GARD', () => {
   });
 });
 
+/**
+ * Links of the seed-31 spot check that the build no longer makes (issue 32: an approved indication no
+ * longer links a designation whose own text names an unrelated disease; repaired FDA text), each judged
+ * in content/qc/designation-spot-check.tsv before: fda key, Mondo id.
+ */
+const SPOT_CHECK_LINKS_GONE: [string, string][] = [];
+
 describe('designation spot check', () => {
-  test('content/qc/designation-spot-check.tsv judges the links the build makes now (seed 31, 100 links)', async () => {
+  test('content/qc/designation-spot-check.tsv (seed 31, 100 links) judges links the build still makes', async () => {
     const { loadSources } = await import('../../build/ingest/load-sources.ts');
     const { diseaseNameIndex } = await import('../../build/record/build-records.ts');
     const { indexCrossRefs } = await import('../../build/record/cross-refs.ts');
-    const { SPOT_CHECK_COLUMNS, designationStats, seededSample } = await import('../../build/record/designation-stats.ts');
+    const { SPOT_CHECK_COLUMNS, designationStats } = await import('../../build/record/designation-stats.ts');
     const { selectDiseases } = await import('../../build/record/disease-set.ts');
     const { data } = await loadSources(REAL_DATA, join(import.meta.dirname, '../../content'));
     const set = selectDiseases(data.classes, data.edges, data.mappings);
     const { links } = designationStats(data.designations, diseaseNameIndex(data, set, indexCrossRefs(data.mappings, new Set(set.ids))));
-    const drawn = seededSample(links, 100, 31).map((l) => [l.entry.fdaUrl?.replace(/.*cfgridkey=/, '') ?? '', l.mondoId, l.entry.status]);
+    const made = new Set(links.map((l) => `${l.entry.fdaUrl?.replace(/.*cfgridkey=/, '') ?? ''} ${l.mondoId} ${l.entry.status}`));
     const lines = readFileSync(join(import.meta.dirname, '../../content/qc/designation-spot-check.tsv'), 'utf8')
       .trimEnd()
       .split('\n')
       .map((l) => l.split('\t'));
     assert.deepEqual(lines[0], [...SPOT_CHECK_COLUMNS]);
+    // The file was drawn with seed 31 from the links of issue 23; links added since shift any redraw, so each judged link is looked up.
     assert.deepEqual(
-      lines.slice(1).map((c) => [c[1], c[6], c[5]]),
-      drawn,
+      lines
+        .slice(1)
+        .filter((c) => !made.has(`${c[1]} ${c[6]} ${c[5]}`))
+        .map((c) => [c[1], c[6]]),
+      SPOT_CHECK_LINKS_GONE,
     );
     // The precision reported in the README: 95 of 100 strictly right.
     assert.equal(lines.slice(1).filter((c) => c[9] === 'correct').length, 95);

@@ -24,9 +24,25 @@ function designation(dateDesignated: string, withdrawn: string | null = null): O
     sponsor: null,
     designationStatus: withdrawn ? 'Designated/Designation Withdrawn or Revoked' : 'Designated',
     fdaUrl: null,
-    link: { method: 'exact-name', matchedText: 'exercise intolerance, riboflavin-responsive', field: 'designation' },
-    links: [{ method: 'exact-name', matchedText: 'exercise intolerance, riboflavin-responsive', field: 'designation' }],
+    relation: 'exact',
+    link: {
+      method: 'exact-name',
+      matchedText: 'exercise intolerance, riboflavin-responsive',
+      field: 'designation',
+      relation: 'exact',
+      decidedBy: 'the whole text names the disease',
+    },
+    links: [
+      {
+        method: 'exact-name',
+        matchedText: 'exercise intolerance, riboflavin-responsive',
+        field: 'designation',
+        relation: 'exact',
+        decidedBy: 'the whole text names the disease',
+      },
+    ],
     approvals: [],
+    textRepairs: [],
     provenance: { source: 'fda-oopd', release: '2022-07' },
   };
 }
@@ -69,6 +85,8 @@ describe('computeFields', () => {
       childCount: 1,
       isLeaf: false,
       definitionSource: 'orphanet',
+      hallmarks: [],
+      namedClasses: [],
       sourceCount: 9,
     });
   });
@@ -110,12 +128,14 @@ describe('computeFields', () => {
       childCount: 0,
       isLeaf: true,
       definitionSource: null,
+      hallmarks: [],
+      namedClasses: [],
       sourceCount: 1,
     });
   });
 
   it('returns exactly the documented fields, with their documented types', () => {
-    assert.equal(COMPUTED_FIELDS.length, 36);
+    assert.equal(COMPUTED_FIELDS.length, 38);
     for (const facts of [cysticFibrosisFacts(), bareFacts()]) {
       const computed = computeFields(facts);
       assert.deepEqual(
@@ -128,7 +148,7 @@ describe('computeFields', () => {
           assert.equal(doc.nullable, true, doc.name);
           continue;
         }
-        const type = typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
+        const type = Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
         assert.equal(type === 'integer' && doc.type === 'number' ? 'number' : type, doc.type, doc.name);
       }
     }

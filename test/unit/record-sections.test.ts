@@ -59,12 +59,19 @@ describe('composeSections', () => {
   it('writes the cystic fibrosis sections from its facts, as a clinician reads them', () => {
     const s = composeSections(cysticFibrosisFacts());
     assert.deepEqual(s.overview.paragraphs, [
-      'Cystic fibrosis is a rare disease, a form of respiratory system disorder and autosomal recessive disease. Definition (Orphanet): "A rare genetic pulmonary disorder characterized by sweat thick mucus secretions causing multisystem disease chronic infections of the lungs bulky diarrhea and short stature."',
-      'It is inherited in an autosomal recessive pattern. It is caused by variants in CFTR. Typical age of onset: all ages. Prevalence: 1-5 / 10 000 (point prevalence, Europe; Orphanet, release 2025-12).',
+      'Cystic fibrosis is a rare disease. Definition (Orphanet): "A rare genetic pulmonary disorder characterized by sweat thick mucus secretions causing multisystem disease chronic infections of the lungs bulky diarrhea and short stature." It is inherited in an autosomal recessive pattern. It is caused by variants in CFTR.',
+      'It can present at any age.',
+      'It affects about 1 to 5 in 10 000 people (point prevalence, Europe; Orphanet, release 2025-12). Newborn screening: a core condition of the US Recommended Uniform Screening Panel (RUSP), listed as Cystic fibrosis.',
+      // Approved products first, each with its first approval date (Kalydeco's latest indication is 2014-02-21).
+      'Approved orphan drugs for it (FDA data to 2022-07): Pulmozyme (Dornase alfa), first approved 1993-12-30; Kalydeco (ivacaftor), first approved 2012-01-31. Read more: GeneReviews: https://www.ncbi.nlm.nih.gov/books/NBK1250; MedlinePlus: https://medlineplus.gov/genetics/condition/cystic-fibrosis; GARD: https://rarediseases.info.nih.gov/diseases/6233/cystic-fibrosis.',
       // The modifier entry is a related term, not a name: not shown.
-      'Other names: CF; mucoviscidosis.',
-      'Subtypes: cystic fibrosis-gastritis-megaloblastic anemia syndrome.',
+      'Other names: CF; mucoviscidosis. Subtypes: cystic fibrosis-gastritis-megaloblastic anemia syndrome.',
     ]);
+    // Each sentence keeps the fields it rests on.
+    assert.deepEqual(s.overview.sentences?.[0], {
+      text: 'Cystic fibrosis is a rare disease.',
+      basedOn: ['name', 'isRare', 'computed.namedClasses'],
+    });
     assert.deepEqual(s['clinical-features'].paragraphs, [
       'Most frequent first: Elevated sweat chloride (100%, 77 of 77 patients); Bronchiectasis (95%, 106 of 111 patients); Chronic sinusitis (53%, 59 of 112 patients); Exocrine pancreatic insufficiency (41%, 11 of 27 patients); Meconium ileus (occasional, 5-29%); Chronic lung disease (frequency not given).',
       'Recorded as absent: Polycystic kidney dysplasia.',
@@ -81,8 +88,9 @@ describe('composeSections', () => {
       'Diagnosis codes: ICD10CM:E84; icd11.foundation:514403112; OMIM:219700; Orphanet:586.',
     ]);
     assert.deepEqual(s.treatment.paragraphs, [
-      'FDA orphan drug designations naming this disease: 2 (2 approved, 0 designated without approval, 0 withdrawn or revoked), for 2 products, 2 of them approved.',
-      'Approved for this disease (labeled indication): Kalydeco (ivacaftor), approved 2014-02-21 for "Treatment of cystic fibrosis (CF) in patients age 6 years and older who have one of the following mutations in the CFTR gene: G551D, G1244E, G1349D, G178R, G551S, S1251N, S1255P, S549N, or S549R."; Pulmozyme (Dornase alfa), approved 1993-12-30.',
+      'FDA orphan drug designations naming this disease (FDA data to 2022-07): 2 (2 approved, 0 designated without approval, 0 withdrawn or revoked), for 2 products, 2 of them approved.',
+      // The first approval date, then the latest indication with its own date.
+      'Approved for this disease: Pulmozyme (Dornase alfa), first approved 1993-12-30; Kalydeco (ivacaftor), first approved 2012-01-31; latest indication 2014-02-21: "Treatment of cystic fibrosis (CF) in patients age 6 years and older who have one of the following mutations in the CFTR gene: G551D, G1244E, G1349D, G178R, G551S, S1251N, S1255P, S549N, or S549R."',
       'Listing here is not a treatment recommendation.',
     ]);
     assert.deepEqual(s.research.paragraphs, [

@@ -77,3 +77,7 @@ export type OrphanDrugStatus = (typeof ORPHAN_DRUG_STATUSES)[number];
  */
 export const GARD_PATHS = ['mondo-xref', 'gard-omim-exact', 'gard-orphanet-exact'] as const;
 export type GardPath = (typeof GARD_PATHS)[number];
+
+/** Orders of a disease's phenotypes sub-resource, each precomputed; the first is the default. */
+export const PHENOTYPE_ORDERS = ['frequency', 'hallmark'] as const;
+export type PhenotypeOrder = (typeof PHENOTYPE_ORDERS)[number];

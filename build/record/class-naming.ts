@@ -1,0 +1,71 @@
+/**
+ * Which parent classes the overview names (CLASS_NAMING_RULE), and which parents are disease groups
+ * that designations may roll down from. Informativeness is read from Mondo's own structure: a class
+ * with few classes below it says more about a disease than one with hundreds.
+ */
+
+import type { NamedClass } from './consolidated-types.ts';
+
+export type { NamedClass };
+
+/** A class with more classes below it than this is an organ-system or other umbrella, not a disease group. */
+export const UMBRELLA_MIN_DESCENDANTS = 250;
+/** Most parent classes the overview names. */
+export const MAX_NAMED_CLASSES = 2;
+
+export const CLASS_NAMING_RULE =
+  'The overview names at most two parent classes, the ones that say the most: disease groups (classes with at most ' +
+  `${UMBRELLA_MIN_DESCENDANTS} classes below them in Mondo) first, fewest classes below first; an umbrella class (more than ${UMBRELLA_MIN_DESCENDANTS}, such ` +
+  'as an organ system) only when no group is a parent, and then the narrowest one alone. Never named: a numbered sibling subtype ' +
+  '("dilated cardiomyopathy 3B" for Duchenne muscular dystrophy: a parent whose name ends in a subtype number and does not begin the ' +
+  'disease\'s own name) and a grouping by mode of inheritance ("autosomal recessive disease"), which the cause sentence states.';
+
+/** A name ending in a subtype designator: "3B", "type 2", "IIIA". */
+const NUMBERED = /(?:\s|-)(?:type\s+)?(?:\d{1,2}[A-Za-z]?|[IVX]+[A-Za-z]?)$/;
+/** Groupings by mode of inheritance: "autosomal recessive disease", "X-linked disease", ... */
+const BY_INHERITANCE =
+  /^(?:autosomal (?:dominant|recessive)|x-linked(?: dominant| recessive)?|y-linked|digenic|oligogenic)(?: inherited)? (?:disease|disorder)$/i;
+
+/** True when a parent is a numbered subtype that is not the disease's own type ("dilated cardiomyopathy 3B" above DMD). */
+export function numberedSibling(parentName: string, diseaseName: string): boolean {
+  return NUMBERED.test(parentName) && !diseaseName.toLowerCase().startsWith(parentName.toLowerCase());
+}
+
+/** The kind of a class by the number of classes below it. */
+export function classKind(descendantCount: number): NamedClass['kind'] {
+  return descendantCount > UMBRELLA_MIN_DESCENDANTS ? 'umbrella' : 'group';
+}
+
+/** The parents the overview names, by CLASS_NAMING_RULE. */
+export function namedClasses(
+  diseaseName: string,
+  parents: readonly { id: string; name: string }[],
+  descendantCount: (id: string) => number,
+): NamedClass[] {
+  const candidates = parents
+    .filter((p) => !numberedSibling(p.name, diseaseName) && !BY_INHERITANCE.test(p.name))
+    .map((p) => {
+      const n = descendantCount(p.id);
+      return { id: p.id, name: p.name, descendantCount: n, kind: classKind(n) };
+    })
+    .sort((a, b) => a.descendantCount - b.descendantCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const groups = candidates.filter((c) => c.kind === 'group');
+  return groups.length > 0 ? groups.slice(0, MAX_NAMED_CLASSES) : candidates.slice(0, 1);
+}
+
+/** Number of classes below each class (transitively), from a child map. */
+export function descendantCounter(children: ReadonlyMap<string, readonly string[]>): (id: string) => number {
+  const memo = new Map<string, Set<string>>();
+  const below = (id: string): Set<string> => {
+    const hit = memo.get(id);
+    if (hit) return hit;
+    const out = new Set<string>();
+    memo.set(id, out);
+    for (const c of children.get(id) ?? []) {
+      out.add(c);
+      for (const x of below(c)) out.add(x);
+    }
+    return out;
+  };
+  return (id) => below(id).size;
+}

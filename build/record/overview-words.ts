@@ -1,0 +1,77 @@
+import type { OnsetCategory, Phenotype, PrevalenceEntry } from './types.ts';
+import { ONSET_ORDER } from './record-facts.ts';
+import { formatPercent } from './section-format.ts';
+
+/**
+ * The words of the clinical summary for values a clinician reads in words: onset ("usually presents
+ * in infancy"), how common a disease is ("about 1 to 5 in 10 000 people"), a feature's frequency.
+ * Every number in them is the source's own, as written there (fact-check.ts holds them to it).
+ */
+
+const ONSET_PHRASE: Record<Exclude<OnsetCategory, 'unknown' | 'all-ages'>, string> = {
+  antenatal: 'before birth',
+  neonatal: 'in the newborn period',
+  infancy: 'in infancy',
+  childhood: 'in childhood',
+  adolescent: 'in adolescence',
+  adult: 'in adulthood',
+  elderly: 'late in adult life',
+};
+/** The same ages as nouns, for a range ("from infancy to adulthood"). */
+const ONSET_NOUN: Record<keyof typeof ONSET_PHRASE, string> = {
+  antenatal: 'before birth',
+  neonatal: 'the newborn period',
+  infancy: 'infancy',
+  childhood: 'childhood',
+  adolescent: 'adolescence',
+  adult: 'adulthood',
+  elderly: 'late adult life',
+};
+
+/**
+ * Onset as a clinician says it: one age ("It usually presents in infancy"), two ("in infancy or in
+ * childhood"), three or more as a range ("Onset ranges from infancy to adulthood"); "at any age"
+ * when the sources give only all ages. Null when no onset is recorded.
+ */
+export function onsetPhrase(terms: readonly OnsetCategory[]): string | null {
+  const ages = ONSET_ORDER.filter((t) => terms.includes(t)) as (keyof typeof ONSET_PHRASE)[];
+  if (ages.length === 0) return terms.includes('all-ages') ? 'It can present at any age' : null;
+  if (ages.length === 1) return `It usually presents ${ONSET_PHRASE[ages[0]]}`;
+  if (ages.length === 2) return `It usually presents ${ONSET_PHRASE[ages[0]]} or ${ONSET_PHRASE[ages[1]]}`;
+  return `Onset ranges from ${ONSET_NOUN[ages[0]]} to ${ONSET_NOUN[ages[ages.length - 1]]}`;
+}
+
+/** Who an Orphanet estimate counts: people, births, new cases a year. */
+const POPULATION: Record<string, string> = {
+  'Point prevalence': 'people',
+  'Prevalence at birth': 'births',
+  'Lifetime Prevalence': 'people over a lifetime',
+  'Annual incidence': 'people each year (new cases)',
+};
+
+/**
+ * An Orphanet class in words with its own numbers: "1-5 / 10 000" -> "about 1 to 5 in 10 000 people",
+ * "<1 / 1 000 000" -> "fewer than 1 in 1 000 000 people", ">1 / 1000" -> "more than 1 in 1000 people";
+ * null for a class that states no figure ("Unknown", "Not yet documented").
+ */
+export function prevalenceWords(e: PrevalenceEntry): string | null {
+  const who = POPULATION[e.type] ?? 'people';
+  const m = /^\s*([<>])?\s*(\d+)(?:\s*-\s*(\d+))?\s*\/\s*([\d ]+?)\s*$/.exec(e.class ?? '');
+  if (!m) return null;
+  const [, sign, low, high, per] = m;
+  const amount = sign === '<' ? `fewer than ${low}` : sign === '>' ? `more than ${low}` : high ? `about ${low} to ${high}` : `about ${low}`;
+  return `${amount} in ${per} ${who}`;
+}
+
+/** A hallmark's frequency in short words: "very frequent", "87%", "frequency not given". */
+export function shortFrequency(p: Phenotype | undefined): string {
+  const f = p?.frequency;
+  if (!p || !f || p.frequencyBasis === 'unusable' || p.frequencyBasis === 'none') return 'frequency not given';
+  if (p.frequencyBasis === 'small-count') return `${f.numerator} of ${f.denominator} reported`;
+  if (p.frequencyBasis === 'band') return f.label ? f.label.toLowerCase() : 'frequency not given';
+  return f.percent !== null ? `${formatPercent(f.percent)}%` : 'frequency not given';
+}
+
+/** Wording in a definition that says the disease shows no phenotype: the overview then presents no features. */
+export const NO_PHENOTYPE =
+  /\b(?:(?:does not|do not|doesn't) have any|has no|have no|without(?: any)?|lacks?(?: any)?|no)\s+(?:apparent\s+|obvious\s+|clinical\s+)?(?:phenotypic expression|phenotypic effect|phenotype|clinical (?:signs|symptoms|manifestations|consequences))\b/i;

@@ -1,0 +1,120 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { seededSample } from '../../build/record/designation-stats.ts';
+import { readBuildSettings } from '../../build/settings.ts';
+import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { readPackedSync } from '../../server/contract/snapshot/packs.ts';
+import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';
+
+/**
+ * Draws the samples of the blinded reading (content/qc/clinical-summary-rubric.md and
+ * content/qc/drug-link-rubric.md) from the published snapshot, reproducibly:
+ *   node --import tsx test/check/draw-qc-samples.ts records --seed 32 [--out content/qc/records-sample.tsv]
+ *   node --import tsx test/check/draw-qc-samples.ts links --seed 3232 [--out content/qc/drug-links-sample.tsv]
+ * `records`: the ten well-known diseases of the rubric, then ten records drawn at random (seeded,
+ * among rare diseases with a definition) from the served records in Mondo id order. `links`: 100
+ * (disease, designation) pairs drawn at random from every record's orphan drug list, ordered by FDA
+ * page then Mondo id, each with its relation label and the words that decided it, and empty verdict
+ * columns for the reader. DIST_DIR as for the build. Prints the TSV unless --out is given.
+ */
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { seed: { type: 'string' }, out: { type: 'string' }, count: { type: 'string' } },
+});
+const kind = positionals[0];
+if ((kind !== 'records' && kind !== 'links') || values.seed === undefined || !/^\d+$/.test(values.seed)) {
+  process.stderr.write('usage: draw-qc-samples.ts records|links --seed N [--count N] [--out file.tsv]\n');
+  process.exit(2);
+}
+const seed = Number(values.seed);
+
+/** The well-known diseases of the reading: ten textbook rare diseases across organ systems (named in the rubric). */
+export const WELL_KNOWN = [
+  'MONDO:0009061', // cystic fibrosis
+  'MONDO:0010679', // Duchenne muscular dystrophy
+  'MONDO:0007947', // Marfan syndrome
+  'MONDO:0018975', // neurofibromatosis type 1
+  'MONDO:0009861', // phenylketonuria
+  'MONDO:0007739', // Huntington disease
+  'MONDO:0011382', // sickle cell disease
+  'MONDO:0010602', // hemophilia A
+  'MONDO:0018150', // Gaucher disease
+  'MONDO:0018997', // Noonan syndrome
+];
+
+const { distDir } = readBuildSettings();
+const current = join(distDir, 'current');
+const manifest = readSnapshotJson<{ entries: Record<string, [string]> }>(current, SNAPSHOT_FILES.manifest);
+const packs = snapshotPacks(distDir, current);
+const record = (id: string): any => JSON.parse(readPackedSync(packs, manifest.entries[id][0]).toString('utf8')).data;
+const ids = Object.keys(manifest.entries)
+  .filter((k) => /^MONDO:\d{7}$/.test(k))
+  .sort();
+const clean = (t: string | null | undefined) => (t ?? '').replace(/[\t\n]+/g, ' ');
+const lines: string[] = [];
+
+if (kind === 'records') {
+  const count = Number(values.count ?? 10);
+  const pool = ids.filter((id) => {
+    const r = record(id);
+    return r?.sections && r.isRare && r.definition !== null && !WELL_KNOWN.includes(id);
+  });
+  lines.push(['n', 'group', 'mondo_id', 'name', 'grade', 'criticism'].join('\t'));
+  WELL_KNOWN.forEach((id, i) => void lines.push([i + 1, 'well-known', id, record(id).name, '', ''].join('\t')));
+  seededSample(pool, count, seed).forEach(
+    (id, i) => void lines.push([WELL_KNOWN.length + i + 1, `random (seed ${seed})`, id, record(id).name, '', ''].join('\t')),
+  );
+} else {
+  const count = Number(values.count ?? 100);
+  const links: { id: string; name: string; d: any }[] = [];
+  for (const id of ids) {
+    const r = record(id);
+    if (!r?.orphanDrugs) continue;
+    for (const d of r.orphanDrugs) links.push({ id, name: r.name, d });
+  }
+  links.sort((a, b) => (a.d.fdaUrl ?? '').localeCompare(b.d.fdaUrl ?? '') || a.id.localeCompare(b.id));
+  lines.push(
+    [
+      'n',
+      'fda_key',
+      'generic_name',
+      'designation',
+      'approved_indications',
+      'status',
+      'mondo_id',
+      'disease',
+      'relation',
+      'decided_by',
+      'links',
+      'verdict',
+      'reasoning',
+    ].join('\t'),
+  );
+  seededSample(links, count, seed).forEach(({ id, name, d }, i) => {
+    const indications = [...new Set(d.approvals.map((a: { indication: string | null }) => a.indication).filter(Boolean))];
+    const own = d.links.find((l: { relation: string }) => l.relation === d.relation) ?? d.links[0];
+    lines.push(
+      [
+        i + 1,
+        d.fdaUrl?.replace(/.*cfgridkey=/, '') ?? '',
+        clean(d.genericName),
+        clean(d.designation),
+        clean(indications.join(' | ')),
+        d.status,
+        id,
+        name,
+        d.relation,
+        clean(own.decidedBy),
+        d.links
+          .map((l: { field: string; method: string; matchedText: string }) => `${l.field}:${l.method}:${clean(l.matchedText)}`)
+          .join(' | '),
+        '',
+        '',
+      ].join('\t'),
+    );
+  });
+}
+const tsv = `${lines.join('\n')}\n`;
+if (values.out) writeFileSync(values.out, tsv);
+else process.stdout.write(tsv);
