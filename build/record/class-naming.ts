@@ -44,13 +44,13 @@ export function namedClasses(
 ): NamedClass[] {
   const candidates = parents
     .filter((p) => !numberedSibling(p.name, diseaseName) && !BY_INHERITANCE.test(p.name))
-    .map((p) => {
-      const n = descendantCount(p.id);
-      return { id: p.id, name: p.name, descendantCount: n, kind: classKind(n) };
-    })
-    .sort((a, b) => a.descendantCount - b.descendantCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const groups = candidates.filter((c) => c.kind === 'group');
-  return groups.length > 0 ? groups.slice(0, MAX_NAMED_CLASSES) : candidates.slice(0, 1);
+    .map((p) => ({ id: p.id, name: p.name, size: descendantCount(p.id) }))
+    .sort((a, b) => a.size - b.size || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // The record keeps the choice, not the counts behind it: a class gaining a subtype elsewhere
+  // must not change every record below it.
+  const named = (c: (typeof candidates)[number]): NamedClass => ({ id: c.id, name: c.name, kind: classKind(c.size) });
+  const groups = candidates.filter((c) => classKind(c.size) === 'group');
+  return (groups.length > 0 ? groups.slice(0, MAX_NAMED_CLASSES) : candidates.slice(0, 1)).map(named);
 }
 
 /** Number of classes below each class (transitively), from a child map. */

@@ -53,11 +53,10 @@ const HALLMARK_ITEM: SchemaObject = {
 const NAMED_CLASS_ITEM: SchemaObject = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'name', 'descendantCount', 'kind'],
+  required: ['id', 'name', 'kind'],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
-    descendantCount: { type: 'integer', minimum: 0 },
     kind: { type: 'string', enum: ['group', 'umbrella'] },
   },
 };

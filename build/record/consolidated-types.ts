@@ -95,8 +95,6 @@ export interface Hallmark {
 export interface NamedClass {
   id: string;
   name: string;
-  /** Classes below it in Mondo (among the served records). */
-  descendantCount: number;
   /** `group`: a disease-specific group; `umbrella`: an organ-system or other wide class. */
   kind: 'group' | 'umbrella';
 }

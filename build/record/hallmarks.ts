@@ -1,6 +1,6 @@
-import type { HpoTerm } from '../ingest/types.ts';
+import type { HpoTerm } from '../ingest/source-types.ts';
 import type { Hallmark } from './consolidated-types.ts';
-import type { Phenotype } from './types.ts';
+import type { Phenotype } from './record-types.ts';
 
 export type { Hallmark };
 import type { TermSpecificity } from './term-specificity.ts';

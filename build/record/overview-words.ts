@@ -1,4 +1,4 @@
-import type { OnsetCategory, Phenotype, PrevalenceEntry } from './types.ts';
+import type { OnsetCategory, Phenotype, PrevalenceEntry } from './record-types.ts';
 import { ONSET_ORDER } from './record-facts.ts';
 import { formatPercent } from './section-format.ts';
 

@@ -1,4 +1,4 @@
-import type { HpoTerm } from '../ingest/types.ts';
+import type { HpoTerm } from '../ingest/source-types.ts';
 
 /**
  * How specific an HPO term is, from the ontology's own structure (intrinsic information content,

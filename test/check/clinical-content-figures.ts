@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readBuildSettings } from '../../build/settings.ts';
+import { readBuildSettings } from '../../build/build-settings.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { readPackedSync } from '../../server/contract/snapshot/packs.ts';
 import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seededSample } from '../../build/record/designation-stats.ts';
-import { readBuildSettings } from '../../build/settings.ts';
+import { readBuildSettings } from '../../build/build-settings.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { readPackedSync } from '../../server/contract/snapshot/packs.ts';
 import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';

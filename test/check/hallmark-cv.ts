@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHpoOntology } from '../../build/ingest/hpo-ontology.ts';
-import { readBuildSettings } from '../../build/settings.ts';
+import { readBuildSettings } from '../../build/build-settings.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { readPackedSync } from '../../server/contract/snapshot/packs.ts';
 import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';

@@ -7,8 +7,8 @@ import { splitWords } from '../../build/record/link-rules.ts';
 import { onsetPhrase, prevalenceWords } from '../../build/record/overview-words.ts';
 import { termSpecificity } from '../../build/record/term-specificity.ts';
 import { repairText } from '../../build/record/text-repair.ts';
-import type { HpoTerm } from '../../build/ingest/types.ts';
-import type { Phenotype, PrevalenceEntry } from '../../build/record/types.ts';
+import type { HpoTerm } from '../../build/ingest/source-types.ts';
+import type { Phenotype, PrevalenceEntry } from '../../build/record/record-types.ts';
 
 describe('repairText (TEXT_REPAIR_RULE), on texts of the FDA OOPD 2024-06 export', () => {
   const cases: [string, string][] = [
