@@ -75,21 +75,7 @@ export interface ServiceServer {
 export function createServiceServer(listener: RequestListener, o: ListenOptions = {}): ServiceServer {
   const problem = tlsProblem(o.certFile, o.keyFile);
   if (problem) throw new Error(problem);
-  if (!o.certFile || !o.keyFile) {
-    const server = createHttp(http1Options(o), listener);
-    server.on('clientError', clientErrorHandler([], o.onClientError));
-    server.on('connect', connectHandler());
-    server.on('checkContinue', continueWhenOwned(listener));
-    if (o.onExpectation) server.on('checkExpectation', o.onExpectation);
-    return {
-      server,
-      tls: false,
-      reloadCertificate: () => false,
-      closeIdle: () => server.closeIdleConnections(),
-      closeAll: () => server.closeAllConnections(),
-      unwatch: () => {},
-    };
-  }
+  if (!o.certFile || !o.keyFile) return plainServer(listener, o);
   const certFile = o.certFile;
   const keyFile = o.keyFile;
   const pair = readPair(certFile, keyFile);
@@ -106,6 +92,40 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
   // HTTP/2 streams own no shared socket: the 100 goes out at once, as Node would send it.
   server.on('checkContinue', continueWhenOwned(listener) as never);
   if (o.onExpectation) server.on('checkExpectation', o.onExpectation as never);
+  const { reloadCertificate, unwatch } = watchPair(server, certFile, keyFile, o);
+  if (!o.http2) {
+    const https = server as HttpsServer;
+    return {
+      server,
+      tls: true,
+      reloadCertificate,
+      closeIdle: () => https.closeIdleConnections(),
+      closeAll: () => https.closeAllConnections(),
+      unwatch,
+    };
+  }
+  return { server, tls: true, reloadCertificate, unwatch, ...http2Closing(server as Http2SecureServer) };
+}
+
+/** Plain HTTP/1.1. */
+function plainServer(listener: RequestListener, o: ListenOptions): ServiceServer {
+  const server = createHttp(http1Options(o), listener);
+  server.on('clientError', clientErrorHandler([], o.onClientError));
+  server.on('connect', connectHandler());
+  server.on('checkContinue', continueWhenOwned(listener));
+  if (o.onExpectation) server.on('checkExpectation', o.onExpectation);
+  return {
+    server,
+    tls: false,
+    reloadCertificate: () => false,
+    closeIdle: () => server.closeIdleConnections(),
+    closeAll: () => server.closeAllConnections(),
+    unwatch: () => {},
+  };
+}
+
+/** Reload the certificate pair when either file changes (polled by path) or when asked. */
+function watchPair(server: HttpsServer | Http2SecureServer, certFile: string, keyFile: string, o: ListenOptions) {
   const reloadCertificate = (): boolean => {
     try {
       server.setSecureContext(readPair(certFile, keyFile));
@@ -127,20 +147,14 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
     unwatchFile(certFile, changed);
     unwatchFile(keyFile, changed);
   };
-  if (!o.http2) {
-    const https = server as HttpsServer;
-    return {
-      server,
-      tls: true,
-      reloadCertificate,
-      closeIdle: () => https.closeIdleConnections(),
-      closeAll: () => https.closeAllConnections(),
-      unwatch,
-    };
-  }
-  // The HTTP/2 server closes only once every session has: shutdown sends each GOAWAY, and in the
-  // end destroys every connection (it has no closeAllConnections).
-  const h2 = server as Http2SecureServer;
+  return { reloadCertificate, unwatch };
+}
+
+/**
+ * Shutdown of the HTTP/2 server, which closes only once every session has: closeIdle sends each
+ * GOAWAY, closeAll destroys every connection (it has no closeAllConnections).
+ */
+function http2Closing(h2: Http2SecureServer): Pick<ServiceServer, 'closeIdle' | 'closeAll'> {
   const sessions = new Set<ServerHttp2Session>();
   const sockets = new Set<Socket>();
   h2.on('session', (s: ServerHttp2Session) => {
@@ -152,10 +166,6 @@ export function createServiceServer(listener: RequestListener, o: ListenOptions 
     socket.once('close', () => sockets.delete(socket));
   });
   return {
-    server,
-    tls: true,
-    reloadCertificate,
-    unwatch,
     closeIdle: () => {
       (h2 as unknown as HttpServer).closeIdleConnections();
       for (const s of sessions) s.close();

@@ -111,6 +111,12 @@ export class ServerMetrics {
 
 /** The gauges read at scrape time; across workers the ages and the depth take the largest value, the states the smallest. */
 function gauges(s: MetricsSources, registers: Registry[]): void {
+  snapshotGauges(s, registers);
+  storeGauges(s, registers);
+}
+
+/** How old the served snapshot and its sources are. */
+function snapshotGauges(s: MetricsSources, registers: Registry[]): void {
   new Gauge({
     name: 'dcs_snapshot_age_seconds',
     help: 'Seconds since the served snapshot was built.',
@@ -145,6 +151,10 @@ function gauges(s: MetricsSources, registers: Registry[]): void {
         if (/^\d{4}-\d{2}-\d{2}$/.test(src.release)) this.labels(src.id).set((now - Date.parse(src.release)) / 1000);
     },
   });
+}
+
+/** Whether the process is ready, and whether its stores answer. */
+function storeGauges(s: MetricsSources, registers: Registry[]): void {
   new Gauge({
     name: 'dcs_ready',
     help: 'Whether the process is ready (1) or not (0), as /api/v1/health/ready answers.',
