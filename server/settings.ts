@@ -8,6 +8,7 @@ import { DIST_DIR_SETTING } from './contract/snapshot/app-paths.ts';
 import { tlsProblem } from './http/tls-pair.ts';
 import { DEFAULT_KEYS_FILE } from './keys/key-file.ts';
 import { DEFAULT_STATE_FILE } from './quota/memory-store.ts';
+import { isRedisUrl, parseRedisUrl } from './redis/redis-url.ts';
 import { parseDuration, parseSchedule } from './webhooks/schedule.ts';
 
 /**
@@ -16,12 +17,13 @@ import { parseDuration, parseSchedule } from './webhooks/schedule.ts';
  * The README's settings table is written from this table (test/unit/settings.test.ts).
  */
 
-const REDIS_URL = /^rediss?:\/\//;
-const isRedis = (store: string | null): boolean => store !== null && REDIS_URL.test(store);
+const isRedis = (store: string | null): boolean => store !== null && isRedisUrl(store);
 // A store value is never echoed: a mistyped Redis URL may still carry its password.
 const store = (what: string) => (v: string | undefined) => {
-  if (v === undefined || v === what || REDIS_URL.test(v)) return v ?? null;
-  throw new Error(`must be '${what}' or a redis:// or rediss:// URL`);
+  if (v === undefined || v === what) return v ?? null;
+  if (!isRedisUrl(v)) throw new Error(`must be '${what}' or a Redis URL (redis://, redis+sentinel://, redis+cluster://; rediss for TLS)`);
+  parseRedisUrl(v);
+  return v;
 };
 const duration = (dflt: string, name: string) => (v: string | undefined) => parseDuration(v ?? dflt, name);
 const bounded = (ms: number, min: number, max: number, name: string): number => {
@@ -52,7 +54,12 @@ export const SERVER_SETTINGS = {
     path(DEFAULT_KEYS_FILE) as (v: string | undefined) => string,
   ),
   tiersFile: setting('TIERS_FILE', '`server/contract/api/tiers.json`', 'quota limits per tier (same shape as the default)', path(null)),
-  quotaStore: setting('QUOTA_STORE', '`memory`', 'quota counters: `memory` (one process) or `redis://host:port/db`', store('memory')),
+  quotaStore: setting(
+    'QUOTA_STORE',
+    '`memory`',
+    'quota counters: `memory` (one process), or Redis: `redis://host:port/db`, `redis+sentinel://host:port,host:port/mymaster` or `redis+cluster://host:port,host:port` (see Many boxes)',
+    store('memory'),
+  ),
   quotaStateFile: setting(
     'QUOTA_STATE_FILE',
     `\`${DEFAULT_STATE_FILE}\``,
@@ -119,7 +126,7 @@ export const SERVER_SETTINGS = {
   webhookStore: setting(
     'WEBHOOK_STORE',
     '`file` (a Redis URL when `QUOTA_STORE` is one)',
-    'the webhook outbox: `file` (embedded, one process) or `redis://host:port/db`',
+    'the webhook outbox: `file` (embedded, one process) or a Redis URL as for `QUOTA_STORE`',
     store('file'),
   ),
   webhookKeyFile: setting(

@@ -3,7 +3,7 @@ import { type ServerSettings, webhookStoreOf } from '../settings.ts';
 
 /** Every operator setting of webhooks (WEBHOOK_* in server/settings.ts). */
 export interface WebhookConfig {
-  /** 'file' (the embedded store in `dir`) or a redis:// URL. */
+  /** 'file' (the embedded store in `dir`) or a Redis URL (server/redis/redis-url.ts). */
   store: string;
   dir: string;
   /** WEBHOOK_KEY_FILE: the key that seals signing secrets at rest. */
