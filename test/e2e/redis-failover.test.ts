@@ -9,7 +9,9 @@ import { type Client, type Outcome, runLoad } from '../helpers/failover-load.ts'
 import { bearer, call } from '../helpers/http.ts';
 import { makeKeys } from '../helpers/keys.ts';
 import { nginxMissing } from '../helpers/nginx-balancer.ts';
-import { FAILOVER_TIMEOUT_MS, redisToolsMissing, startCluster, startSentinel, type Topology, until } from '../helpers/redis-topology.ts';
+import { startCluster } from '../helpers/redis-cluster.ts';
+import { startSentinel } from '../helpers/redis-sentinel.ts';
+import { FAILOVER_TIMEOUT_MS, redisToolsMissing, type Topology, until } from '../helpers/redis-topology.ts';
 import { api } from '../helpers/webhook-app.ts';
 import { RedisStore, redisKey } from '../../server/quota/redis-store.ts';
 import { slotsFor } from '../../server/quota/store.ts';
