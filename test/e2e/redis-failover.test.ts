@@ -13,18 +13,18 @@ import { startCluster } from '../helpers/redis-cluster.ts';
 import { startSentinel } from '../helpers/redis-sentinel.ts';
 import { FAILOVER_TIMEOUT_MS, redisToolsMissing, type Topology, until } from '../helpers/redis-topology.ts';
 import { api } from '../helpers/webhook-app.ts';
+import { Receiver } from '../helpers/webhook-receiver.ts';
 import { RedisStore, redisKey } from '../../server/quota/redis-store.ts';
 import { slotsFor } from '../../server/quota/store.ts';
-import { Receiver } from '../helpers/webhook-receiver.ts';
 
 /**
  * Issue 30: quotas and the webhook outbox on a Redis Cluster (3 masters, 3 replicas) and on
  * Sentinel (a master, 2 replicas, 3 sentinels), each started by the test on free loopback ports,
  * under three boxes behind nginx (test/helpers/boxes.ts). For each: the many-boxes quota test as
- * it is, then the master holding the outbox (and the keys under test) killed with SIGKILL under
- * load. Every wait is for a condition, with a generous deadline; the assertions count calls by
- * phase (before the kill, until every box counts in Redis again, after), never compare times. The
- * times are reported as figures (t.diagnostic).
+ * it is, a batch of many keys, a manual failover, then the master holding the outbox (and the keys
+ * under test) killed with SIGKILL under load. Every wait is for a condition, with a generous
+ * deadline; the assertions count calls by phase (before the kill, until every box counts in Redis
+ * again, after), never compare times. The times are reported as figures (t.diagnostic).
  */
 const missing = nginxMissing() ?? redisToolsMissing();
 if (missing && process.env.CI === 'true') {
