@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { build, copyTree, editData, MINI_DATA, ROOT, tempDir } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { assertQuotaExactAcrossBoxes, BOX_ADDRESSES as ADDRESSES, type Boxes, startBoxes } from '../helpers/boxes.ts';
 import { bearer, call, type RawResponse } from '../helpers/http.ts';
+import { runLoad } from '../helpers/phased-load.ts';
 import { makeKeys } from '../helpers/keys.ts';
 import { nginxMissing, type Balancer } from '../helpers/nginx-balancer.ts';
 import { REDIS_URL, redisReachable } from '../helpers/redis.ts';
@@ -55,47 +56,20 @@ interface Outcome {
   /** The address of the box that answered (nginx lists every box it tried; the last one answered). */
   box: string | null;
   release: 1 | 2 | 'mixed' | null;
-  /** The load's phase when the call started (see mark()). */
-  phase: number;
 }
 
-/** `loops` clients calling `paths` in turn through the balancer, each one call at a time, until stop(). */
+function outcomeOf(path: string, r: RawResponse | null): Outcome {
+  if (!r) return { path, status: 'error', box: null, release: null };
+  const tried = String(r.headers['x-upstream'] ?? '').split(', ');
+  const box = tried.at(-1) ? new URL(`http://${tried.at(-1)}`).hostname : null;
+  const release = r.status === 200 && (path === LISTING || path === BULK) ? releaseOf(path, r) : null;
+  return { path, status: r.status, box, release };
+}
+
+/** `loops` clients calling `paths` in turn through the balancer (each from its own place), one call at a time, until stop(). */
 function load(url: string, key: string, paths: string[], loops: number) {
-  const outcomes: Outcome[] = [];
-  let running = true;
-  let phase = 0;
-  const one = async (i: number) => {
-    for (let n = i; running; n++) {
-      const path = paths[n % paths.length];
-      const started = phase;
-      try {
-        const r = await call(url, path, { headers: bearer(key) });
-        const tried = String(r.headers['x-upstream'] ?? '').split(', ');
-        const box = tried.at(-1) ? new URL(`http://${tried.at(-1)}`).hostname : null;
-        const release = r.status === 200 && (path === LISTING || path === BULK) ? releaseOf(path, r) : null;
-        outcomes.push({ path, status: r.status, box, release, phase: started });
-      } catch {
-        outcomes.push({ path, status: 'error', box: null, release: null, phase: started });
-      }
-    }
-  };
-  const done = Promise.all(Array.from({ length: loops }, (_, i) => one(i)));
-  return {
-    outcomes,
-    /** Calls started from now on carry the next phase number. */
-    mark() {
-      phase += 1;
-    },
-    /** Resolves once `n` more calls than now have finished. */
-    async more(n: number) {
-      const target = outcomes.length + n;
-      while (outcomes.length < target) await sleep(10);
-    },
-    async stop() {
-      running = false;
-      await done;
-    },
-  };
+  const clients = Array.from({ length: loops }, (_, i) => ({ who: `client ${i}`, key, paths, first: i }));
+  return runLoad(url, clients, outcomeOf);
 }
 const SUMMARY = ['/api/v1/diseases/MONDO:0009061/summary'];
 
@@ -230,11 +204,11 @@ describe('many boxes behind nginx, one Redis', { skip }, () => {
     // call in flight); nginx retries a GET that got nothing yet on the next box, so most succeed.
     assert.ok(failed.length <= loops, `${failed.length} failed calls: ${JSON.stringify(failed)}`);
     assert.deepEqual(
-      failed.filter((x) => x.phase > 0),
+      failed.filter((x) => x.started > 0),
       [],
     );
     // Every call that started after the kill is answered, by the two boxes left.
-    const late = run.outcomes.filter((x) => x.phase > 0);
+    const late = run.outcomes.filter((x) => x.started > 0);
     assert.ok(late.length >= 300 - loops, `${late.length} calls after the kill`);
     assert.deepEqual([...new Set(late.map((x) => x.box))].sort(), [ADDRESSES[0], ADDRESSES[2]]);
   });

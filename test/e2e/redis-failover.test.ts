@@ -5,8 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import calculateSlot from 'cluster-key-slot';
 import { build, MINI_DATA, ROOT, tempDir } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { assertQuotaExactAcrossBoxes, type Boxes, startBoxes } from '../helpers/boxes.ts';
-import { type Client, type Outcome, runLoad } from '../helpers/failover-load.ts';
-import { bearer, call } from '../helpers/http.ts';
+import { bearer, call, type RawResponse } from '../helpers/http.ts';
+import { type Client, type Phases, runLoad } from '../helpers/phased-load.ts';
 import { makeKeys } from '../helpers/keys.ts';
 import { nginxMissing } from '../helpers/nginx-balancer.ts';
 import { startCluster } from '../helpers/redis-cluster.ts';
@@ -43,6 +43,31 @@ const CANDIDATES = 24;
 const MAX_IN_FLIGHT = 4 * 2 * 3;
 
 const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
+
+/** What the test keeps of an answer: its status, a problem's type, a queued event's id. */
+interface Answer {
+  status: number | 'error';
+  /** The problem type's last segment of a non-2xx answer (`unavailable`, `quota-exceeded`). */
+  problem: string | null;
+  /** `data.eventId` of a 2xx answer (a webhook test call). */
+  eventId: string | null;
+}
+type Outcome = Answer & Phases;
+
+function answerOf(_path: string, r: RawResponse | null): Answer {
+  if (!r) return { status: 'error', problem: null, eventId: null };
+  const body = r.body.length > 0 && String(r.headers['content-type']).includes('json') ? r.json() : null;
+  return {
+    status: r.status,
+    problem:
+      r.status >= 300
+        ? String(body?.type ?? '')
+            .split('/')
+            .pop() || null
+        : null,
+    eventId: r.status < 300 ? (body?.data?.eventId ?? null) : null,
+  };
+}
 /** A key of the API key's counters (the cluster routes by its hash tag, the API key id). */
 const counterOf = (keyId: string) => `${PREFIX}quota:{${keyId}}:day:x`;
 
@@ -188,7 +213,7 @@ describe('quotas and webhooks on Redis Cluster and Sentinel, a master killed und
 
         // The node a failover promotes: the victim's one replica on a cluster; the sentinels choose among two.
         const heir = topology === 'cluster' ? await topo.replicaOf(victim) : null;
-        const run = runLoad(base, clients);
+        const run = runLoad(base, clients, answerOf);
         await run.more(150);
         // Phase 1 starts before the signal: a call that started and ended in phase 0 ended before the kill.
         run.mark();
