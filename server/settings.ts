@@ -8,7 +8,7 @@ import { tlsProblem } from './http/tls-pair.ts';
 import { KEYS_FILE_SETTING } from './keys/key-file.ts';
 import { parseFailModes } from './quota/fail-modes.ts';
 import { DEFAULT_STATE_FILE } from './quota/memory-store.ts';
-import { REDIS_URL, isRedisUrl } from './util/redis-url.ts';
+import { isRedisUrl, parseRedisUrl } from './redis/redis-url.ts';
 import { webhookStoreOf } from './webhooks/config.ts';
 import { parseDuration, parseSchedule } from './webhooks/schedule.ts';
 
@@ -20,8 +20,10 @@ import { parseDuration, parseSchedule } from './webhooks/schedule.ts';
 
 // A store value is never echoed: a mistyped Redis URL may still carry its password.
 const store = (what: string) => (v: string | undefined) => {
-  if (v === undefined || v === what || REDIS_URL.test(v)) return v ?? null;
-  throw new Error(`must be '${what}' or a redis:// or rediss:// URL`);
+  if (v === undefined || v === what) return v ?? null;
+  if (!isRedisUrl(v)) throw new Error(`must be '${what}' or a Redis URL (redis://, redis+sentinel://, redis+cluster://; rediss for TLS)`);
+  parseRedisUrl(v);
+  return v;
 };
 const duration = (dflt: string, name: string) => (v: string | undefined) => parseDuration(v ?? dflt, name);
 const bounded = (ms: number, min: number, max: number, name: string): number => {
@@ -47,7 +49,12 @@ export const SERVER_SETTINGS = {
   ),
   keysFile: KEYS_FILE_SETTING,
   tiersFile: setting('TIERS_FILE', '`server/contract/api/tiers.json`', 'quota limits per tier (same shape as the default)', path(null)),
-  quotaStore: setting('QUOTA_STORE', '`memory`', 'quota counters: `memory` (one process) or `redis://host:port/db`', store('memory')),
+  quotaStore: setting(
+    'QUOTA_STORE',
+    '`memory`',
+    'quota counters: `memory` (one process), or Redis: `redis://host:port/db`, `redis+sentinel://host:port,host:port/mymaster` or `redis+cluster://host:port,host:port` (see Many boxes)',
+    store('memory'),
+  ),
   quotaStateFile: setting(
     'QUOTA_STATE_FILE',
     `\`${DEFAULT_STATE_FILE}\``,
@@ -114,7 +121,7 @@ export const SERVER_SETTINGS = {
   webhookStore: setting(
     'WEBHOOK_STORE',
     '`file` (a Redis URL when `QUOTA_STORE` is one)',
-    'the webhook outbox: `file` (embedded, one process) or `redis://host:port/db`',
+    'the webhook outbox: `file` (embedded, one process) or a Redis URL as for `QUOTA_STORE`',
     store('file'),
   ),
   webhookKeyFile: setting(
@@ -216,7 +223,7 @@ function crossChecks(s: ServerSettings): string[] {
     out.push(`HEADERS_TIMEOUT (${s.headersTimeoutMs / 1000} s) must not be longer than REQUEST_TIMEOUT (${s.requestTimeoutMs / 1000} s)`);
   if (s.metricsPort !== null && s.metricsPort !== 0 && s.metricsPort === s.port)
     out.push(`METRICS_PORT must differ from PORT (${s.port}): metrics are served off the public port`);
-  if (s.workers > 1 && !isRedisUrl(s.quotaStore)) {
+  if (s.workers > 1 && (s.quotaStore === null || !isRedisUrl(s.quotaStore))) {
     out.push(
       `WORKERS=${s.workers} needs a quota store the workers share: the embedded one (QUOTA_STORE=${s.quotaStore ?? 'memory'}) counts per process, so each worker would allow a key its whole quota. Set QUOTA_STORE to a Redis URL (redis://host:port/db), or run one worker (WORKERS=1).`,
     );

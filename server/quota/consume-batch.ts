@@ -25,6 +25,8 @@ interface Waiter {
 interface Group {
   keyId: string;
   slots: QuotaSlot[];
+  /** Where its counters live (a Redis Cluster hash slot; 0 on one Redis): one script call per shard. */
+  shard: number;
   waiters: Waiter[];
 }
 
@@ -40,6 +42,9 @@ export const MAX_BATCH = 1024;
  * and a few Lua steps carry many requests instead of one each, for Redis as for this process; a
  * lone request waits only for the end of its own turn. The first requests of a group are the ones
  * admitted, and a counter is never taken past its limit: exactly the decisions of one call each.
+ * On a Redis Cluster a script may only touch keys of one hash slot, so a batch goes as one call per
+ * shard (the slot its keys' hash tag names), all sent at once; the groups of one key are always in
+ * one shard and keep their order, so the decisions stay those of one call each.
  */
 export class ConsumeBatcher {
   readonly #send: SendBatch;
@@ -57,13 +62,13 @@ export class ConsumeBatcher {
     this.#naming = naming;
   }
 
-  /** Queue one request's check; the promise settles when its batch's reply arrives. */
-  submit(keyId: string, slots: QuotaSlot[]): Promise<BatchReply> {
+  /** Queue one request's check (its counters in `shard`); the promise settles when its batch's reply arrives. */
+  submit(keyId: string, slots: QuotaSlot[], shard = 0): Promise<BatchReply> {
     return new Promise((resolve, reject) => {
       let list = this.#groups.get(keyId);
       if (list === undefined) this.#groups.set(keyId, (list = []));
       let group = list.find((g) => g.slots === slots);
-      if (group === undefined) list.push((group = { keyId, slots, waiters: [] }));
+      if (group === undefined) list.push((group = { keyId, slots, shard, waiters: [] }));
       group.waiters.push({ resolve, reject });
       this.#queued += 1;
       if (!this.#scheduled && !this.#inFlight) {
@@ -76,38 +81,55 @@ export class ConsumeBatcher {
   #flush(): void {
     this.#scheduled = false;
     if (this.#inFlight || this.#queued === 0) return;
-    const groups: Group[] = [];
-    for (const list of this.#groups.values()) for (const g of list) groups.push(g);
+    const shards = new Map<number, Group[]>();
+    for (const list of this.#groups.values())
+      for (const g of list) {
+        const bucket = shards.get(g.shard);
+        if (bucket) bucket.push(g);
+        else shards.set(g.shard, [g]);
+      }
     this.#groups = new Map();
     this.#queued = 0;
     this.#inFlight = true;
-    const sends: Promise<Error | null>[] = [];
-    let chunk: Group[] = [];
-    let size = 0;
-    for (const g of groups) {
-      if (size > 0 && size + g.waiters.length > MAX_BATCH) {
-        sends.push(this.#sendOne(chunk));
-        chunk = [];
-        size = 0;
+    const sends: Promise<[number, Error | null]>[] = [];
+    for (const [shard, groups] of shards) {
+      let chunk: Group[] = [];
+      let size = 0;
+      for (const g of groups) {
+        if (size > 0 && size + g.waiters.length > MAX_BATCH) {
+          sends.push(this.#sendOne(chunk).then((e) => [shard, e]));
+          chunk = [];
+          size = 0;
+        }
+        chunk.push(g);
+        size += g.waiters.length;
       }
-      chunk.push(g);
-      size += g.waiters.length;
+      sends.push(this.#sendOne(chunk).then((e) => [shard, e]));
     }
-    sends.push(this.#sendOne(chunk));
     void Promise.all(sends).then((outcomes) => {
       this.#inFlight = false;
-      const failure = outcomes.find((o) => o !== null);
-      if (failure) {
-        // Redis just failed: what queued meanwhile would wait for a second timeout; it is failed
-        // now, and the store counts it locally (or refuses it) at once.
-        for (const list of this.#groups.values()) for (const g of list) for (const w of g.waiters) w.reject(failure);
-        this.#groups = new Map();
-        this.#queued = 0;
-        return;
-      }
+      // Redis just failed for these shards: what queued for them meanwhile would wait for a second
+      // timeout; it is failed now, and the store counts it locally (or refuses it) at once.
+      const failed = new Map(outcomes.filter((o): o is [number, Error] => o[1] !== null));
+      if (failed.size > 0) this.#failQueued(failed);
       // What queued while this batch was out goes at once: it has waited a round trip already.
       if (this.#queued > 0) this.#flush();
     });
+  }
+
+  /** Reject the queued checks of the shards that just failed, each with its shard's error. */
+  #failQueued(failed: Map<number, Error>): void {
+    for (const [keyId, list] of this.#groups) {
+      const kept = list.filter((g) => {
+        const err = failed.get(g.shard);
+        if (!err) return true;
+        for (const w of g.waiters) w.reject(err);
+        this.#queued -= g.waiters.length;
+        return false;
+      });
+      if (kept.length) this.#groups.set(keyId, kept);
+      else this.#groups.delete(keyId);
+    }
   }
 
   /** Send one script call for `groups`; settles every waiter; resolves to the error when it failed, never rejects. */

@@ -24,9 +24,10 @@ export interface CreateStoreOptions {
 
 /**
  * The quota store the settings ask for: QUOTA_STORE unset or 'memory', a MemoryStore persisted to
- * QUOTA_STATE_FILE (counts are per process, so run one instance); a redis:// or rediss:// URL, a
- * RedisStore shared by every instance, keys prefixed with QUOTA_REDIS_PREFIX. server/settings.ts
- * refuses any other value, so a typo never silently falls back to per-process counting.
+ * QUOTA_STATE_FILE (counts are per process, so run one instance); a Redis URL (one server,
+ * Sentinel or Cluster: server/redis/redis-url.ts), a RedisStore shared by every instance, keys
+ * prefixed with QUOTA_REDIS_PREFIX. server/settings.ts refuses any other value, so a typo never
+ * silently falls back to per-process counting.
  */
 export function createStore(s: QuotaStoreSettings, options: CreateStoreOptions = {}): QuotaStore {
   if (s.quotaStore === null || s.quotaStore === 'memory') return new MemoryStore({ file: s.quotaStateFile, logger: options.logger });

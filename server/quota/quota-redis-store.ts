@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import calculateSlot from 'cluster-key-slot';
 import { type Tier, TIERS } from '../contract/api/tiers.ts';
+import { openRedis, type RedisClient, whyNotReady } from '../redis/connect.ts';
 import { FAIL_OPEN, type FailModes } from './fail-modes.ts';
 import { ConsumeBatcher } from './consume-batch.ts';
 import { CounterTable } from './counters.ts';
@@ -16,12 +17,15 @@ import {
 } from './store.ts';
 
 export interface RedisStoreOptions {
-  /** redis://host:port/db (or rediss:// for TLS). */
+  /** redis://host:port/db, redis+sentinel://host:port,.../name or redis+cluster://host:port,... (rediss for TLS; server/redis/redis-url.ts). */
   url: string;
   /** Prepended to every counter key; default 'quota:'. */
   prefix?: string;
   logger?: QuotaLogger;
-  /** After a Redis failure, requests are counted locally for this long before Redis is tried again; default 1000 ms. */
+  /**
+   * After a Redis failure, requests are counted locally for this long before Redis is tried again;
+   * default 1000 ms. On a cluster it holds for the hash slot that failed only.
+   */
   backoffMs?: number;
   /** Longest wait for one Redis reply before counting locally; default 500 ms. */
   commandTimeoutMs?: number;
@@ -42,6 +46,9 @@ export interface RedisStoreOptions {
   observe?: StoreObserver;
 }
 
+/** The back-off entry of a failure that is not one slot's (the connection itself): it holds for every shard. */
+const ALL = -1;
+
 /** Keys outlive their window by this much, so clock skew between servers and Redis cannot end a window early. */
 export const EXPIRY_GRACE_MS = 60_000;
 
@@ -52,7 +59,8 @@ interface QuotaCommands {
 
 /**
  * Counter key: the API key id in braces is a Redis Cluster hash tag, so both windows of one key live
- * in the same slot and one script can touch them. Example: 'quota:{k1}:day:2026-01-06'.
+ * in the same slot and one script can touch them. Example: 'quota:{k1}:day:2026-01-06'. (A prefix
+ * with a hash tag of its own would put every key in one slot: correct, but one master's.)
  */
 export function redisKey(prefix: string, keyId: string, slot: QuotaSlot): string {
   return `${prefix}{${keyId}}:${slot.window}:${slot.id}`;
@@ -66,10 +74,12 @@ export function redisKey(prefix: string, keyId: string, slot: QuotaSlot): string
  * When Redis is unreachable or fails, requests of a tier that fails open are still served and
  * counted in this process, starting from the last counts it saw in Redis, and those of a tier
  * that fails closed are refused; one warning is logged per outage, and Redis is tried again after
- * `backoffMs`. Counts made locally during an outage are not copied back.
+ * `backoffMs`. Counts made locally during an outage are not copied back. On a Redis Cluster the
+ * batch goes as one script call per hash slot, and an outage is per slot: while one master fails
+ * over, the keys of the other masters' slots are still counted in Redis.
  */
 export class RedisStore implements QuotaStore {
-  readonly #redis: Redis & QuotaCommands;
+  readonly #redis: RedisClient & QuotaCommands;
   readonly #local = new CounterTable();
   readonly #prefix: string;
   readonly #logger: QuotaLogger;
@@ -82,7 +92,10 @@ export class RedisStore implements QuotaStore {
   readonly #open: readonly Tier[];
   readonly #observe: StoreObserver | null;
   readonly #batcher: ConsumeBatcher;
-  #retryAt = 0;
+  /** Where a key's counters live: its hash slot on a cluster, 0 (one shard) otherwise. */
+  readonly #shardOf: (keyId: string, slots: QuotaSlot[]) => number;
+  /** Shards in back-off after a failure (ALL: every one), and when Redis is tried again for them. */
+  readonly #retryAt = new Map<number, number>();
   #outage = false;
 
   constructor(options: RedisStoreOptions) {
@@ -95,29 +108,21 @@ export class RedisStore implements QuotaStore {
     this.#closed = metered.filter((t) => this.#failModes[t] === 'closed');
     this.#open = metered.filter((t) => this.#failModes[t] === 'open');
     this.#observe = options.observe ?? null;
-    const commandTimeout = options.commandTimeoutMs ?? 500;
-    const connectTimeout = Math.max(commandTimeout, 1000);
-    const redis = new Redis(options.url, {
-      // Fail at once while disconnected instead of queueing: a request must never wait for a reconnect.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout,
-      connectTimeout,
-      // ioredis keeps reconnecting in the background; 'ready' then ends the back-off early.
-      retryStrategy: (times) => Math.min(times * 100, 1000),
-    });
+    // Fails at once while disconnected instead of queueing: a request must never wait for a reconnect.
+    const { redis, kind, started } = openRedis(options.url, options.commandTimeoutMs ?? 500, 'dcs-quota');
     redis.defineCommand('quotaConsumeBatch', { lua: CONSUME_BATCH_SCRIPT });
     redis.defineCommand('quotaRefund', { lua: REFUND_SCRIPT });
-    // Without a listener ioredis reports every failed reconnect as an unhandled error event.
-    redis.on('error', (err: Error) => this.#down(err));
-    redis.on('ready', () => {
-      this.#retryAt = 0;
-    });
-    this.#redis = redis as Redis & QuotaCommands;
+    redis.on('error', (err: Error) => this.#down(err, ALL));
+    // ioredis keeps reconnecting in the background; 'ready' then ends the back-off early.
+    redis.on('ready', () => this.#retryAt.clear());
+    this.#redis = redis as RedisClient & QuotaCommands;
+    this.#shardOf = kind === 'cluster' ? (keyId, slots) => calculateSlot(redisKey(this.#prefix, keyId, slots[0])) : () => 0;
     this.#batcher = new ConsumeBatcher(
       async (keys, argv) => {
         const t0 = performance.now();
         try {
+          const notReady = whyNotReady(this.#redis);
+          if (notReady) throw notReady;
           const reply = await this.#redis.quotaConsumeBatch(keys.length, ...keys, ...argv);
           this.#observe?.((performance.now() - t0) / 1000, true);
           return reply;
@@ -129,29 +134,23 @@ export class RedisStore implements QuotaStore {
       { key: (keyId, slot) => redisKey(this.#prefix, keyId, slot), expiry: (slot) => slot.resetAt + EXPIRY_GRACE_MS },
     );
     // Requests that arrive while the first connection is still being made wait for it (at most
-    // connectTimeout) rather than being counted locally and reported as an outage.
-    this.#started = new Promise((resolve) => {
-      const timer = setTimeout(resolve, connectTimeout).unref();
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      redis.once('ready', done).once('error', done).once('end', done);
-    });
+    // the connect timeout) rather than being counted locally and reported as an outage.
+    this.#started = started;
   }
 
   /** Check and count in Redis; while Redis is unavailable, locally or refused as `tier` fails. Never rejects. */
   async consume(keyId: string, slots: QuotaSlot[], now: number, tier: Tier): Promise<Decision> {
     await this.#started;
-    if (slots.length > 0 && this.#clock() >= this.#retryAt) {
+    const shard = slots.length > 0 ? this.#shardOf(keyId, slots) : 0;
+    if (slots.length > 0 && this.#clock() >= Math.max(this.#retryAt.get(shard) ?? 0, this.#retryAt.get(ALL) ?? 0)) {
       try {
-        const { admitted, counts } = await this.#batcher.submit(keyId, slots);
-        this.#up();
+        const { admitted, counts } = await this.#batcher.submit(keyId, slots, shard);
+        this.#up(shard);
         // Mirror what Redis said, so an outage continues from these counts rather than from zero.
         for (let i = 0; i < slots.length; i++) this.#local.set(keyId, slots[i], counts[i], now);
         return decisionFrom(slots, counts, admitted, 'redis');
       } catch (err) {
-        this.#down(err as Error);
+        this.#down(err as Error, shard);
       }
     }
     if (slots.length > 0 && this.#failModes[tier] === 'closed')
@@ -197,12 +196,14 @@ export class RedisStore implements QuotaStore {
     if (decision.counter !== 'redis') return;
     const t0 = performance.now();
     try {
+      const notReady = whyNotReady(this.#redis);
+      if (notReady) throw notReady;
       await this.#redis.quotaRefund(decision.usage.length, ...decision.usage.map((slot) => redisKey(this.#prefix, keyId, slot)));
       this.#observe?.((performance.now() - t0) / 1000, true);
-      this.#up();
+      this.#up(this.#shardOf(keyId, decision.usage));
     } catch (err) {
       this.#observe?.((performance.now() - t0) / 1000, false);
-      this.#down(err as Error);
+      this.#down(err as Error, this.#shardOf(keyId, decision.usage));
     }
   }
 
@@ -219,15 +220,21 @@ export class RedisStore implements QuotaStore {
     this.#redis.disconnect();
   }
 
-  #down(err: Error): void {
-    this.#retryAt = this.#clock() + this.#backoffMs;
+  #down(err: Error, shard: number): void {
+    this.#retryAt.set(shard, this.#clock() + this.#backoffMs);
     if (this.#outage) return;
     this.#outage = true;
     this.#logger.warn({ err: err.message }, `Redis quota store unavailable: ${this.#whileDown()} until it is back`);
   }
 
-  #up(): void {
+  /** Redis answered for `shard`: the outage is over once no other shard is still in back-off. */
+  #up(shard: number): void {
     if (!this.#outage) return;
+    this.#retryAt.delete(shard);
+    this.#retryAt.delete(ALL);
+    const now = this.#clock();
+    for (const [s, at] of this.#retryAt) if (at <= now) this.#retryAt.delete(s);
+    if (this.#retryAt.size > 0) return;
     this.#outage = false;
     this.#logger.info({}, 'Redis quota store reachable again: counting in Redis');
   }

@@ -1,5 +1,5 @@
 import type { AddressKind } from './address-kinds.ts';
-import { isRedisUrl } from '../util/redis-url.ts';
+import { isRedisUrl } from '../redis/redis-url.ts';
 
 /** The settings webhooks read (WEBHOOK_* and QUOTA_STORE in server/settings.ts), by their names there. */
 export interface WebhookSettings {
@@ -23,7 +23,7 @@ export interface WebhookSettings {
 
 /** Every operator setting of webhooks (WEBHOOK_* in server/settings.ts). */
 export interface WebhookConfig {
-  /** 'file' (the embedded store in `dir`) or a redis:// URL. */
+  /** 'file' (the embedded store in `dir`) or a Redis URL (server/redis/redis-url.ts). */
   store: string;
   dir: string;
   /** WEBHOOK_KEY_FILE: the key that seals signing secrets at rest. */
@@ -65,5 +65,5 @@ export function webhookConfig(s: WebhookSettings): WebhookConfig {
 
 /** The webhook outbox store: WEBHOOK_STORE, else the Redis of QUOTA_STORE (processes that share quotas share the outbox), else `file`. */
 export function webhookStoreOf(s: Pick<WebhookSettings, 'webhookStore' | 'quotaStore'>): string {
-  return s.webhookStore ?? (isRedisUrl(s.quotaStore) ? s.quotaStore : 'file');
+  return s.webhookStore ?? (s.quotaStore !== null && isRedisUrl(s.quotaStore) ? s.quotaStore : 'file');
 }

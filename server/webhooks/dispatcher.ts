@@ -3,7 +3,7 @@ import type { DestinationPolicy } from './destination.ts';
 import { outcomeOf, type RetryRules } from './outcome.ts';
 import { sendOnce, type SendResult } from './sender.ts';
 import { signatureHeader } from './signing.ts';
-import type { ClaimedDelivery, WebhookStore } from './webhook-types.ts';
+import { type AttemptOutcome, type ClaimedDelivery, StoreUnavailableError, type WebhookStore } from './webhook-types.ts';
 
 export interface DispatcherOptions {
   store: WebhookStore;
@@ -24,6 +24,9 @@ export interface DispatcherOptions {
   send?: typeof sendOnce;
   now?: () => number;
 }
+
+/** Recording is given up this long before the claim lapses: after that, another process may take the delivery up. */
+const RECORD_MARGIN_MS = 5000;
 
 const USER_AGENT = 'disease-content-service-webhooks/1 (+https://disease-content-service.dev)';
 
@@ -149,7 +152,23 @@ export class Dispatcher {
       timeoutMs: this.#o.timeoutMs,
     });
     const outcome = outcomeOf(c, result, at, this.#o.rules);
-    await this.#o.store.complete(c, outcome);
+    await this.#record(c, outcome);
     this.#o.onOutcome?.(outcome.status);
+  }
+
+  /**
+   * Record an attempt's outcome. While the store does not answer (Redis failing over), try again,
+   * a second apart at most, until the claim's lease is about to lapse: an attempt the receiver
+   * took is then recorded once Redis is back instead of being sent again after the lease.
+   */
+  async #record(c: ClaimedDelivery, outcome: AttemptOutcome): Promise<void> {
+    for (let wait = 100; ; wait = Math.min(2 * wait, 1000)) {
+      try {
+        return await this.#o.store.complete(c, outcome);
+      } catch (err) {
+        if (!(err instanceof StoreUnavailableError) || this.#now() + wait >= c.leaseUntil - RECORD_MARGIN_MS) throw err;
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
   }
 }

@@ -5,6 +5,13 @@ import type { Attempt, Delivery, Endpoint } from './webhook-types.ts';
 
 export type Hash = Record<string, string>;
 
+/** A hash from a script's HGETALL reply (field, value, field, value...). */
+export function hashOf(flat: string[]): Hash {
+  const h: Hash = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) h[flat[i]] = flat[i + 1];
+  return h;
+}
+
 /** An endpoint's settled fields, stored as one JSON member (`cfg`). */
 export type Cfg = Omit<Endpoint, 'enabled' | 'disabledReason' | 'failingSince'>;
 /** The `cfg` part of an endpoint. */

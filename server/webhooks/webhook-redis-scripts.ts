@@ -1,7 +1,8 @@
 /**
  * The Lua scripts of the Redis webhook store: each step that must not interleave with another
- * process's runs as one script. Keys are built from the prefix in ARGV[1] (one Redis server, not
- * a Cluster). Layout: ep:<id> hash (cfg JSON, enabled, reason, failing); dl:<id> hash (ep, msg,
+ * process's runs as one script. Keys are built from the prefix in ARGV[1]; KEYS[1] is a key of the
+ * outbox only to route the call to its node on a Redis Cluster, where the prefix is a hash tag so
+ * that every key the script builds is in that one slot (redis-outbox.ts). Layout: ep:<id> hash (cfg JSON, enabled, reason, failing); dl:<id> hash (ep, msg,
  * type, created, status, next, sched, manual, lease) and att:<id> list of attempt JSON; msg:<id>
  * JSON; due:<ep> zset of deliveries by due time (or lease end); due-eps zset of endpoints by their
  * earliest due time; dls:<ep> zset of deliveries by creation; release:last and release:<id>.
@@ -53,7 +54,12 @@ for ep in pairs(touched) do refresh(ep) end
 return added
 `;
 
-/** ARGV: prefix, ep, now, max, lease end. Returns the ids claimed. */
+/**
+ * ARGV: prefix, ep, now, max, lease end. Returns nothing when none was claimed, else the endpoint's
+ * hash (flat) followed by, per delivery claimed, {id, its hash (flat), its attempts, its message}:
+ * all a sender needs in the reply of the step that claimed, so a claim is never made without the
+ * claimant learning of it (unless that very reply is lost) and left to wait for its lease to lapse.
+ */
 export const CLAIM = `${HELPERS}
 local ep, lease = ARGV[2], ARGV[5]
 local out = {}
@@ -67,7 +73,13 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', P .. 'due:' .. ep, '-inf', ARGV[
   end
 end
 refresh(ep)
-return out
+if #out == 0 then return {} end
+local reply = { redis.call('HGETALL', P .. 'ep:' .. ep) }
+for _, id in ipairs(out) do
+  local msg = redis.call('GET', P .. 'msg:' .. redis.call('HGET', P .. 'dl:' .. id, 'msg'))
+  reply[#reply + 1] = { id, redis.call('HGETALL', P .. 'dl:' .. id), redis.call('LRANGE', P .. 'att:' .. id, 0, -1), msg }
+end
+return reply
 `;
 
 /**

@@ -1,8 +1,8 @@
-import type { Redis } from 'ioredis';
-import { asUnavailable, failFastRedis, guardMethods } from './redis-guard.ts';
-import { cfgOf, deliveryOf, endpointOf, type Hash } from './redis-records.ts';
+import { whyNotReady } from '../redis/connect.ts';
+import { asUnavailable, guardMethods } from './redis-guard.ts';
+import { OutboxConnection } from './redis-outbox.ts';
+import { cfgOf, deliveryOf, endpointOf, type Hash, hashOf } from './redis-records.ts';
 import type { DeliveryStatus } from '../contract/api/webhooks.ts';
-import { CLAIM, COMPLETE, ENQUEUE, FINISH_RELEASE, RETRY, SET_ENDPOINT } from './webhook-redis-scripts.ts';
 import type {
   Attempt,
   AttemptOutcome,
@@ -17,8 +17,9 @@ import type {
 } from './webhook-types.ts';
 
 export interface RedisWebhookStoreOptions {
+  /** Any form server/redis/redis-url.ts reads: one Redis, a Sentinel group or a cluster. */
   url: string;
-  /** Prepended to every key; default 'webhooks:'. */
+  /** Prepended to every key; default 'webhooks:' (on a cluster made a hash tag: outboxPrefix()). */
   prefix?: string;
   retentionMs: number;
   /** Longest wait for one reply before the call fails as unavailable; default 1000 ms. */
@@ -29,12 +30,6 @@ export interface RedisWebhookStoreOptions {
 
 /** Methods that do not talk to Redis, or report instead of throwing. */
 const UNGUARDED = new Set(['constructor', 'health', 'close']);
-
-type Scripts = Record<
-  'whEnqueue' | 'whClaim' | 'whComplete' | 'whSetEndpoint' | 'whRetry' | 'whFinishRelease',
-  // biome-ignore lint/suspicious/noExplicitAny: Redis script replies are untyped; each caller reads its own shape
-  (...args: (string | number)[]) => Promise<any>
->;
 
 /** Messages outlive the retention by the retry schedule's span, so a pending delivery never loses its body. */
 const SCHEDULE_SPAN_MS = 5 * 86_400_000;
@@ -49,24 +44,24 @@ const SCHEDULE_SPAN_MS = 5 * 86_400_000;
  * `commandTimeoutMs`, so a caller gets a StoreUnavailableError (a 503 at the API) within about a
  * second instead of a stall; the connection is tried again every second at most, so calls succeed
  * again within about a second of Redis answering.
+ * With Sentinel or a cluster, a write whose loss would lose something the caller was told is done
+ * (a delivery enqueued, an endpoint created, changed or deleted, a retry queued) waits until a
+ * replica holds it (OutboxConnection.durable), so it survives a failover; claims and
+ * completions do not wait: losing one only sends a delivery again, which at-least-once allows.
  */
 export class RedisWebhookStore implements WebhookStore {
-  readonly #redis: Redis & Scripts;
+  readonly #c: OutboxConnection;
+  readonly #redis: OutboxConnection['redis'];
   readonly #p: string;
   readonly #retention: number;
 
   constructor(o: RedisWebhookStoreOptions) {
-    this.#p = o.prefix ?? 'webhooks:';
+    const c = new OutboxConnection(o.url, o.prefix ?? 'webhooks:', o.commandTimeoutMs ?? 1000);
+    this.#c = c;
+    this.#redis = c.redis;
+    this.#p = c.prefix;
     this.#retention = o.retentionMs;
-    const { redis, started } = failFastRedis(o.url, o.commandTimeoutMs ?? 1000);
-    redis.defineCommand('whEnqueue', { numberOfKeys: 0, lua: ENQUEUE });
-    redis.defineCommand('whClaim', { numberOfKeys: 0, lua: CLAIM });
-    redis.defineCommand('whComplete', { numberOfKeys: 0, lua: COMPLETE });
-    redis.defineCommand('whSetEndpoint', { numberOfKeys: 0, lua: SET_ENDPOINT });
-    redis.defineCommand('whRetry', { numberOfKeys: 0, lua: RETRY });
-    redis.defineCommand('whFinishRelease', { numberOfKeys: 0, lua: FINISH_RELEASE });
-    this.#redis = redis as Redis & Scripts;
-    this.#started = started;
+    this.#started = c.started;
     this.#onUnavailable = o.onUnavailable ?? null;
     // Every call that talks to Redis fails as StoreUnavailableError when Redis does not answer.
     guardMethods(this, RedisWebhookStore.prototype, UNGUARDED, (call) => this.#guard(call));
@@ -79,6 +74,8 @@ export class RedisWebhookStore implements WebhookStore {
   async #guard<T>(call: () => Promise<T>): Promise<T> {
     await this.#started;
     try {
+      const notReady = whyNotReady(this.#redis);
+      if (notReady) throw notReady;
       const out = await call();
       this.#lastError = null;
       return out;
@@ -110,27 +107,30 @@ export class RedisWebhookStore implements WebhookStore {
   #k(...parts: string[]): string {
     return this.#p + parts.join('');
   }
+
   get #msgTtl(): number {
     return this.#retention + SCHEDULE_SPAN_MS;
   }
 
   async createEndpoint(e: Endpoint): Promise<void> {
-    await this.#redis
-      .multi()
-      .hset(
-        this.#k('ep:', e.id),
-        'cfg',
-        JSON.stringify(cfgOf(e)),
-        'enabled',
-        e.enabled ? '1' : '0',
-        'reason',
-        e.disabledReason ?? '',
-        'failing',
-        e.failingSince === null ? '' : String(e.failingSince),
-      )
-      .sadd(this.#k('eps'), e.id)
-      .sadd(this.#k('owner:', e.owner), e.id)
-      .exec();
+    await this.#c.durable((p) =>
+      p
+        .multi()
+        .hset(
+          this.#k('ep:', e.id),
+          'cfg',
+          JSON.stringify(cfgOf(e)),
+          'enabled',
+          e.enabled ? '1' : '0',
+          'reason',
+          e.disabledReason ?? '',
+          'failing',
+          e.failingSince === null ? '' : String(e.failingSince),
+        )
+        .sadd(this.#k('eps'), e.id)
+        .sadd(this.#k('owner:', e.owner), e.id)
+        .exec(),
+    );
   }
 
   async endpoint(id: string): Promise<Endpoint | null> {
@@ -151,14 +151,17 @@ export class RedisWebhookStore implements WebhookStore {
   }
 
   async updateEndpoint(e: Endpoint): Promise<void> {
-    await this.#redis.whSetEndpoint(
-      this.#p,
-      e.id,
-      JSON.stringify(cfgOf(e)),
-      e.enabled ? '1' : '0',
-      e.disabledReason ?? '',
-      e.failingSince === null ? '' : e.failingSince,
-      this.#retention,
+    await this.#c.durable((p) =>
+      p.whSetEndpoint(
+        this.#c.anchor,
+        this.#p,
+        e.id,
+        JSON.stringify(cfgOf(e)),
+        e.enabled ? '1' : '0',
+        e.disabledReason ?? '',
+        e.failingSince === null ? '' : e.failingSince,
+        this.#retention,
+      ),
     );
   }
 
@@ -166,14 +169,15 @@ export class RedisWebhookStore implements WebhookStore {
     const e = await this.endpoint(id);
     if (!e) return;
     const ids = await this.#redis.zrange(this.#k('dls:', id), '0', '-1');
-    const m = this.#redis.multi();
-    for (const d of ids) m.del(this.#k('dl:', d), this.#k('att:', d));
-    await m
-      .del(this.#k('ep:', id), this.#k('due:', id), this.#k('dls:', id))
-      .zrem(this.#k('due-eps'), id)
-      .srem(this.#k('eps'), id)
-      .srem(this.#k('owner:', e.owner), id)
-      .exec();
+    await this.#c.durable((p) => {
+      const m = p.multi();
+      for (const d of ids) m.del(this.#k('dl:', d), this.#k('att:', d));
+      m.del(this.#k('ep:', id), this.#k('due:', id), this.#k('dls:', id))
+        .zrem(this.#k('due-eps'), id)
+        .srem(this.#k('eps'), id)
+        .srem(this.#k('owner:', e.owner), id)
+        .exec();
+    });
   }
 
   lastRelease(): Promise<string | null> {
@@ -186,15 +190,15 @@ export class RedisWebhookStore implements WebhookStore {
     return (await this.#redis.set(this.#k('release:', release), `claimed by ${process.pid}`, 'PX', leaseMs, 'NX')) === 'OK';
   }
   async finishRelease(release: string): Promise<void> {
-    await this.#redis.whFinishRelease(this.#p, release);
+    await this.#redis.whFinishRelease(this.#c.anchor, this.#p, release);
   }
 
   async enqueue(messages: Message[], deliveries: Delivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    const args: (string | number)[] = [this.#p, this.#msgTtl, messages.length];
+    const args: (string | number)[] = [this.#c.anchor, this.#p, this.#msgTtl, messages.length];
     for (const m of messages) args.push(m.id, JSON.stringify(m));
     for (const d of deliveries) args.push(d.id, d.endpointId, d.msgId, d.type, d.createdAt, d.nextAttemptAt ?? d.createdAt);
-    await this.#redis.whEnqueue(...args);
+    await this.#c.durable((p) => p.whEnqueue(...args));
   }
 
   dueEndpoints(now: number): Promise<string[]> {
@@ -202,13 +206,26 @@ export class RedisWebhookStore implements WebhookStore {
   }
 
   async claim(endpointId: string, now: number, max: number, leaseUntil: number): Promise<ClaimedDelivery[]> {
-    const ids: string[] = await this.#redis.whClaim(this.#p, endpointId, now, max, leaseUntil);
-    if (ids.length === 0) return [];
-    const endpoint = await this.endpoint(endpointId);
+    type Claimed = [id: string, delivery: string[], attempts: string[], message: string | null];
+    const [ep, ...claimed]: [string[]?, ...Claimed[]] = await this.#redis.whClaim(
+      this.#c.anchor,
+      this.#p,
+      endpointId,
+      now,
+      max,
+      leaseUntil,
+    );
+    const endpoint = ep ? endpointOf(hashOf(ep)) : null;
     const out: ClaimedDelivery[] = [];
-    for (const d of await this.#deliveries(ids)) {
-      const body = d && endpoint ? await this.#redis.get(this.#k('msg:', d.msgId)) : null;
-      if (d && endpoint && body) out.push({ delivery: d, message: JSON.parse(body) as Message, endpoint, leaseUntil });
+    for (const [id, flat, attempts, body] of claimed) {
+      const h = hashOf(flat);
+      if (!endpoint || !h.ep || !body) continue;
+      const delivery = deliveryOf(
+        id,
+        h,
+        attempts.map((a) => JSON.parse(a) as Attempt),
+      );
+      out.push({ delivery, message: JSON.parse(body) as Message, endpoint, leaseUntil });
     }
     return out;
   }
@@ -217,6 +234,7 @@ export class RedisWebhookStore implements WebhookStore {
     const failing = !o.endpoint ? '' : o.endpoint.failingSince === null ? 'clear' : String(o.endpoint.failingSince);
     const reason = o.endpoint?.enabled === false ? (o.endpoint.disabledReason ?? 'disabled') : '';
     await this.#redis.whComplete(
+      this.#c.anchor,
       this.#p,
       c.endpoint.id,
       c.delivery.id,
@@ -251,7 +269,7 @@ export class RedisWebhookStore implements WebhookStore {
   }
 
   async retry(endpointId: string, id: string, now: number): Promise<Delivery | null> {
-    const r = await this.#redis.whRetry(this.#p, endpointId, id, now, this.#msgTtl);
+    const [r] = await this.#c.durable((p) => p.whRetry(this.#c.anchor, this.#p, endpointId, id, now, this.#msgTtl));
     return r === 0 ? null : this.delivery(endpointId, id);
   }
 

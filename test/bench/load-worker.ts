@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 export interface LoadSpec {
   url: string;
   headers: Record<string, string>;
+  /** When given, each request takes the next of these header sets in turn (many API keys), instead of `headers`. */
+  headerSets?: Record<string, string>[];
   connections: number;
   duration: number;
   warmup: number;
@@ -46,7 +48,14 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 function run(spec: LoadSpec, duration: number, latencies: number[] | null): Promise<AutocannonResult> {
   return new Promise((done, fail) => {
     const instance = autocannon(
-      { url: spec.url, headers: spec.headers, connections: spec.connections, duration, pipelining: 1 },
+      {
+        url: spec.url,
+        headers: spec.headers,
+        ...(spec.headerSets ? { requests: spec.headerSets.map((headers) => ({ headers })) } : {}),
+        connections: spec.connections,
+        duration,
+        pipelining: 1,
+      },
       (err, result) => (err ? fail(err) : done(result)),
     );
     // autocannon's histogram keeps whole milliseconds; sub-millisecond p50s need the raw times.

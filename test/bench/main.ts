@@ -7,6 +7,7 @@ import { installCleanup, stopAll } from './child-registry.ts';
 import { parseOptions, type Area } from './options.ts';
 import { benchQuota } from './quota-bench.ts';
 import { benchRecord } from './record-bench.ts';
+import { benchRedisTopologies } from './redis-topology-bench.ts';
 import { benchRequestPath } from './request-path-bench.ts';
 import { writeSummary } from './report.ts';
 import { benchSearchGroup } from './search-bench.ts';
@@ -19,7 +20,7 @@ import { benchMatch } from './match-latency.ts';
 import { canPin, wrkInstalled } from './wrk.ts';
 
 /**
- * `npm run bench [-- --only=path,record,search,bulk,quota,webhooks,startup,workers,tls,match --duration=5 --connections=32 --rounds=3]`:
+ * `npm run bench [-- --only=path,record,search,bulk,quota,webhooks,startup,workers,tls,match,redis --duration=5 --connections=32 --rounds=3]`:
  * throughput and latency of the real server as ratios to baselines measured in the same run.
  * Tables go to stdout, progress to stderr, a JSON summary to .bench/results.json.
  */
@@ -41,6 +42,7 @@ const GROUPS: Record<Area, { title: string; run: (ctx: BenchContext) => Promise<
   workers: { title: 'Issue 14: one route with WORKERS=1 and WORKERS=2 (Redis quota store)', run: benchWorkers },
   tls: { title: 'Issue 14: HTTPS against plain HTTP (summary, keep-alive)', run: benchTls },
   match: { title: 'Issue 20: phenotype match, p50/p99 of a 20-term query over every disease on one core', run: benchMatch },
+  redis: { title: 'Issue 30: metered calls with the quota store on one Redis, Sentinel and a Redis Cluster', run: benchRedisTopologies },
 };
 
 const load = () =>

@@ -10,6 +10,8 @@ export interface LoadTarget {
   name: string;
   url: string;
   headers: Record<string, string>;
+  /** Requests take these header sets in turn instead of `headers` (many API keys). */
+  headerSets?: Record<string, string>[];
   expectStatus: number;
   /** The server's process id, to charge it the CPU time it spent per request. */
   pid?: number;
@@ -90,7 +92,14 @@ export async function compareTargets(
     for (let i = 0; i < targets.length; i++) {
       const t = targets[i];
       const cpuBefore = t.pid ? processTreeCpuUs(t.pid) : null;
-      const spec = { url: t.url, headers: t.headers, connections: s.connections, duration: s.duration, warmup: s.warmup };
+      const spec = {
+        url: t.url,
+        headers: t.headers,
+        headerSets: t.headerSets,
+        connections: s.connections,
+        duration: s.duration,
+        warmup: s.warmup,
+      };
       const r =
         s.loader === 'wrk' ? await runWrk(spec, t.expectStatus, s.pin ? LOAD_CPU : null) : await runWorker(spec, s.pin ? LOAD_CPU : null);
       const cpuAfter = t.pid ? processTreeCpuUs(t.pid) : null;

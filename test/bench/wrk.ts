@@ -23,14 +23,28 @@ export function pinProcess(pid: number, cpu: number): void {
 
 // Prints the summary as JSON when the run ends. No per-response callback: Lua on every response
 // would slow the load generator and so flatter every ratio to the bare baseline. wrk counts
-// responses with a status of 400 or more itself (errors.status): a 429 cannot go unseen.
-const LUA = (headers: Record<string, string>) => `
+// responses with a status of 400 or more itself (errors.status): a 429 cannot go unseen. With
+// several header sets, each request is the next of them, formatted once in init().
+const LUA = (headers: Record<string, string>, sets: Record<string, string>[] | undefined) => `
 wrk.headers = ${luaTable(headers)}
+${sets ? ROTATE(sets) : ''}
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('\\nDCS-RESULT {"requests":%d,"seconds":%f,"bytes":%d,"p50":%f,"p99":%f,"failed":%d,"errors":%d,"timeouts":%d}\\n',
     summary.requests, summary.duration / 1e6, summary.bytes, latency:percentile(50) / 1000, latency:percentile(99) / 1000,
     e.status, e.connect + e.read + e.write, e.timeout))
+end
+`;
+
+const ROTATE = (sets: Record<string, string>[]) => `
+local sets = { ${sets.map(luaTable).join(', ')} }
+local prepared, turn = {}, 0
+function init(args)
+  for i, h in ipairs(sets) do prepared[i] = wrk.format(nil, nil, h) end
+end
+function request()
+  turn = turn % #prepared + 1
+  return prepared[turn]
 end
 `;
 
@@ -77,7 +91,7 @@ function runOnce(url: string, script: string, connections: number, seconds: numb
 export async function runWrk(spec: LoadSpec, expectStatus: number, cpu: number | null): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'dcs-wrk-'));
   const script = join(dir, 'load.lua');
-  writeFileSync(script, LUA(spec.headers), { mode: 0o600 });
+  writeFileSync(script, LUA(spec.headers, spec.headerSets), { mode: 0o600 });
   try {
     const warm = spec.warmup > 0 ? await runOnce(spec.url, script, spec.connections, spec.warmup, cpu) : null;
     const r = await runOnce(spec.url, script, spec.connections, spec.duration, cpu);

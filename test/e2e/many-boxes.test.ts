@@ -5,12 +5,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { build, copyTree, editData, MINI_DATA, ROOT, tempDir } from '../fixtures/build-pipeline/pipeline-harness.ts';
+import { assertQuotaExactAcrossBoxes, BOX_ADDRESSES as ADDRESSES, type Boxes, startBoxes } from '../helpers/boxes.ts';
 import { bearer, call, type RawResponse } from '../helpers/http.ts';
+import { runLoad } from '../helpers/phased-load.ts';
 import { makeKeys } from '../helpers/keys.ts';
-import { nginxMissing, startBalancer, type Balancer } from '../helpers/nginx-balancer.ts';
+import { nginxMissing, type Balancer } from '../helpers/nginx-balancer.ts';
 import { REDIS_URL, redisReachable } from '../helpers/redis.ts';
 import { syncRelease } from '../helpers/release-sync.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import type { RunningServer } from '../helpers/server-process.ts';
 
 /**
  * Issue 21: three servers as three hosts (their own loopback address and their own copy of dist/,
@@ -19,7 +21,6 @@ import { startServer, type RunningServer } from '../helpers/server-process.ts';
  * data as it is) has it, so the listing total, the listing rows and phenylketonuria's children
  * each tell the releases apart, and a call that mixed them would show it.
  */
-const ADDRESSES = ['127.0.0.2', '127.0.0.3', '127.0.0.4'];
 const PREFIX = `many-boxes-test:${process.pid}:${Date.now()}:`;
 const PKU = 'MONDO:0009861';
 const CLASSIC_PKU = 'MONDO:0019259';
@@ -55,47 +56,20 @@ interface Outcome {
   /** The address of the box that answered (nginx lists every box it tried; the last one answered). */
   box: string | null;
   release: 1 | 2 | 'mixed' | null;
-  /** The load's phase when the call started (see mark()). */
-  phase: number;
 }
 
-/** `loops` clients calling `paths` in turn through the balancer, each one call at a time, until stop(). */
+function outcomeOf(path: string, r: RawResponse | null): Outcome {
+  if (!r) return { path, status: 'error', box: null, release: null };
+  const tried = String(r.headers['x-upstream'] ?? '').split(', ');
+  const box = tried.at(-1) ? new URL(`http://${tried.at(-1)}`).hostname : null;
+  const release = r.status === 200 && (path === LISTING || path === BULK) ? releaseOf(path, r) : null;
+  return { path, status: r.status, box, release };
+}
+
+/** `loops` clients calling `paths` in turn through the balancer (each from its own place), one call at a time, until stop(). */
 function load(url: string, key: string, paths: string[], loops: number) {
-  const outcomes: Outcome[] = [];
-  let running = true;
-  let phase = 0;
-  const one = async (i: number) => {
-    for (let n = i; running; n++) {
-      const path = paths[n % paths.length];
-      const started = phase;
-      try {
-        const r = await call(url, path, { headers: bearer(key) });
-        const tried = String(r.headers['x-upstream'] ?? '').split(', ');
-        const box = tried.at(-1) ? new URL(`http://${tried.at(-1)}`).hostname : null;
-        const release = r.status === 200 && (path === LISTING || path === BULK) ? releaseOf(path, r) : null;
-        outcomes.push({ path, status: r.status, box, release, phase: started });
-      } catch {
-        outcomes.push({ path, status: 'error', box: null, release: null, phase: started });
-      }
-    }
-  };
-  const done = Promise.all(Array.from({ length: loops }, (_, i) => one(i)));
-  return {
-    outcomes,
-    /** Calls started from now on carry the next phase number. */
-    mark() {
-      phase += 1;
-    },
-    /** Resolves once `n` more calls than now have finished. */
-    async more(n: number) {
-      const target = outcomes.length + n;
-      while (outcomes.length < target) await sleep(10);
-    },
-    async stop() {
-      running = false;
-      await done;
-    },
-  };
+  const clients = Array.from({ length: loops }, (_, i) => ({ who: `client ${i}`, key, paths, first: i }));
+  return runLoad(url, clients, outcomeOf);
 }
 const SUMMARY = ['/api/v1/diseases/MONDO:0009061/summary'];
 
@@ -104,8 +78,9 @@ async function snapshotOf(box: RunningServer): Promise<string> {
 }
 
 describe('many boxes behind nginx, one Redis', { skip }, () => {
-  const boxes: RunningServer[] = [];
+  let boxes: RunningServer[] = [];
   const dists: string[] = [];
+  let fleet: Boxes;
   let balancer: Balancer;
   let staging = '';
   let keys: Record<string, string> = {};
@@ -134,37 +109,24 @@ describe('many boxes behind nginx, one Redis', { skip }, () => {
     const tiers = JSON.parse(readFileSync(join(ROOT, 'server/contract/api/tiers.json'), 'utf8'));
     tiers.tiers.free = { day: QUOTA, month: QUOTA };
     writeFileSync(join(dir, 'tiers.json'), JSON.stringify(tiers));
-    for (const [i, host] of ADDRESSES.entries()) {
-      const dist = tempDir(`many-boxes-box${i + 1}`);
+    for (let i = 1; i <= ADDRESSES.length; i++) {
+      const dist = tempDir(`many-boxes-box${i}`);
       syncRelease(staging, dist);
       dists.push(dist);
-      boxes.push(
-        await startServer({
-          HOST: host,
-          DIST_DIR: dist,
-          KEYS_FILE: made.file,
-          TIERS_FILE: join(dir, 'tiers.json'),
-          LOG_FILE: join(dir, `box${i + 1}.log`),
-          QUOTA_STORE: REDIS_URL,
-          QUOTA_REDIS_PREFIX: `${PREFIX}quota:`,
-          WEBHOOK_REDIS_PREFIX: `${PREFIX}webhooks:`,
-          // Plain HTTP between the balancer and the boxes, whatever transport the suite runs in.
-          TLS_CERT_FILE: '',
-          SHUTDOWN_GRACE_MS: '1000',
-        }),
-      );
     }
-    balancer = await startBalancer(
+    fleet = await startBoxes({
+      dists,
       dir,
-      boxes.map((b) => new URL(b.url).host),
-      '/api/v1/health',
-    );
+      keysFile: made.file,
+      tiersFile: join(dir, 'tiers.json'),
+      redisUrl: REDIS_URL,
+      prefix: PREFIX,
+    });
+    ({ boxes, balancer } = fleet);
   });
 
   after(async () => {
-    await balancer?.stop();
-    // The box the last test killed has exited already (by signal: its exitCode stays null).
-    await Promise.all(boxes.filter((b) => b.child.signalCode === null).map((b) => b.stop('SIGKILL')));
+    await fleet?.stop();
     const r = new Redis(REDIS_URL);
     const found = await r.keys(`${PREFIX}*`);
     if (found.length) await r.del(...found);
@@ -179,26 +141,8 @@ describe('many boxes behind nginx, one Redis', { skip }, () => {
     assert.deepEqual(await Promise.all(boxes.map(snapshotOf)), [release1, release1, release1]);
   });
 
-  it('the quota is exact across boxes: 30 of 90 concurrent calls through nginx are 200, all three boxes counting', async () => {
-    const replies = await Promise.all(
-      Array.from({ length: 3 * QUOTA }, () =>
-        call(balancer.url, '/api/v1/diseases/MONDO:0009061/summary', { headers: bearer(keys.small) }),
-      ),
-    );
-    assert.deepEqual(replies.map((r) => r.status).sort(), [...Array(QUOTA).fill(200), ...Array(2 * QUOTA).fill(429)]);
-    // Every box took calls and checked them against the shared counter. Which box's calls come
-    // first to Redis is a race, so a box may have answered only 429s: the set is of all answers.
-    const served = new Set(replies.map((r) => String(r.headers['x-upstream']).split(':')[0]));
-    assert.deepEqual([...served].sort(), ADDRESSES);
-    const used = replies
-      .filter((r) => r.status === 200)
-      .map((r) => Number(/r=(\d+)/.exec(String(r.headers.ratelimit))?.[1]))
-      .sort((a, b) => a - b);
-    assert.deepEqual(
-      used,
-      Array.from({ length: QUOTA }, (_, i) => i),
-    );
-  });
+  it('the quota is exact across boxes: 30 of 90 concurrent calls through nginx are 200, all three boxes counting', () =>
+    assertQuotaExactAcrossBoxes(balancer.url, keys.small, QUOTA));
 
   it('a new release reaches every box, and no call under load sees a mixed answer', async (t) => {
     const run = load(balancer.url, keys.big, [LISTING, BULK], 6);
@@ -260,11 +204,11 @@ describe('many boxes behind nginx, one Redis', { skip }, () => {
     // call in flight); nginx retries a GET that got nothing yet on the next box, so most succeed.
     assert.ok(failed.length <= loops, `${failed.length} failed calls: ${JSON.stringify(failed)}`);
     assert.deepEqual(
-      failed.filter((x) => x.phase > 0),
+      failed.filter((x) => x.started > 0),
       [],
     );
     // Every call that started after the kill is answered, by the two boxes left.
-    const late = run.outcomes.filter((x) => x.phase > 0);
+    const late = run.outcomes.filter((x) => x.started > 0);
     assert.ok(late.length >= 300 - loops, `${late.length} calls after the kill`);
     assert.deepEqual([...new Set(late.map((x) => x.box))].sort(), [ADDRESSES[0], ADDRESSES[2]]);
   });

@@ -261,7 +261,8 @@ describe('createStore', () => {
     await redis.close();
     // The bad value is not echoed: a mistyped Redis URL may still carry its password.
     assert.throws(() => fromEnv({ QUOTA_STORE: 'memcached://secret@host' }), {
-      message: "1 bad setting:\n- QUOTA_STORE: must be 'memory' or a redis:// or rediss:// URL",
+      message:
+        "1 bad setting:\n- QUOTA_STORE: must be 'memory' or a Redis URL (redis://, redis+sentinel://, redis+cluster://; rediss for TLS)",
     });
   });
 

@@ -89,4 +89,42 @@ describe('ConsumeBatcher', () => {
     assert.deepEqual(replies.at(MAX_BATCH - 1), { admitted: false, counts: [5] });
     assert.deepEqual(replies.at(-1), { admitted: false, counts: [5] });
   });
+
+  it('on a cluster, sends one call per shard at once, each key whole and in order, and answers each from its own', async () => {
+    const { calls, batcher } = recorder();
+    const a = [batcher.submit('a', ONE, 7), batcher.submit('b', ONE, 9), batcher.submit('a', ONE, 7), batcher.submit('c', BOTH, 7)];
+    await turn();
+    assert.deepEqual(
+      calls.map((c) => c.keys),
+      [['a:day', 'c:day', 'c:month'], ['b:day']],
+    );
+    assert.deepEqual(calls[0].argv, [2, 1, 2, 5, 101, 2, 1, 5, 9, 101, 201]);
+    assert.deepEqual(calls[1].argv, [1, 1, 1, 5, 101]);
+    // The replies come back in any order; each request gets its own shard's decision.
+    calls[1].answer([1, 4]);
+    calls[0].answer([1, 4, 1, 0, 0]);
+    assert.deepEqual(await Promise.all(a), [
+      { admitted: true, counts: [5] },
+      { admitted: true, counts: [5] },
+      { admitted: false, counts: [5] },
+      { admitted: true, counts: [1, 1] },
+    ]);
+  });
+
+  it("a shard's failure fails its checks and those queued for it, not the other shards'", async () => {
+    const { calls, batcher } = recorder();
+    const first = [batcher.submit('a', ONE, 1), batcher.submit('b', ONE, 2)];
+    await turn();
+    const queued = [batcher.submit('a', ONE, 1), batcher.submit('b', ONE, 2)];
+    calls[0].fail(new Error('Connection is closed.'));
+    calls[1].answer([1, 0]);
+    await assert.rejects(first[0], /Connection is closed/);
+    await assert.rejects(queued[0], /Connection is closed/);
+    assert.deepEqual(await first[1], { admitted: true, counts: [1] });
+    // Shard 2's queued check goes out at once, alone.
+    await turn();
+    assert.deepEqual(calls[2].keys, ['b:day']);
+    calls[2].answer([1, 1]);
+    assert.deepEqual(await queued[1], { admitted: true, counts: [2] });
+  });
 });

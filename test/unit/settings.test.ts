@@ -45,7 +45,7 @@ describe('settings', () => {
           '5 bad settings:',
           '- PORT: must be a whole number from 0 to 65535, got "99999"',
           '- WORKERS: must be a whole number of processes from 1 to 256, or "auto" (one per core), got "lots"',
-          "- QUOTA_STORE: must be 'memory' or a redis:// or rediss:// URL",
+          "- QUOTA_STORE: must be 'memory' or a Redis URL (redis://, redis+sentinel://, redis+cluster://; rediss for TLS)",
           '- TLS_HTTP2: must be true or false, got "yes"',
           '- WEBHOOK_JITTER: must be a fraction from 0 to below 1',
         ].join('\n'),
