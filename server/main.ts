@@ -120,7 +120,9 @@ const announce = () => {
 let stopping = false;
 // Metrics cost the request path a few lookups per request, so they exist only when asked for.
 let metrics: ServerMetrics | null = null;
-const live = new LiveSnapshot(
+// Everything the first requests need is loaded (in slices: server/snapshot/slices.ts) before the
+// server listens, so it is ready when it says so.
+const live = await LiveSnapshot.open(
   dist,
   settings.bodyCacheMb * 1024 * 1024,
   (from, to) => {
@@ -220,7 +222,6 @@ server.listen(settings.port, settings.host, () => {
     `listening on ${where}`,
   );
   if (process.send) process.send({ ready: true, url: where });
-  live.warm(1000);
 });
 
 async function shutdown(signal: string): Promise<void> {

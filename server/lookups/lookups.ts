@@ -1,5 +1,6 @@
 import { codeKey, parseCode, type ParsedCode } from '../contract/api/xref-codes.ts';
 import type { GeneDiseaseRow, GeneRow, LookupsDoc, MappingSetRow, XrefTargetRow } from '../contract/snapshot/lookups.ts';
+import { PAUSE_EVERY, runNow, type Work } from '../snapshot/slices.ts';
 
 /** An empty document: a snapshot built before the lookups existed serves empty lookups. */
 export const NO_LOOKUPS: LookupsDoc = {
@@ -34,25 +35,51 @@ export class Lookups {
   /** Descendant sets of recent `descendantOf=` filters (a listing page asks for one per request). */
   private readonly below = new Map<string, ReadonlySet<string>>();
 
-  constructor(private readonly doc: LookupsDoc) {
+  /** The lookups indexed at once (tools and tests; the server loads them with `load`). */
+  constructor(
+    private readonly doc: LookupsDoc,
+    index = true,
+  ) {
     this.mappingSets = doc.mappingSets;
     this.releases = doc.releases;
-    for (const code of [...Object.keys(doc.xrefs), ...Object.keys(doc.obsoleteXrefs ?? {})]) {
-      const colon = code.indexOf(':');
-      const prefix = code.slice(0, colon);
-      this.prefixes.set(prefix.toUpperCase(), prefix);
-      this.codes.set(codeKey(prefix, code.slice(colon + 1)), code);
+    if (index) runNow(this.#index());
+  }
+
+  /** The lookups indexed in slices (slices.ts): about 100,000 codes and 40,000 genes. */
+  static *load(doc: LookupsDoc): Work<Lookups> {
+    const lookups = new Lookups(doc, false);
+    yield* lookups.#index();
+    return lookups;
+  }
+
+  *#index(): Work<void> {
+    const doc = this.doc;
+    let n = 0;
+    for (const codes of [doc.xrefs, doc.obsoleteXrefs ?? {}])
+      for (const code in codes) {
+        const colon = code.indexOf(':');
+        const prefix = code.slice(0, colon);
+        this.prefixes.set(prefix.toUpperCase(), prefix);
+        this.codes.set(codeKey(prefix, code.slice(colon + 1)), code);
+        if ((++n & PAUSE_EVERY) === 0) yield;
+      }
+    for (const child in doc.parents) {
+      for (const p of doc.parents[child]) (this.childrenOf.get(p) ?? this.childrenOf.set(p, []).get(p)!).push(child);
+      if ((++n & PAUSE_EVERY) === 0) yield;
     }
-    for (const [child, ps] of Object.entries(doc.parents))
-      for (const p of ps) (this.childrenOf.get(p) ?? this.childrenOf.set(p, []).get(p)!).push(child);
-    for (const list of this.childrenOf.values()) list.sort();
+    for (const list of this.childrenOf.values()) {
+      list.sort();
+      if ((++n & PAUSE_EVERY) === 0) yield;
+    }
     for (const g of doc.genes) {
       this.genesById.set(g[0], g);
       this.bySymbol.set(g[1].toUpperCase(), g);
+      if ((++n & PAUSE_EVERY) === 0) yield;
     }
     for (const g of doc.genes) {
       for (const p of g[4]) push(this.byPrevious, p.toUpperCase(), g);
       for (const a of g[5]) push(this.byAlias, a.toUpperCase(), g);
+      if ((++n & PAUSE_EVERY) === 0) yield;
     }
   }
 
