@@ -36,7 +36,7 @@ export function* readDocNow(dir: string, name: string): Work<Buffer> {
   return readSnapshotDoc(dir, name);
 }
 
-/** A JSON document read off the event loop and parsed in slices. */
-export function* readJsonSliced(dir: string, name: string): Work<unknown> {
-  return yield* parseJsonSliced(yield* readDocSliced(dir, name));
+/** A JSON document read off the event loop and parsed in slices (`inPlace`: see parseJsonSliced). */
+export function* readJsonSliced(dir: string, name: string, inPlace: readonly string[] = []): Work<unknown> {
+  return yield* parseJsonSliced(yield* readDocSliced(dir, name), inPlace);
 }

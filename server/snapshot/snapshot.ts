@@ -8,7 +8,7 @@ import { ReleaseHistory } from '../history/release-history.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { etagOf, type Manifest, type ManifestEntry } from '../contract/snapshot/manifest.ts';
 import { ManifestIndex } from './manifest-index.ts';
-import { Lookups, NO_LOOKUPS } from '../lookups/lookups.ts';
+import { type LoadedLookupsDoc, LOOKUPS_IN_PLACE, Lookups, NO_LOOKUPS } from '../lookups/lookups.ts';
 import type { LookupsDoc } from '../contract/snapshot/lookups.ts';
 import type { DownloadsDoc } from '../contract/snapshot/downloads.ts';
 import { IntegrityError, readFailure, verifyObject } from './object-integrity.ts';
@@ -103,7 +103,7 @@ export class Snapshot {
       if ((r & PAUSE_EVERY) === 0) yield;
     }
     snap.#lookups = existsSync(join(dir, SNAPSHOT_FILES.lookups))
-      ? yield* Lookups.load((yield* readJsonSliced(dir, SNAPSHOT_FILES.lookups)) as LookupsDoc)
+      ? yield* Lookups.load((yield* readJsonSliced(dir, SNAPSHOT_FILES.lookups, LOOKUPS_IN_PLACE)) as LoadedLookupsDoc)
       : new Lookups(NO_LOOKUPS);
     const searchIndex = (yield* readJsonSliced(dir, SNAPSHOT_FILES.searchIndex)) as SerializedSearchIndex;
     snap.#engine = yield* SearchEngine.load(searchIndex, rows, snap.#lookups.previousSymbols());

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { JsonMembers } from '../../server/snapshot/json-members.ts';
 import { parseJsonSliced } from '../../server/snapshot/json-slices.ts';
 import { runNow, runSliced, type Work } from '../../server/snapshot/slices.ts';
 
@@ -73,4 +74,22 @@ test('runSliced throws a failed read into the work, so its cleanup runs', async 
   }
   await assert.rejects(runSliced(work()), /ENOENT/);
   assert.equal(cleaned, true);
+});
+
+test('members named in-place stay bytes and give what JSON.parse gives, one key at a time', () => {
+  const xrefs = Object.fromEntries(
+    Array.from({ length: 5000 }, (_, i) => [
+      `OMIM:${100000 + i}`,
+      [[`MONDO:${String(i).padStart(7, '0')}`, i % 6, i % 3 ? null : 'x,"y"']],
+    ]),
+  );
+  const doc = { format: 1, xrefs, labels: { 'OMIM:100000': 'a "label", with commas' } };
+  const text = JSON.stringify(doc, null, 1);
+  const parsed = runNow(parseJsonSliced(Buffer.from(text), ['xrefs'])) as { xrefs: JsonMembers<unknown>; labels: unknown; format: number };
+  assert.ok(parsed.xrefs instanceof JsonMembers);
+  assert.equal(parsed.xrefs.size, 5000);
+  assert.deepEqual([...parsed.xrefs.keys()], Object.keys(xrefs));
+  for (const key of ['OMIM:100000', 'OMIM:100001', 'OMIM:104999']) assert.deepEqual(parsed.xrefs.get(key), xrefs[key]);
+  assert.equal(parsed.xrefs.get('OMIM:999'), undefined);
+  assert.deepEqual({ format: parsed.format, labels: parsed.labels }, { format: 1, labels: doc.labels });
 });
