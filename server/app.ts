@@ -12,6 +12,7 @@ import { cors } from './middleware/cors.ts';
 import type { CorsOrigins } from './contract/api/cors.ts';
 import { HSTS_VALUE } from './contract/api/cors.ts';
 import { respond } from './http/respond.ts';
+import { RouteTable } from './http/route-table.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requireScope } from './middleware/require-scope.ts';
@@ -98,18 +99,21 @@ export function createApp(o: AppOptions): App {
   const startRequest = requestContext({ onEnd, headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
   const origins = o.corsOrigins ?? null;
   const noMatchCors = origins === null ? null : cors({ origins, methods: null });
+  const onError = (err: unknown, req: Req, res: Res) => {
+    // A damaged stored object was logged once when found (the snapshot reports it); the rest here.
+    const damaged = err instanceof IntegrityError;
+    if (!damaged) o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
+    if (!req.ctx) startRequest(req, res);
+    const detail = damaged
+      ? 'The stored response for this resource failed its integrity check, so it is not sent; this has been logged.'
+      : 'The server failed to answer this request; it has been logged.';
+    if (!res.headersSent) sendProblem(req, res, problem('internal', detail));
+    else res.destroy();
+  };
+  // The API's paths are matched by a table (route-table.ts); polka routes what it does not hold (the docs page, 404s).
+  const table = new RouteTable();
   const app = polka({
-    onError(err: unknown, req: Req, res: Res) {
-      // A damaged stored object was logged once when found (the snapshot reports it); the rest here.
-      const damaged = err instanceof IntegrityError;
-      if (!damaged) o.logger.error({ err, reqId: req.ctx?.id }, 'unhandled error');
-      if (!req.ctx) startRequest(req, res);
-      const detail = damaged
-        ? 'The stored response for this resource failed its integrity check, so it is not sent; this has been logged.'
-        : 'The server failed to answer this request; it has been logged.';
-      if (!res.headersSent) sendProblem(req, res, problem('internal', detail));
-      else res.destroy();
-    },
+    onError,
     onNoMatch(req: Req, res: Res) {
       if (!req.ctx) startRequest(req, res);
       noMatchCors?.(req, res);
@@ -173,7 +177,7 @@ export function createApp(o: AppOptions): App {
     const allow = [...methods.keys(), 'OPTIONS'].join(', ');
     // CORS runs first, before auth: a preflight is answered there, never counted; off, it costs nothing.
     const corsGuard = origins === null ? null : cors({ origins, methods: allow });
-    app.all(pattern, function dispatch(req: Req, res: Res) {
+    const dispatch = function dispatch(req: Req, res: Res) {
       startRequest(req, res);
       // The route pattern names the request in the log and quota, never the raw URL.
       req.ctx.route = pattern;
@@ -183,7 +187,9 @@ export function createApp(o: AppOptions): App {
       // Any other OPTIONS (no preflight, or CORS off or the origin not allowed) says what the path allows.
       if (req.method === 'OPTIONS') return respond(req, res, 204, ['Allow', allow]);
       methodNotAllowed(req, res, allow);
-    } as never);
+    };
+    table.add(pattern, dispatch);
+    app.all(pattern, dispatch as never);
   }
   // The reference page is a static mount beside the API, not a route of the table (server/contract/api/docs.ts).
   if (o.docsDir) app.use(DOCS_PATH, docsPage(o.docsDir, startRequest) as never);
@@ -196,7 +202,18 @@ export function createApp(o: AppOptions): App {
       // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's own answer is a bare 400).
       if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
         return early(req, res, problem('malformed-request', 'An HTTP/1.1 request needs a Host header field (RFC 9112, section 3.2).'));
-      app.handler(req as never, res as never, undefined as never);
+      const route = table.match(req);
+      if (route === null) {
+        app.handler(req as never, res as never, undefined as never);
+        return;
+      }
+      // As polka runs a handler: an error thrown or a promise rejected goes to onError.
+      try {
+        const done = route(req, res);
+        if (done) done.catch((err: unknown) => onError(err, req, res));
+      } catch (err) {
+        onError(err, req, res);
+      }
     },
     expectationFailed(req: Req, res: Res): void {
       early(req, res, problem('expectation-failed', 'This server meets no expectation but 100-continue; send the request without Expect.'));
