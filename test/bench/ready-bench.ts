@@ -19,7 +19,9 @@ const CONNECTIONS = 64;
 const SECONDS = 8;
 /** The swap run: the new snapshot is published this long after its traffic starts. */
 const PUBLISH_AFTER_MS = 1000;
-const SWAP_SECONDS = 10;
+const SWAP_SECONDS = 15;
+/** BENCH_BEFORE_ROOT: another checkout's server measured in the same rounds (before/after). */
+const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT ?? null;
 /** The issue's goal for p99 at 64 connections, from readiness and through a swap. */
 const P99_GOAL_MS = 25;
 
@@ -34,13 +36,15 @@ interface Sample {
 interface Round {
   fromReady: WrkRun;
   swap: WrkRun;
-  /** Longest event-loop delay from spawn to the end of the run from readiness, and through the swap run. */
-  startStallMs: number;
+  /** Longest event-loop delay while loading (spawn to readiness), under the run from readiness, and through the swap run. */
+  loadStallMs: number;
+  readyStallMs: number;
   swapStallMs: number;
+  /** Seconds from publishing to the new snapshot answering (null: not within the run). */
+  swapSeconds: number | null;
   /** After the run from readiness, and at the end of the swap run. */
   warm: { rss: number; heap: number };
   afterSwap: { rss: number; heap: number };
-  swapped: boolean;
 }
 
 /**
@@ -96,7 +100,7 @@ const memAt = (s: Sample[], t: number) => {
   return { rss: x.rss, heap: x.heap };
 };
 
-async function oneRound(ctx: BenchContext, store: string, prefix: string, round: number): Promise<Round> {
+async function oneRound(ctx: BenchContext, store: string, prefix: string, round: number, root: string | undefined): Promise<Round> {
   const { dist, publish } = swapDist(ctx);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -107,11 +111,13 @@ async function oneRound(ctx: BenchContext, store: string, prefix: string, round:
     dist,
     quotaStore: store,
     redisPrefix: prefix,
+    root,
     execArgv: ['--import', join(import.meta.dirname, 'loop-probe.mjs')],
     extraEnv: { PORT: String(port), WORKERS: '1', BENCH_LOOP_FILE: loopFile },
   });
   try {
     await untilReadyProbe(url);
+    const readyAt = Date.now();
     // Traffic from the moment readiness says 200, as a load balancer would send it.
     const fromReady = await wrkOnce(url + PATH, bearer(ctx.env.meteredKey), CONNECTIONS, SECONDS, null);
     const warmAt = Date.now();
@@ -119,26 +125,61 @@ async function oneRound(ctx: BenchContext, store: string, prefix: string, round:
     await new Promise((done) => setTimeout(done, PUBLISH_AFTER_MS));
     const publishedAt = Date.now();
     publish('b');
+    let swappedAt: number | null = null;
+    let running = true;
+    const watch = (async () => {
+      while (running && swappedAt === null) {
+        const health = await call(url, '/api/v1/health').catch(() => null);
+        if (health?.body.toString('utf8').includes(`${ctx.src.manifest.snapshot}-b`)) swappedAt = Date.now();
+        else await new Promise((done) => setTimeout(done, 100));
+      }
+    })();
     const swap = await swapRun;
+    running = false;
+    await watch;
     const endAt = Date.now();
     const s = samples(loopFile);
-    const health = await call(url, '/api/v1/health');
-    const swapped = health.body.toString('utf8').includes(`${ctx.src.manifest.snapshot}-b`);
     for (const run of [fromReady, swap])
       if (run.failed + run.errors + run.timeouts > 0)
         throw new Error(`ready: ${run.failed} 4xx/5xx, ${run.errors} errors, ${run.timeouts} timeouts`);
     return {
       fromReady,
       swap,
-      startStallMs: stallIn(s, spawned, warmAt),
+      loadStallMs: stallIn(s, spawned, readyAt),
+      readyStallMs: stallIn(s, readyAt, warmAt),
       swapStallMs: stallIn(s, publishedAt, endAt),
+      swapSeconds: swappedAt === null ? null : (swappedAt - publishedAt) / 1000,
       warm: memAt(s, warmAt),
       afterSwap: memAt(s, endAt),
-      swapped,
     };
   } finally {
     await stopChild(child);
   }
+}
+
+/** Print one server's figures on one store; the goals they meet. */
+function report(name: string, rounds: Round[]): Goal[] {
+  const m = (f: (r: Round) => number) => median(rounds.map(f));
+  const worst = (f: (r: Round) => number) => Math.max(...rounds.map(f));
+  const fmt = (f: (r: Round) => WrkRun) =>
+    `p50 ${m((r) => f(r).p50).toFixed(1)} ms, p99 ${m((r) => f(r).p99).toFixed(1)} ms, p99.9 ${m((r) => f(r).p999).toFixed(1)} ms, max ${m((r) => f(r).max).toFixed(0)} ms, ${Math.round(m((r) => f(r).requests / f(r).seconds)).toLocaleString('en-US')} req/s`;
+  const swaps = rounds.filter((r) => r.swapSeconds !== null).map((r) => r.swapSeconds!.toFixed(1));
+  console.log(`\n  ${name} (medians of ${rounds.length} rounds; stalls: the worst round):`);
+  console.log(
+    `    from readiness: ${fmt((r) => r.fromReady)}; longest event-loop stall ${worst((r) => r.readyStallMs).toFixed(0)} ms (while loading, before readiness: ${worst((r) => r.loadStallMs).toFixed(0)} ms)`,
+  );
+  console.log(
+    `    through a swap: ${fmt((r) => r.swap)}; longest event-loop stall ${worst((r) => r.swapStallMs).toFixed(0)} ms; swapped ${swaps.length ? `${swaps.join(', ')} s after the publish` : 'in no round'} (${swaps.length} of ${rounds.length} within the run)`,
+  );
+  console.log(
+    `    memory after the run from readiness: RSS ${MB(m((r) => r.warm.rss))}, heap ${MB(m((r) => r.warm.heap))}; at the end of the swap run: RSS ${MB(m((r) => r.afterSwap.rss))}, heap ${MB(m((r) => r.afterSwap.heap))}`,
+  );
+  const p99Ready = m((r) => r.fromReady.p99);
+  const p99Swap = m((r) => r.swap.p99);
+  return [
+    goal(`${name}: p99 from readiness <= ${P99_GOAL_MS} ms`, p99Ready, p99Ready <= P99_GOAL_MS, `${p99Ready.toFixed(1)} ms`),
+    goal(`${name}: p99 through a swap <= ${P99_GOAL_MS} ms`, p99Swap, p99Swap <= P99_GOAL_MS, `${p99Swap.toFixed(1)} ms`),
+  ];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -159,37 +200,25 @@ export async function benchReady(ctx: BenchContext): Promise<GroupResult> {
   else console.log(`  Redis is not reachable at ${options.redisUrl}: the embedded quota store only`);
   const goals: Goal[] = [];
   const data: Record<string, unknown> = {};
+  const roots: { name: string; root: string | undefined }[] = [{ name: 'this checkout', root: undefined }];
+  if (BEFORE_ROOT) roots.unshift({ name: `before (${BEFORE_ROOT})`, root: BEFORE_ROOT });
   for (const store of stores) {
     const prefix = `bench-ready:${process.pid}-${Date.now()}:`;
-    const rounds: Round[] = [];
+    const rounds = roots.map(() => [] as Round[]);
     try {
-      for (let i = 0; i < options.rounds; i++) {
-        ctx.progress(`ready: ${store === 'memory' ? 'memory' : 'Redis'} store, round ${i + 1} of ${options.rounds}`);
-        rounds.push(await oneRound(ctx, store, prefix, i));
-      }
+      for (let i = 0; i < options.rounds; i++)
+        for (let k = 0; k < roots.length; k++) {
+          ctx.progress(`ready: ${roots[k].name}, ${store === 'memory' ? 'memory' : 'Redis'} store, round ${i + 1} of ${options.rounds}`);
+          rounds[k].push(await oneRound(ctx, store, prefix, i, roots[k].root));
+        }
     } finally {
       if (store !== 'memory') await dropCounters(store, prefix).catch(() => {});
     }
-    const name = store === 'memory' ? 'embedded store' : 'Redis store';
-    const m = (f: (r: Round) => number) => median(rounds.map(f));
-    const worst = (f: (r: Round) => number) => Math.max(...rounds.map(f));
-    const fmt = (f: (r: Round) => WrkRun) =>
-      `p50 ${m((r) => f(r).p50).toFixed(1)} ms, p99 ${m((r) => f(r).p99).toFixed(1)} ms, p99.9 ${m((r) => f(r).p999).toFixed(1)} ms, max ${m((r) => f(r).max).toFixed(0)} ms, ${Math.round(m((r) => f(r).requests / f(r).seconds)).toLocaleString('en-US')} req/s`;
-    console.log(`\n  ${name} (medians of ${rounds.length} rounds):`);
-    console.log(
-      `    from readiness: ${fmt((r) => r.fromReady)}; longest event-loop stall from spawn ${worst((r) => r.startStallMs).toFixed(0)} ms`,
-    );
-    console.log(
-      `    through a swap: ${fmt((r) => r.swap)}; longest event-loop stall ${worst((r) => r.swapStallMs).toFixed(0)} ms; swapped within the run in ${rounds.filter((r) => r.swapped).length} of ${rounds.length} rounds`,
-    );
-    console.log(
-      `    memory after the run from readiness: RSS ${MB(m((r) => r.warm.rss))}, heap ${MB(m((r) => r.warm.heap))}; after the swap: RSS ${MB(m((r) => r.afterSwap.rss))}, heap ${MB(m((r) => r.afterSwap.heap))}`,
-    );
-    const p99Ready = m((r) => r.fromReady.p99);
-    const p99Swap = m((r) => r.swap.p99);
-    goals.push(goal(`${name}: p99 from readiness <= ${P99_GOAL_MS} ms`, p99Ready, p99Ready <= P99_GOAL_MS, `${p99Ready.toFixed(1)} ms`));
-    goals.push(goal(`${name}: p99 through a swap <= ${P99_GOAL_MS} ms`, p99Swap, p99Swap <= P99_GOAL_MS, `${p99Swap.toFixed(1)} ms`));
-    data[name] = rounds;
+    for (let k = 0; k < roots.length; k++) {
+      const name = `${roots[k].name}, ${store === 'memory' ? 'embedded store' : 'Redis store'}`;
+      goals.push(...report(name, rounds[k]));
+      data[name] = rounds[k];
+    }
   }
   return { cases: [], goals, notes: [], data };
 }

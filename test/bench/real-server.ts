@@ -25,6 +25,8 @@ export interface RealServerOptions {
   extraEnv?: Record<string, string>;
   /** More node options (a module to --import: the event-loop probe of the ready group). */
   execArgv?: string[];
+  /** Another checkout whose server to run (default: BENCH_SERVER_ROOT, else this one). */
+  root?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function startRealServer(o: RealServerOptions): Promise<RunningTarg
 /** The server's process, started and registered, without waiting for it (PORT from `extraEnv`, else any). */
 export function spawnRealServer(o: RealServerOptions): ChildProcess {
   return track(
-    fork(join(ROOT, 'server/main.ts'), [], {
+    fork(join(o.root ?? ROOT, 'server/main.ts'), [], {
       execArgv: ['--import', 'tsx', ...(o.execArgv ?? [])],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: envFor(o),
