@@ -42,15 +42,6 @@ export class LoadedIndex {
 
   /** The index decoded at once (tools and tests; the server loads it with `load`). */
   constructor(index: SerializedSearchIndex, rows: ListingRow[], build = true) {
-    if (index.version !== SEARCH_INDEX_VERSION) {
-      throw new Error(`search index version ${index.version} is not ${SEARCH_INDEX_VERSION}: rebuild dist/search-index.json`);
-    }
-    if (index.ids.length !== rows.length || index.ids.some((id, r) => rows[r].id !== id)) {
-      throw new Error('search index was built from other rows than the listing: rebuild dist/');
-    }
-    const slots = index.slotLengths.length;
-    const expected = rows.reduce((n, row) => n + 1 + row.synonyms.length, 0);
-    if (expected !== slots) throw new Error(`search index has ${slots} texts, the rows have ${expected}: rebuild dist/`);
     if (build) runNow(this.#build(index, rows));
   }
 
@@ -62,8 +53,19 @@ export class LoadedIndex {
   }
 
   *#build(index: SerializedSearchIndex, rows: ListingRow[]): Work<void> {
-    const self = this as Mutable<LoadedIndex>;
+    if (index.version !== SEARCH_INDEX_VERSION) {
+      throw new Error(`search index version ${index.version} is not ${SEARCH_INDEX_VERSION}: rebuild dist/search-index.json`);
+    }
+    if (index.ids.length !== rows.length) throw new Error('search index was built from other rows than the listing: rebuild dist/');
     const slots = index.slotLengths.length;
+    let expected = 0;
+    for (let r = 0; r < rows.length; r++) {
+      if (rows[r].id !== index.ids[r]) throw new Error('search index was built from other rows than the listing: rebuild dist/');
+      expected += 1 + rows[r].synonyms.length;
+      if ((r & PAUSE_EVERY) === 0) yield;
+    }
+    if (expected !== slots) throw new Error(`search index has ${slots} texts, the rows have ${expected}: rebuild dist/`);
+    const self = this as Mutable<LoadedIndex>;
     self.slotRow = new Int32Array(slots);
     self.slotOrdinal = new Int32Array(slots);
     self.rowFirstSlot = new Int32Array(rows.length);
@@ -85,7 +87,7 @@ export class LoadedIndex {
     for (let i = 0, slot = 0; i + 1 < index.bracketed.length; i += 2)
       this.slotBracketed[(slot += index.bracketed[i])] = index.bracketed[i + 1];
     yield;
-    self.weight = termWeights(index.words, index.postingLengths, slots);
+    self.weight = yield* termWeights(index.words, index.postingLengths, slots);
     yield;
     self.slotWeight = slotWeights(this.slotStart, this.slotWords, this.weight, (t) => this.slotBracketed[t]);
     self.unseen = unseenWeight(slots);
@@ -115,7 +117,7 @@ export class LoadedIndex {
       this.genes.set(key, Int32Array.from(index.genes[key]));
       if ((++n & PAUSE_EVERY) === 0) yield;
     }
-    self.geneCausal = causalFlags(this.genes, rows);
+    self.geneCausal = yield* causalFlags(this.genes, rows);
   }
 
   /**

@@ -53,3 +53,38 @@ export async function runSliced<T>(work: Work<T>, sliceMs = SLICE_MS): Promise<T
     }
   }
 }
+
+/** Strings sorted runs at a time (default sort order: UTF-16 code units), in slices. */
+const SORT_RUN = 2048;
+
+/**
+ * `keys` sorted as `keys.slice().sort()` sorts them, in slices: runs of SORT_RUN sorted by the
+ * built-in sort, then merged pairwise with a pause point every thousand or so steps. Sorting the
+ * 24,000 listing labels at once held the event loop for about 12 ms.
+ */
+export function* sortSliced(keys: readonly string[]): Work<string[]> {
+  let runs: string[][] = [];
+  for (let i = 0; i < keys.length; i += SORT_RUN) {
+    runs.push(keys.slice(i, i + SORT_RUN).sort());
+    yield;
+  }
+  while (runs.length > 1) {
+    const next: string[][] = [];
+    for (let r = 0; r + 1 < runs.length; r += 2) next.push(yield* merge(runs[r], runs[r + 1]));
+    if (runs.length % 2) next.push(runs[runs.length - 1]);
+    runs = next;
+  }
+  return runs[0] ?? [];
+}
+
+function* merge(a: string[], b: string[]): Work<string[]> {
+  const out = new Array<string>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++) {
+    // Stable, as the built-in sort: an equal key from the earlier run first.
+    out[k] = j >= b.length || (i < a.length && !(b[j] < a[i])) ? a[i++] : b[j++];
+    if ((k & PAUSE_EVERY) === PAUSE_EVERY) yield;
+  }
+  return out;
+}

@@ -9,7 +9,9 @@ const PATTERNS = [...new Set(ROUTE_LIST.map((r) => r.path.replace(/\{(\w+)\}/g, 
 
 /** What a router made of a request: which pattern answered, and what it set on the request. */
 function seen(pattern: string | null, req: Req) {
-  return pattern === null ? null : { pattern, path: req.path, url: req.url, query: { ...req.query }, search: req.search, params: { ...req.params } };
+  return pattern === null
+    ? null
+    : { pattern, path: req.path, url: req.url, query: { ...req.query }, search: req.search, params: { ...req.params } };
 }
 
 test('the route table matches as polka does: every route, case, trailing slash, escapes, queries, static before parameter', async () => {

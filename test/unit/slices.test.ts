@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { JsonMembers } from '../../server/snapshot/json-members.ts';
 import { parseJsonSliced } from '../../server/snapshot/json-slices.ts';
-import { runNow, runSliced, type Work } from '../../server/snapshot/slices.ts';
+import { runNow, runSliced, sortSliced, type Work } from '../../server/snapshot/slices.ts';
 
 /** Run work, counting its pause points. */
 function drain<T>(work: Work<T>): { value: T; pauses: number } {
@@ -92,4 +92,13 @@ test('members named in-place stay bytes and give what JSON.parse gives, one key 
   for (const key of ['OMIM:100000', 'OMIM:100001', 'OMIM:104999']) assert.deepEqual(parsed.xrefs.get(key), xrefs[key]);
   assert.equal(parsed.xrefs.get('OMIM:999'), undefined);
   assert.deepEqual({ format: parsed.format, labels: parsed.labels }, { format: 1, labels: doc.labels });
+});
+
+test('sortSliced sorts as the built-in sort does, in slices', () => {
+  const keys = Array.from({ length: 9000 }, (_, i) => `k${(i * 7919) % 9001}${i % 3 ? 'é' : ''}\u0001${i}`);
+  keys.push('', 'Z', 'a', 'a', '\ud83d\ude00');
+  const { value, pauses } = drain(sortSliced(keys));
+  assert.deepEqual(value, [...keys].sort());
+  assert.ok(pauses > 5);
+  assert.deepEqual(runNow(sortSliced([])), []);
 });
