@@ -139,9 +139,9 @@ async function oneRound(ctx: BenchContext, store: string, prefix: string, round:
     await watch;
     const endAt = Date.now();
     const s = samples(loopFile);
+    // Timeouts (wrk's 2 s) are part of the tail being measured, and reported; a 4xx/5xx or an error is not.
     for (const run of [fromReady, swap])
-      if (run.failed + run.errors + run.timeouts > 0)
-        throw new Error(`ready: ${run.failed} 4xx/5xx, ${run.errors} errors, ${run.timeouts} timeouts`);
+      if (run.failed + run.errors > 0) throw new Error(`ready: ${run.failed} 4xx/5xx, ${run.errors} errors`);
     return {
       fromReady,
       swap,
@@ -162,7 +162,7 @@ function report(name: string, rounds: Round[]): Goal[] {
   const m = (f: (r: Round) => number) => median(rounds.map(f));
   const worst = (f: (r: Round) => number) => Math.max(...rounds.map(f));
   const fmt = (f: (r: Round) => WrkRun) =>
-    `p50 ${m((r) => f(r).p50).toFixed(1)} ms, p99 ${m((r) => f(r).p99).toFixed(1)} ms, p99.9 ${m((r) => f(r).p999).toFixed(1)} ms, max ${m((r) => f(r).max).toFixed(0)} ms, ${Math.round(m((r) => f(r).requests / f(r).seconds)).toLocaleString('en-US')} req/s`;
+    `p50 ${m((r) => f(r).p50).toFixed(1)} ms, p99 ${m((r) => f(r).p99).toFixed(1)} ms, p99.9 ${m((r) => f(r).p999).toFixed(1)} ms, max ${m((r) => f(r).max).toFixed(0)} ms, ${Math.round(m((r) => f(r).requests / f(r).seconds)).toLocaleString('en-US')} req/s, ${worst((r) => f(r).timeouts)} timeouts (2 s) in the worst round`;
   const swaps = rounds.filter((r) => r.swapSeconds !== null).map((r) => r.swapSeconds!.toFixed(1));
   console.log(`\n  ${name} (medians of ${rounds.length} rounds; stalls: the worst round):`);
   console.log(
