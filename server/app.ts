@@ -12,7 +12,7 @@ import { cors } from './middleware/cors.ts';
 import type { CorsOrigins } from './contract/api/cors.ts';
 import { HSTS_VALUE } from './contract/api/cors.ts';
 import { respond } from './http/respond.ts';
-import { RouteTable } from './http/route-table.ts';
+import { PathMatcher } from './http/path-matcher.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requireScope } from './middleware/require-scope.ts';
@@ -82,7 +82,7 @@ export type App = ReturnType<typeof polka> & {
 
 /**
  * The HTTP application: each path's dispatcher starts the request context (id, access log at the
- * end), then runs the method's chain, built from the contract's route table. Keyed routes run auth -> scope -> quota -> handler, so 401/403
+ * end), then runs the method's chain, built from the contract's path matcher. Keyed routes run auth -> scope -> quota -> handler, so 401/403
  * are never counted. A method the path does not serve is a 405 before any of that; OPTIONS is a
  * 204 with Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights).
  */
@@ -110,8 +110,8 @@ export function createApp(o: AppOptions): App {
     if (!res.headersSent) sendProblem(req, res, problem('internal', detail));
     else res.destroy();
   };
-  // The API's paths are matched by a table (route-table.ts); polka routes what it does not hold (the docs page, 404s).
-  const table = new RouteTable();
+  // The API's paths are matched by a path matcher (path-matcher.ts); polka routes what it does not hold (the docs page, 404s).
+  const paths = new PathMatcher();
   const app = polka({
     onError,
     onNoMatch(req: Req, res: Res) {
@@ -188,7 +188,7 @@ export function createApp(o: AppOptions): App {
       if (req.method === 'OPTIONS') return respond(req, res, 204, ['Allow', allow]);
       methodNotAllowed(req, res, allow);
     };
-    table.add(pattern, dispatch);
+    paths.add(pattern, dispatch);
     app.all(pattern, dispatch as never);
   }
   // The reference page is a static mount beside the API, not a route of the table (server/contract/api/docs.ts).
@@ -202,7 +202,7 @@ export function createApp(o: AppOptions): App {
       // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's own answer is a bare 400).
       if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
         return early(req, res, problem('malformed-request', 'An HTTP/1.1 request needs a Host header field (RFC 9112, section 3.2).'));
-      const route = table.match(req);
+      const route = paths.match(req);
       if (route === null) {
         app.handler(req as never, res as never, undefined as never);
         return;

@@ -16,7 +16,7 @@ interface Entry {
  * parameters of every pattern that matched are merged. Patterns are static segments and `:name`
  * parameters only.
  */
-export class RouteTable {
+export class PathMatcher {
   readonly #byLength = new Map<number, Entry[]>();
 
   /** Add a pattern (`/api/v1/diseases/:mondoId`) and the handler that answers it, for every method. */
@@ -29,7 +29,7 @@ export class RouteTable {
         keys.push(s.slice(1));
         source += '/([^/]+?)';
       } else if (/^[\w-]+$/.test(s)) source += `/${s}`;
-      else throw new Error(`RouteTable: unsupported segment "${s}" in ${pattern}`);
+      else throw new Error(`PathMatcher: unsupported segment "${s}" in ${pattern}`);
     }
     const list = this.#byLength.get(segments.length) ?? [];
     list.push({ pattern: new RegExp(`^${source}\\/?$`, 'i'), keys, handler });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import polka from 'polka';
 import { ROUTE_LIST } from '../../server/contract/api/routes.ts';
 import type { Req, Res } from '../../server/http/context.ts';
-import { RouteTable } from '../../server/http/route-table.ts';
+import { PathMatcher } from '../../server/http/path-matcher.ts';
 
 const PATTERNS = [...new Set(ROUTE_LIST.map((r) => r.path.replace(/\{(\w+)\}/g, ':$1')))];
 
@@ -14,12 +14,12 @@ function seen(pattern: string | null, req: Req) {
     : { pattern, path: req.path, url: req.url, query: { ...req.query }, search: req.search, params: { ...req.params } };
 }
 
-test('the route table matches as polka does: every route, case, trailing slash, escapes, queries, static before parameter', async () => {
-  const table = new RouteTable();
+test('the path matcher matches as polka does: every route, case, trailing slash, escapes, queries, static before parameter', async () => {
+  const matcher = new PathMatcher();
   const app = polka({ onNoMatch: (req: Req) => ((req as Req & { answered: string | null }).answered = null) } as never);
   for (const p of PATTERNS) {
     const answer = (req: Req) => void ((req as Req & { answered: string | null }).answered = p);
-    table.add(p, answer as never);
+    matcher.add(p, answer as never);
     app.all(p, answer as never);
   }
   const urls = [
@@ -45,16 +45,16 @@ test('the route table matches as polka does: every route, case, trailing slash, 
   ];
   for (const url of urls) {
     const viaTable = { url, headers: {} } as unknown as Req & { answered?: string | null };
-    const handler = table.match(viaTable);
+    const handler = matcher.match(viaTable);
     if (handler) handler(viaTable, {} as Res);
     const viaPolka = { url, method: 'GET', headers: {} } as unknown as Req & { answered?: string | null };
     app.handler(viaPolka as never, {} as never, undefined as never);
     await new Promise((done) => setImmediate(done));
-    if (handler === null) assert.equal(viaPolka.answered, null, `${url}: polka matched ${viaPolka.answered}, the table nothing`);
+    if (handler === null) assert.equal(viaPolka.answered, null, `${url}: polka matched ${viaPolka.answered}, the matcher nothing`);
     else assert.deepEqual(seen(viaTable.answered ?? null, viaTable), seen(viaPolka.answered ?? null, viaPolka), url);
   }
 });
 
-test('a pattern the table cannot match exactly is refused', () => {
-  assert.throws(() => new RouteTable().add('/api/v1/files/*', () => {}), /unsupported segment "\*"/);
+test('a pattern the matcher cannot match exactly is refused', () => {
+  assert.throws(() => new PathMatcher().add('/api/v1/files/*', () => {}), /unsupported segment "\*"/);
 });
