@@ -5,6 +5,8 @@ interface Entry {
   pattern: RegExp;
   keys: string[];
   handler: Handler;
+  /** The pattern's static segments (position in the path's segments, lower-cased text). */
+  statics: [number, string][];
 }
 
 /**
@@ -23,16 +25,19 @@ export class PathMatcher {
   add(pattern: string, handler: Handler): void {
     const segments = pattern.split('/').slice(1);
     const keys: string[] = [];
+    const statics: [number, string][] = [];
     let source = '';
-    for (const s of segments) {
+    segments.forEach((s, i) => {
       if (s.startsWith(':')) {
         keys.push(s.slice(1));
         source += '/([^/]+?)';
-      } else if (/^[\w-]+$/.test(s)) source += `/${s}`;
-      else throw new Error(`PathMatcher: unsupported segment "${s}" in ${pattern}`);
-    }
+      } else if (/^[\w-]+$/.test(s)) {
+        source += `/${s}`;
+        statics.push([i + 1, s.toLowerCase()]);
+      } else throw new Error(`PathMatcher: unsupported segment "${s}" in ${pattern}`);
+    });
     const list = this.#byLength.get(segments.length) ?? [];
-    list.push({ pattern: new RegExp(`^${source}\\/?$`, 'i'), keys, handler });
+    list.push({ pattern: new RegExp(`^${source}\\/?$`, 'i'), keys, handler, statics });
     this.#byLength.set(segments.length, list);
   }
 
@@ -51,7 +56,11 @@ export class PathMatcher {
     if (!list) return null;
     let handler: Handler | null = null;
     let params: Record<string, string> | null = null;
+    // A pattern whose static segments differ from the path's (ignoring ASCII case, as its expression
+    // does: it matches no other letters) cannot match: most are passed over without their expression.
+    const lower = path.toLowerCase().split('/');
     for (const e of list) {
+      if (!staticsMatch(e.statics, lower)) continue;
       const m = e.pattern.exec(path);
       if (m === null) continue;
       params ??= {};
@@ -76,6 +85,11 @@ export class PathMatcher {
     req.params = params!;
     return handler;
   }
+}
+
+function staticsMatch(statics: [number, string][], segments: string[]): boolean {
+  for (const [i, s] of statics) if (segments[i] !== s) return false;
+  return true;
 }
 
 function countSlashes(path: string): number {
