@@ -73,15 +73,8 @@ export function* objectMembers(
     else if (kind === OPENS) depth++;
     else if (kind === CLOSES) depth--;
     else if (depth === 0) {
-      const [keyFrom, memberEnd] = trim(bytes, memberStart, i);
-      if (bytes[keyFrom] !== QUOTE) throw new SyntaxError(`JSON: expected a member name at byte ${keyFrom}`);
-      const keyEnd = stringEnd(bytes, keyFrom);
-      const key = JSON.parse(bytes.toString('utf8', keyFrom, keyEnd + 1)) as string;
-      const [colon] = trim(bytes, keyEnd + 1, memberEnd);
-      if (bytes[colon] !== COLON) throw new SyntaxError(`JSON: expected ':' at byte ${colon}`);
-      const [valueFrom, valueTo] = trim(bytes, colon + 1, memberEnd);
-      if (valueFrom === valueTo) throw new SyntaxError(`JSON: a member without a value at byte ${colon}`);
-      onMember(key, valueFrom, valueTo);
+      const m = member(bytes, memberStart, i);
+      onMember(m.key, m.valueFrom, m.valueTo);
       memberStart = i + 1;
     }
     if (++scanned >= SCAN_BYTES) {
@@ -211,13 +204,21 @@ function* addLarge(out: unknown[] | Record<string, unknown>, bytes: Buffer, from
     (out as unknown[]).push(yield* parseValue(bytes, start, end));
     return;
   }
-  if (bytes[start] !== QUOTE) throw new SyntaxError(`JSON: expected a member name at byte ${start}`);
-  const keyEnd = stringEnd(bytes, start);
-  const key = JSON.parse(bytes.toString('utf8', start, keyEnd + 1)) as string;
+  const m = member(bytes, start, end);
+  setMember(out as Record<string, unknown>, m.key, yield* parseValue(bytes, m.valueFrom, m.valueTo));
+}
+
+/** An object's member `from`..`to` (`"key": value`): its key, and where its value is. */
+function member(bytes: Buffer, from: number, to: number): { key: string; valueFrom: number; valueTo: number } {
+  const [keyFrom, end] = trim(bytes, from, to);
+  if (bytes[keyFrom] !== QUOTE) throw new SyntaxError(`JSON: expected a member name at byte ${keyFrom}`);
+  const keyEnd = stringEnd(bytes, keyFrom);
+  const key = JSON.parse(bytes.toString('utf8', keyFrom, keyEnd + 1)) as string;
   const [colon] = trim(bytes, keyEnd + 1, end);
   if (bytes[colon] !== COLON) throw new SyntaxError(`JSON: expected ':' at byte ${colon}`);
-  const [valueStart, valueEnd] = trim(bytes, colon + 1, end);
-  setMember(out as Record<string, unknown>, key, yield* parseValue(bytes, valueStart, valueEnd));
+  const [valueFrom, valueTo] = trim(bytes, colon + 1, end);
+  if (valueFrom === valueTo) throw new SyntaxError(`JSON: a member without a value at byte ${colon}`);
+  return { key, valueFrom, valueTo };
 }
 
 /** As JSON.parse makes members: `__proto__` is an own property, not the prototype. */
