@@ -82,7 +82,7 @@ export type App = ReturnType<typeof polka> & {
 
 /**
  * The HTTP application: each path's dispatcher starts the request context (id, access log at the
- * end), then runs the method's chain, built from the contract's path matcher. Keyed routes run auth -> scope -> quota -> handler, so 401/403
+ * end), then runs the method's chain, built from the contract's route table. Keyed routes run auth -> scope -> quota -> handler, so 401/403
  * are never counted. A method the path does not serve is a 405 before any of that; OPTIONS is a
  * 204 with Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights).
  */
