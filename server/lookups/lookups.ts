@@ -3,11 +3,18 @@ import type { GeneDiseaseRow, GeneRow, LookupsDoc, MappingSetRow, XrefTargetRow 
 import { PAUSE_EVERY, runNow, type Work } from '../snapshot/slices.ts';
 import { type Members, membersOf } from '../snapshot/json-members.ts';
 
-/** The lookups document as the server loads it: the cross-references stay bytes, read a code at a time (JsonMembers). */
-export type LoadedLookupsDoc = Omit<LookupsDoc, 'xrefs'> & { xrefs: Members<XrefTargetRow[]> };
+/**
+ * The lookups document as the server loads it: the members read one key at a time (cross-references,
+ * their labels, a gene's diseases) stay bytes, each value parsed when asked for (JsonMembers).
+ */
+export type LoadedLookupsDoc = Omit<LookupsDoc, 'xrefs' | 'xrefLabels' | 'geneDiseases'> & {
+  xrefs: Members<XrefTargetRow[]>;
+  xrefLabels: Members<string>;
+  geneDiseases: Members<GeneDiseaseRow[]>;
+};
 
 /** The members of the lookups document the server keeps as bytes (parseJsonSliced's `inPlace`). */
-export const LOOKUPS_IN_PLACE = ['xrefs'] as const;
+export const LOOKUPS_IN_PLACE = ['xrefs', 'xrefLabels', 'geneDiseases'] as const;
 
 /** An empty document: a snapshot built before the lookups existed serves empty lookups. */
 export const NO_LOOKUPS: LookupsDoc = {
@@ -54,7 +61,9 @@ export class Lookups {
 
   /** The lookups indexed at once (tools and tests; the server loads them with `load`). */
   constructor(doc: LookupsDoc | LoadedLookupsDoc, index = true) {
-    this.doc = isLoaded(doc) ? doc : { ...doc, xrefs: membersOf(doc.xrefs) };
+    this.doc = isLoaded(doc)
+      ? doc
+      : { ...doc, xrefs: membersOf(doc.xrefs), xrefLabels: membersOf(doc.xrefLabels), geneDiseases: membersOf(doc.geneDiseases) };
     this.mappingSets = doc.mappingSets;
     this.releases = doc.releases;
     if (index) runNow(this.#index());
@@ -126,7 +135,7 @@ export class Lookups {
 
   /** The label a mapping file gives the code, or null. */
   label(code: string): string | null {
-    return this.doc.xrefLabels[code] ?? null;
+    return this.doc.xrefLabels.get(code) ?? null;
   }
 
   /** The prefixes the mappings use, as the data writes them. */
@@ -205,7 +214,7 @@ export class Lookups {
 
   /** The diseases whose records name the gene. */
   geneDiseases(hgncId: string): readonly GeneDiseaseRow[] {
-    return this.doc.geneDiseases[hgncId] ?? [];
+    return this.doc.geneDiseases.get(hgncId) ?? [];
   }
 }
 

@@ -139,7 +139,9 @@ describe('lookups', () => {
     assert.deepEqual([...lk.descendantSet('MONDO:0000002')].sort(), ['MONDO:0000003', 'MONDO:0000004']);
   });
   test('genes: symbol, HGNC id, unambiguous previous symbol and alias; shared ones name none; withdrawn genes left out', () => {
-    const lk = fixture();
+    for (const lk of [fixture(), fixture(true)]) genesOf(lk);
+  });
+  function genesOf(lk: Lookups): void {
     assert.equal(lk.gene('aaa1')?.via, 'symbol');
     assert.equal(lk.gene('HGNC:2')?.gene[1], 'BBB1');
     assert.deepEqual([lk.gene('AAA')?.gene[1], lk.gene('AAA')?.via], ['AAA1', 'previous']);
@@ -147,5 +149,6 @@ describe('lookups', () => {
     assert.equal(lk.gene('OLD'), null);
     assert.equal(lk.gene('CCC'), null);
     assert.deepEqual(lk.geneDiseases('HGNC:1'), [['MONDO:0000004', 'causal', [['mondo-ingest', 'r']]]]);
-  });
+    assert.deepEqual(lk.geneDiseases('HGNC:9'), []);
+  }
 });
