@@ -11,6 +11,7 @@ import { auth } from './middleware/auth.ts';
 import { cors } from './middleware/cors.ts';
 import type { CorsOrigins } from './contract/api/cors-headers.ts';
 import { HSTS_VALUE } from './contract/api/cors-headers.ts';
+import { PathMatcher } from './http/path-matcher.ts';
 import { respond } from './http/respond.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -70,13 +71,16 @@ export type App = ReturnType<typeof polka> & {
  */
 export function createApp(o: AppOptions): App {
   const startRequest = requestContext({ onEnd: endOfRequest(o), headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
-  const app = polka(fallbacks(o, startRequest) as never);
+  const { onError, onNoMatch } = fallbacks(o, startRequest);
+  const app = polka({ onError, onNoMatch } as never);
+  // The API's paths are matched by a path matcher (path-matcher.ts); polka routes what it does not hold (the docs page, 404s).
+  const paths = new PathMatcher();
   const origins = o.corsOrigins ?? null;
   for (const [pattern, methods] of methodsByPath(o)) {
     const allow = [...methods.keys(), 'OPTIONS'].join(', ');
     // CORS runs first, before auth: a preflight is answered there, never counted; off, it costs nothing.
     const corsGuard = origins === null ? null : cors({ origins, methods: allow });
-    app.all(pattern, function dispatch(req: Req, res: Res) {
+    const dispatch = function dispatch(req: Req, res: Res) {
       startRequest(req, res);
       // The route pattern names the request in the log and quota, never the raw URL.
       req.ctx.route = pattern;
@@ -86,7 +90,9 @@ export function createApp(o: AppOptions): App {
       // Any other OPTIONS (no preflight, or CORS off or the origin not allowed) says what the path allows.
       if (req.method === 'OPTIONS') return respond(req, res, 204, ['Allow', allow]);
       methodNotAllowed(req, res, allow);
-    } as never);
+    };
+    paths.add(pattern, dispatch);
+    app.all(pattern, dispatch as never);
   }
   // The reference page is a static mount beside the API, not a route of the table (server/contract/api/docs-mount.ts).
   if (o.docsDir) app.use(DOCS_PATH, docsPage(o.docsDir, startRequest) as never);
@@ -99,7 +105,18 @@ export function createApp(o: AppOptions): App {
       // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's own answer is a bare 400).
       if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
         return early(req, res, problem('malformed-request', 'An HTTP/1.1 request needs a Host header field (RFC 9112, section 3.2).'));
-      app.handler(req as never, res as never, undefined as never);
+      const route = paths.match(req);
+      if (route === null) {
+        app.handler(req as never, res as never, undefined as never);
+        return;
+      }
+      // As polka runs a handler: an error thrown or a promise rejected goes to onError.
+      try {
+        const done = route(req, res);
+        if (done) done.catch((err: unknown) => onError(err, req, res));
+      } catch (err) {
+        onError(err, req, res);
+      }
     },
     expectationFailed(req: Req, res: Res): void {
       early(req, res, problem('expectation-failed', 'This server meets no expectation but 100-continue; send the request without Expect.'));

@@ -62,6 +62,12 @@ function writeEntry(
   from: string,
 ): void {
   req.ctx.cache = from;
+  const headers = status === 200 ? okHeaders(bytes, etag, cacheControl, encoding) : entryHeaders(bytes, null, cacheControl, encoding);
+  respond(req, res, status, extra.length ? headers.concat(extra) : headers, bytes);
+}
+
+/** The headers of a stored body; `etag` null for a status other than 200. */
+function entryHeaders(bytes: Buffer, etag: string | null, cacheControl: string, encoding: Encoding): string[] {
   const headers = [
     'Content-Type',
     JSON_TYPE,
@@ -72,9 +78,20 @@ function writeEntry(
     'Content-Length',
     String(bytes.length),
   ];
-  if (status === 200) headers.push('ETag', etag);
+  if (etag !== null) headers.push('ETag', etag);
   if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
-  respond(req, res, status, extra.length ? headers.concat(extra) : headers, bytes);
+  return headers;
+}
+
+/** A 200's headers, made once per body held in memory: the same bytes (one content hash, one ETag) get the same headers. */
+const okHeadersOf = new WeakMap<Buffer, { cacheControl: string; headers: string[] }>();
+
+function okHeaders(bytes: Buffer, etag: string, cacheControl: string, encoding: Encoding): string[] {
+  const known = okHeadersOf.get(bytes);
+  if (known !== undefined && known.cacheControl === cacheControl) return known.headers;
+  const headers = entryHeaders(bytes, etag, cacheControl, encoding);
+  okHeadersOf.set(bytes, { cacheControl, headers });
+  return headers;
 }
 
 /** ETag of bytes composed at request time: the same hash the build uses for stored bodies. */

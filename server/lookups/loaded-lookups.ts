@@ -1,5 +1,20 @@
 import { codeKey, parseCode, type ParsedCode } from '../contract/api/xref-codes.ts';
 import type { GeneDiseaseRow, GeneRow, LookupsDoc, MappingSetRow, XrefTargetRow } from '../contract/snapshot/lookups.ts';
+import { PAUSE_EVERY, runNow, type Work } from '../snapshot/slices.ts';
+import { type Members, membersOf } from '../snapshot/json-members.ts';
+
+/**
+ * The lookups document as the server loads it: the members read one key at a time (cross-references,
+ * their labels, a gene's diseases) stay bytes, each value parsed when asked for (JsonMembers).
+ */
+export type LoadedLookupsDoc = Omit<LookupsDoc, 'xrefs' | 'xrefLabels' | 'geneDiseases'> & {
+  xrefs: Members<XrefTargetRow[]>;
+  xrefLabels: Members<string>;
+  geneDiseases: Members<GeneDiseaseRow[]>;
+};
+
+/** The members of the lookups document the server keeps as bytes (parseJsonSliced's `inPlace`). */
+export const LOOKUPS_IN_PLACE = ['xrefs', 'xrefLabels', 'geneDiseases'] as const;
 
 /** An empty document: a snapshot built before the lookups existed serves empty lookups. */
 export const NO_LOOKUPS: LookupsDoc = {
@@ -14,6 +29,10 @@ export const NO_LOOKUPS: LookupsDoc = {
   geneDiseases: {},
 };
 
+function isLoaded(doc: LookupsDoc | LoadedLookupsDoc): doc is LoadedLookupsDoc {
+  return typeof (doc.xrefs as Members<XrefTargetRow[]>).get === 'function';
+}
+
 /** How a symbol names a gene: its current symbol, or a previous symbol or alias that names it alone. */
 export type GeneMatch = { gene: GeneRow; via: 'symbol' | 'hgnc-id' | 'previous' | 'alias' };
 
@@ -24,7 +43,11 @@ export type GeneMatch = { gene: GeneRow; via: 'symbol' | 'hgnc-id' | 'previous' 
 export class Lookups {
   readonly mappingSets: readonly MappingSetRow[];
   readonly releases: LookupsDoc['releases'];
-  private readonly codes = new Map<string, string>();
+  /**
+   * Codes whose case-insensitive key is not the code itself (`ORPHANET:586` -> `Orphanet:586`),
+   * by key: most codes are their own key, and are found as they are (about 10 MB less).
+   */
+  private readonly codes = new Map<string, string | null>();
   private readonly prefixes = new Map<string, string>();
   private readonly childrenOf = new Map<string, string[]>();
   private readonly genesById = new Map<string, GeneRow>();
@@ -34,25 +57,56 @@ export class Lookups {
   /** Descendant sets of recent `descendantOf=` filters (a listing page asks for one per request). */
   private readonly below = new Map<string, ReadonlySet<string>>();
 
-  constructor(private readonly doc: LookupsDoc) {
+  private readonly doc: LoadedLookupsDoc;
+
+  /** The lookups indexed at once (tools and tests; the server loads them with `load`). */
+  constructor(doc: LookupsDoc | LoadedLookupsDoc, index = true) {
+    this.doc = isLoaded(doc)
+      ? doc
+      : { ...doc, xrefs: membersOf(doc.xrefs), xrefLabels: membersOf(doc.xrefLabels), geneDiseases: membersOf(doc.geneDiseases) };
     this.mappingSets = doc.mappingSets;
     this.releases = doc.releases;
-    for (const code of [...Object.keys(doc.xrefs), ...Object.keys(doc.obsoleteXrefs ?? {})]) {
-      const colon = code.indexOf(':');
-      const prefix = code.slice(0, colon);
-      this.prefixes.set(prefix.toUpperCase(), prefix);
-      this.codes.set(codeKey(prefix, code.slice(colon + 1)), code);
+    if (index) runNow(this.#index());
+  }
+
+  /** The lookups indexed in slices (slices.ts): about 100,000 codes and 40,000 genes. */
+  static *load(doc: LoadedLookupsDoc): Work<Lookups> {
+    const lookups = new Lookups(doc, false);
+    yield* lookups.#index();
+    return lookups;
+  }
+
+  *#index(): Work<void> {
+    const doc = this.doc;
+    let n = 0;
+    for (const codes of [doc.xrefs.keys(), Object.keys(doc.obsoleteXrefs ?? {})])
+      for (const code of codes) {
+        const colon = code.indexOf(':');
+        const prefix = code.slice(0, colon);
+        this.prefixes.set(prefix.toUpperCase(), prefix);
+        const key = codeKey(prefix, code.slice(colon + 1));
+        // The last code of a key wins, as when every code was mapped: one that is its own key clears an earlier other.
+        if (key !== code) this.codes.set(key, code);
+        else if (this.codes.has(key)) this.codes.set(key, null);
+        if ((++n & PAUSE_EVERY) === 0) yield;
+      }
+    for (const child in doc.parents) {
+      for (const p of doc.parents[child]) (this.childrenOf.get(p) ?? this.childrenOf.set(p, []).get(p)!).push(child);
+      if ((++n & PAUSE_EVERY) === 0) yield;
     }
-    for (const [child, ps] of Object.entries(doc.parents))
-      for (const p of ps) (this.childrenOf.get(p) ?? this.childrenOf.set(p, []).get(p)!).push(child);
-    for (const list of this.childrenOf.values()) list.sort();
+    for (const list of this.childrenOf.values()) {
+      list.sort();
+      if ((++n & PAUSE_EVERY) === 0) yield;
+    }
     for (const g of doc.genes) {
       this.genesById.set(g[0], g);
       this.bySymbol.set(g[1].toUpperCase(), g);
+      if ((++n & PAUSE_EVERY) === 0) yield;
     }
     for (const g of doc.genes) {
       for (const p of g[4]) push(this.byPrevious, p.toUpperCase(), g);
       for (const a of g[5]) push(this.byAlias, a.toUpperCase(), g);
+      if ((++n & PAUSE_EVERY) === 0) yield;
     }
   }
 
@@ -63,12 +117,15 @@ export class Lookups {
 
   /** The code as the data writes it, or null when no mapping names it. */
   code(prefix: string, local: string): string | null {
-    return this.codes.get(codeKey(prefix, local)) ?? null;
+    const key = codeKey(prefix, local);
+    const other = this.codes.get(key);
+    if (other !== undefined) return other ?? key;
+    return this.doc.xrefs.has(key) || Object.hasOwn(this.doc.obsoleteXrefs ?? {}, key) ? key : null;
   }
 
   /** The Mondo diseases a code (as the data writes it) maps to, most specific predicate first. */
   targets(code: string): readonly XrefTargetRow[] {
-    return this.doc.xrefs[code] ?? [];
+    return this.doc.xrefs.get(code) ?? [];
   }
 
   /** Obsolete Mondo classes without a served replacement that the code is mapped to. */
@@ -78,7 +135,7 @@ export class Lookups {
 
   /** The label a mapping file gives the code, or null. */
   label(code: string): string | null {
-    return this.doc.xrefLabels[code] ?? null;
+    return this.doc.xrefLabels.get(code) ?? null;
   }
 
   /** The prefixes the mappings use, as the data writes them. */
@@ -157,7 +214,7 @@ export class Lookups {
 
   /** The diseases whose records name the gene. */
   geneDiseases(hgncId: string): readonly GeneDiseaseRow[] {
-    return this.doc.geneDiseases[hgncId] ?? [];
+    return this.doc.geneDiseases.get(hgncId) ?? [];
   }
 }
 

@@ -3,12 +3,13 @@ import { API_RELEASE_DATE, API_VERSION } from '../contract/api/version.ts';
 import { etagOfBytes } from '../http/send.ts';
 import type { OpenApiBody } from '../routes/route-def.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
-import { generateOpenApi, toYaml } from './openapi-document.ts';
+import { generateOpenApi, type OpenApiDocument, toYaml } from './openapi-document.ts';
 
-/** The document in both representations, with their ETags. */
+/** The document as JSON, and as YAML once asked for, with their ETags. */
 interface Bodies {
+  doc: OpenApiDocument;
   json: OpenApiBody;
-  yaml: OpenApiBody;
+  yaml: OpenApiBody | null;
 }
 
 /**
@@ -22,12 +23,21 @@ export class ServedOpenApi {
 
   constructor(private readonly snapshot: () => Snapshot) {}
 
-  /** The document as JSON or YAML. */
+  /**
+   * The document as JSON or YAML. The YAML is written on the first request for it (about 0.2 s,
+   * once per process and schemas file): few clients ask for it, and every start would pay it.
+   */
   body(format: 'json' | 'yaml'): OpenApiBody {
-    return this.bodiesOf(this.snapshot())[format];
+    const bodies = this.bodiesOf(this.snapshot());
+    if (format === 'json') return bodies.json;
+    if (bodies.yaml === null) {
+      const yaml = Buffer.from(toYaml(bodies.doc));
+      bodies.yaml = { bytes: yaml, etag: etagOfBytes(yaml) };
+    }
+    return bodies.yaml;
   }
 
-  /** Compose the document of the current snapshot now, so that no request waits for it. */
+  /** Compose the document of the current snapshot now (about 40 ms), so that no request waits for it. */
   warm(): void {
     this.bodiesOf(this.snapshot());
   }
@@ -39,8 +49,7 @@ export class ServedOpenApi {
     if (bodies === undefined) {
       const doc = generateOpenApi({ schemas: snap.schemas, apiVersion: API_VERSION, releaseDate: API_RELEASE_DATE });
       const json = Buffer.from(JSON.stringify(doc));
-      const yaml = Buffer.from(toYaml(doc));
-      bodies = { json: { bytes: json, etag: etagOfBytes(json) }, yaml: { bytes: yaml, etag: etagOfBytes(yaml) } };
+      bodies = { doc, json: { bytes: json, etag: etagOfBytes(json) }, yaml: null };
       // One document per schemas file served: the previous snapshot's is dropped with it.
       this.#bodies.clear();
       this.#bodies.set(digest, bodies);

@@ -2,6 +2,7 @@ import { tokenize } from '../contract/text/normalize.ts';
 import { STOP_WORDS, termsOf } from '../contract/text/word-forms.ts';
 import { boundedEditDistance, maxEdits } from '../search/edit-distance.ts';
 import type { SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
+import { runNow, type Work } from '../snapshot/slices.ts';
 
 /** What the term search reads of the phenotype model (an interface, so the model can own a search without an import cycle). */
 export interface TermTable {
@@ -24,6 +25,46 @@ const EXACT = 1;
 const PREFIX = 0.8;
 const TYPO = 0.6;
 
+/** The words of every label and synonym, indexed: what a TermSearch is made of. */
+interface TextIndex {
+  vocabulary: string[];
+  postings: number[][];
+  textTerm: Int32Array;
+  textField: Uint8Array;
+  textWords: string[][];
+  texts: string[];
+}
+
+function* textIndexOf(m: TermTable): Work<TextIndex> {
+  const byWord = new Map<string, number[]>();
+  const textTerm: number[] = [];
+  const textField: number[] = [];
+  const textWords: string[][] = [];
+  const texts: string[] = [];
+  for (let t = 0; t < m.ids.length; t++) {
+    [m.labels[t], ...m.index.synonyms[t]].forEach((text, k) => {
+      const words = termsOf(tokenize(text));
+      if (words.length === 0) return;
+      const n = texts.length;
+      texts.push(text);
+      textWords.push(words);
+      textTerm.push(t);
+      textField.push(k === 0 ? 0 : 1);
+      for (const w of new Set(words)) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(n);
+    });
+    if ((t & 255) === 0) yield;
+  }
+  const vocabulary = [...byWord.keys()];
+  return {
+    vocabulary,
+    postings: vocabulary.map((w) => byWord.get(w)!),
+    textTerm: Int32Array.from(textTerm),
+    textField: Uint8Array.from(textField),
+    textWords,
+    texts,
+  };
+}
+
 /**
  * Search over HPO labels and synonyms for /phenotypes?q=: each normalized query word (singular,
  * American spelling: word-forms.ts) must meet a word of the text exactly, as a prefix (3+
@@ -41,29 +82,22 @@ export class TermSearch {
   readonly #textWords: string[][];
   readonly #texts: string[];
 
-  constructor(private readonly m: TermTable) {
-    const byWord = new Map<string, number[]>();
-    const textTerm: number[] = [];
-    const textField: number[] = [];
-    this.#textWords = [];
-    this.#texts = [];
-    m.ids.forEach((_, t) => {
-      const texts = [m.labels[t], ...m.index.synonyms[t]];
-      texts.forEach((text, k) => {
-        const words = termsOf(tokenize(text));
-        if (words.length === 0) return;
-        const n = this.#texts.length;
-        this.#texts.push(text);
-        this.#textWords.push(words);
-        textTerm.push(t);
-        textField.push(k === 0 ? 0 : 1);
-        for (const w of new Set(words)) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(n);
-      });
-    });
-    this.#vocabulary = [...byWord.keys()];
-    this.#postings = this.#vocabulary.map((w) => byWord.get(w)!);
-    this.#textTerm = Int32Array.from(textTerm);
-    this.#textField = Uint8Array.from(textField);
+  /** The search made at once (tools and tests; the server loads it with `load`). */
+  constructor(
+    private readonly m: TermTable,
+    texts: TextIndex = runNow(textIndexOf(m)),
+  ) {
+    this.#vocabulary = texts.vocabulary;
+    this.#postings = texts.postings;
+    this.#textTerm = texts.textTerm;
+    this.#textField = texts.textField;
+    this.#textWords = texts.textWords;
+    this.#texts = texts.texts;
+  }
+
+  /** The search made in slices (slices.ts): tokenizing every label and synonym takes a while. */
+  static *load(m: TermTable): Work<TermSearch> {
+    return new TermSearch(m, yield* textIndexOf(m));
   }
 
   /** Per text (number), the best weight with which a text word meets query word `qw`. */

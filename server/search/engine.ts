@@ -12,10 +12,19 @@ import { RowTable } from './row-table.ts';
 import type { SearchHit, SearchParams, SearchResult } from './search-types.ts';
 import { alignSlot, newAlignment } from './slot-align.ts';
 import { topKeys } from './top-keys.ts';
+import { runNow, type Work } from '../snapshot/slices.ts';
 
 /** Offset and limit as non-negative integers (the route validates; this only keeps indexes sane). */
 function page(params: SearchParams): { offset: number; limit: number } {
   return { offset: Math.max(0, Math.floor(params.offset) || 0), limit: Math.max(0, Math.floor(params.limit) || 0) };
+}
+
+/** The decoded index and the row table: what an engine is made of. */
+function* enginePartsOf(serialized: SerializedSearchIndex, rows: ListingRow[]): Work<{ index: LoadedIndex; table: RowTable }> {
+  if (rows.length > MAX_ROWS) throw new Error(`search supports at most ${MAX_ROWS} rows`);
+  const index = yield* LoadedIndex.load(serialized, rows);
+  const table = yield* RowTable.load(rows);
+  return { index, table };
 }
 
 /**
@@ -36,19 +45,30 @@ export class SearchEngine {
   /** Row number by Mondo id, made on the first search by code. */
   #rowOf: Map<string, number> | null = null;
 
+  /** The engine made at once (tools and tests; the server loads it with `load`). */
   constructor(
     serialized: SerializedSearchIndex,
     readonly rows: ListingRow[],
     /** [previous symbol, current symbol] pairs: searching or filtering by the old symbol finds the current one's diseases. */
     geneAliases: Iterable<readonly [string, string]> = [],
+    parts = runNow(enginePartsOf(serialized, rows)),
   ) {
-    if (rows.length > MAX_ROWS) throw new Error(`search supports at most ${MAX_ROWS} rows`);
-    this.index = new LoadedIndex(serialized, rows);
+    this.index = parts.index;
     this.index.addGeneAliases(geneAliases);
-    this.table = new RowTable(rows);
+    this.table = parts.table;
     this.collector = new MatchCollector(this.index, this.table);
     this.browsed = new Int32Array(rows.length);
     this.keys = new Float64Array(rows.length);
+  }
+
+  /** The engine made in slices (slices.ts). */
+  static *load(
+    serialized: SerializedSearchIndex,
+    rows: ListingRow[],
+    geneAliases: Iterable<readonly [string, string]> = [],
+  ): Work<SearchEngine> {
+    const parts = yield* enginePartsOf(serialized, rows);
+    return new SearchEngine(serialized, rows, geneAliases, parts);
   }
 
   /** Run one search; see SearchParams. The result shares row objects with the engine. */

@@ -1,6 +1,7 @@
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { geneKey } from '../contract/snapshot/search-index.ts';
 import { normalize } from '../contract/text/normalize.ts';
+import { PAUSE_EVERY, type Work } from '../snapshot/slices.ts';
 
 /**
  * Order of the rows a gene symbol finds. Someone typing "CFTR" means the disease the gene causes
@@ -34,14 +35,24 @@ export function geneSub(row: ListingRow, causal: boolean): number {
   return first * PHENOTYPE_SPAN + Math.max(0, PHENOTYPE_SPAN - 1 - row.phenotypeCount);
 }
 
-/** Per gene key, one flag per row of `genes.get(key)`: 1 when the row names the gene among its causal genes. */
-export function causalFlags(genes: Map<string, Int32Array>, rows: ListingRow[]): Map<string, Uint8Array> {
-  const keys = rows.map((row) => (row.causalGenes.length ? new Set(row.causalGenes.map((g) => geneKey(normalize(g)))) : null));
+/**
+ * Per gene key, one flag per row of `genes.get(key)`: 1 when the row names the gene among its causal
+ * genes. Made in slices (server/snapshot/slices.ts).
+ */
+export function* causalFlags(genes: Map<string, Int32Array>, rows: ListingRow[]): Work<Map<string, Uint8Array>> {
+  const keys: (Set<string> | null)[] = [];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    keys.push(row.causalGenes.length ? new Set(row.causalGenes.map((g) => geneKey(normalize(g)))) : null);
+    if ((r & PAUSE_EVERY) === 0) yield;
+  }
   const out = new Map<string, Uint8Array>();
+  let n = 0;
   for (const [key, list] of genes) {
     const flags = new Uint8Array(list.length);
     for (let i = 0; i < list.length; i++) if (keys[list[i]]?.has(key)) flags[i] = 1;
     out.set(key, flags);
+    if ((++n & PAUSE_EVERY) === 0) yield;
   }
   return out;
 }

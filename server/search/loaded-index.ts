@@ -5,6 +5,10 @@ import { geneKey } from '../contract/snapshot/search-index.ts';
 import { normalize } from '../contract/text/normalize.ts';
 import { idf, slotWeights, termWeights, unseenWeight } from './term-weights.ts';
 import { Vocabulary } from './vocabulary.ts';
+import { PAUSE_EVERY, runNow, type Work } from '../snapshot/slices.ts';
+
+/** The index's arrays as its loader sets them (once, before anything reads them). */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * The serialized index decoded into typed arrays, checked against the rows it was built from.
@@ -12,61 +16,82 @@ import { Vocabulary } from './vocabulary.ts';
  * postings[postingStart[w], postingStart[w + 1]).
  */
 export class LoadedIndex {
-  readonly vocabulary: Vocabulary;
-  readonly slotStart: Int32Array;
-  readonly slotWords: Int32Array;
-  readonly slotRow: Int32Array;
+  readonly vocabulary!: Vocabulary;
+  readonly slotStart!: Int32Array;
+  readonly slotWords!: Int32Array;
+  readonly slotRow!: Int32Array;
   /** 0 for the name, k for synonyms[k - 1]. */
-  readonly slotOrdinal: Int32Array;
+  readonly slotOrdinal!: Int32Array;
   /** The name slot of each row; its synonyms follow it. */
-  readonly rowFirstSlot: Int32Array;
+  readonly rowFirstSlot!: Int32Array;
   /** Bit mask of the slot's bracketed word positions (0-29). */
-  readonly slotBracketed: Int32Array;
+  readonly slotBracketed!: Int32Array;
   /** Ranking weight of each term (term-weights.ts). */
-  readonly weight: Float32Array;
+  readonly weight!: Float32Array;
   /** Total weight of each slot's words. */
-  readonly slotWeight: Float32Array;
+  readonly slotWeight!: Float32Array;
   /** Weight of a query word found in no text. */
-  readonly unseen: number;
+  readonly unseen!: number;
   /** Per term id, the terms the names use for it, with the quality of such a match (0-1). */
   readonly related = new Map<number, { id: number; quality: number }[]>();
-  readonly postingStart: Int32Array;
-  readonly postings: Int32Array;
+  readonly postingStart!: Int32Array;
+  readonly postings!: Int32Array;
   readonly genes = new Map<string, Int32Array>();
   /** Per gene key, parallel to `genes`: 1 where the gene causes the row's disease. */
-  readonly geneCausal: Map<string, Uint8Array>;
+  readonly geneCausal!: Map<string, Uint8Array>;
 
-  constructor(index: SerializedSearchIndex, rows: ListingRow[]) {
+  /** The index decoded at once (tools and tests; the server loads it with `load`). */
+  constructor(index: SerializedSearchIndex, rows: ListingRow[], build = true) {
+    if (build) runNow(this.#build(index, rows));
+  }
+
+  /** The index decoded in slices (slices.ts). */
+  static *load(index: SerializedSearchIndex, rows: ListingRow[]): Work<LoadedIndex> {
+    const loaded = new LoadedIndex(index, rows, false);
+    yield* loaded.#build(index, rows);
+    return loaded;
+  }
+
+  *#build(index: SerializedSearchIndex, rows: ListingRow[]): Work<void> {
     if (index.version !== SEARCH_INDEX_VERSION) {
       throw new Error(`search index version ${index.version} is not ${SEARCH_INDEX_VERSION}: rebuild dist/search-index.json`);
     }
-    if (index.ids.length !== rows.length || index.ids.some((id, r) => rows[r].id !== id)) {
-      throw new Error('search index was built from other rows than the listing: rebuild dist/');
-    }
+    if (index.ids.length !== rows.length) throw new Error('search index was built from other rows than the listing: rebuild dist/');
     const slots = index.slotLengths.length;
-    const expected = rows.reduce((n, row) => n + 1 + row.synonyms.length, 0);
+    let expected = 0;
+    for (let r = 0; r < rows.length; r++) {
+      if (rows[r].id !== index.ids[r]) throw new Error('search index was built from other rows than the listing: rebuild dist/');
+      expected += 1 + rows[r].synonyms.length;
+      if ((r & PAUSE_EVERY) === 0) yield;
+    }
     if (expected !== slots) throw new Error(`search index has ${slots} texts, the rows have ${expected}: rebuild dist/`);
-    this.slotRow = new Int32Array(slots);
-    this.slotOrdinal = new Int32Array(slots);
-    this.rowFirstSlot = new Int32Array(rows.length);
+    const self = this as Mutable<LoadedIndex>;
+    self.slotRow = new Int32Array(slots);
+    self.slotOrdinal = new Int32Array(slots);
+    self.rowFirstSlot = new Int32Array(rows.length);
     let s = 0;
-    rows.forEach((row, r) => {
+    for (let r = 0; r < rows.length; r++) {
       this.rowFirstSlot[r] = s;
-      for (let k = 0; k <= row.synonyms.length; k++, s++) {
+      for (let k = 0; k <= rows[r].synonyms.length; k++, s++) {
         this.slotRow[s] = r;
         this.slotOrdinal[s] = k;
       }
-    });
+      if ((r & PAUSE_EVERY) === 0) yield;
+    }
 
-    this.slotStart = prefixSums(index.slotLengths);
-    this.slotWords = Int32Array.from(index.slotWords);
-    this.vocabulary = new Vocabulary(index.words, index.bigrams);
-    this.slotBracketed = new Int32Array(slots);
+    self.slotStart = prefixSums(index.slotLengths);
+    self.slotWords = Int32Array.from(index.slotWords);
+    yield;
+    self.vocabulary = yield* Vocabulary.load(index.words, index.bigrams);
+    self.slotBracketed = new Int32Array(slots);
     for (let i = 0, slot = 0; i + 1 < index.bracketed.length; i += 2)
       this.slotBracketed[(slot += index.bracketed[i])] = index.bracketed[i + 1];
-    this.weight = termWeights(index.words, index.postingLengths, slots);
-    this.slotWeight = slotWeights(this.slotStart, this.slotWords, this.weight, (t) => this.slotBracketed[t]);
-    this.unseen = unseenWeight(slots);
+    yield;
+    self.weight = yield* termWeights(index.words, index.postingLengths, slots);
+    yield;
+    self.slotWeight = slotWeights(this.slotStart, this.slotWords, this.weight, (t) => this.slotBracketed[t]);
+    self.unseen = unseenWeight(slots);
+    yield;
     for (let i = 0; i + 2 < index.related.length; i += 3) {
       const [a, b, q] = [index.related[i], index.related[i + 1], index.related[i + 2] / 100];
       for (const [from, to] of [
@@ -78,15 +103,21 @@ export class LoadedIndex {
         list.push({ id: to, quality: q });
       }
     }
+    yield;
 
-    this.postingStart = prefixSums(index.postingLengths);
-    this.postings = new Int32Array(index.postings.length);
+    self.postingStart = prefixSums(index.postingLengths);
+    self.postings = new Int32Array(index.postings.length);
     for (let w = 0; w < index.postingLengths.length; w++) {
       let slot = 0;
       for (let i = this.postingStart[w]; i < this.postingStart[w + 1]; i++) this.postings[i] = slot += index.postings[i];
+      if ((w & PAUSE_EVERY) === 0) yield;
     }
-    for (const [key, list] of Object.entries(index.genes)) this.genes.set(key, Int32Array.from(list));
-    this.geneCausal = causalFlags(this.genes, rows);
+    let n = 0;
+    for (const key in index.genes) {
+      this.genes.set(key, Int32Array.from(index.genes[key]));
+      if ((++n & PAUSE_EVERY) === 0) yield;
+    }
+    self.geneCausal = yield* causalFlags(this.genes, rows);
   }
 
   /**

@@ -2,6 +2,10 @@ import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../c
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { normalize } from '../contract/text/normalize.ts';
 import type { SortField } from './search-types.ts';
+import { PAUSE_EVERY, runNow, sortSliced, type Work } from '../snapshot/slices.ts';
+
+/** The table's arrays as its loader sets them (once, before anything reads them). */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export type FieldSort = Exclude<SortField, 'relevance'>;
 
@@ -17,10 +21,10 @@ function denseRanks(values: (string | number)[]): { ranks: Int32Array; max: numb
 /**
  * Ranks of distinct strings in code unit order. Each key carries its row number after a \u0001
  * (which sorts before any text) so the built-in sort needs no comparator callback: several times
- * faster at start-up than a comparator over 25,000 rows.
+ * faster at start-up than a comparator over 25,000 rows. Sorted in slices (sortSliced).
  */
-function uniqueRanks(keys: string[]): { ranks: Int32Array; max: number } {
-  const sorted = keys.map((k, r) => `${k}\u0001${r}`).sort();
+function* uniqueRanks(keys: string[]): Work<{ ranks: Int32Array; max: number }> {
+  const sorted = yield* sortSliced(keys.map((k, r) => `${k}\u0001${r}`));
   const ranks = new Int32Array(keys.length);
   sorted.forEach((k, rank) => {
     ranks[Number(k.slice(k.lastIndexOf('\u0001') + 1))] = rank;
@@ -39,48 +43,72 @@ function orderBy(key: Float64Array, rowOfMinor: Int32Array): Int32Array {
  * the relevance tie-break rank, and a rank per sort field.
  */
 export class RowTable {
-  readonly inheritance: Int32Array;
-  readonly onset: Int32Array;
-  readonly prevalence: Int8Array;
+  readonly inheritance!: Int32Array;
+  readonly onset!: Int32Array;
+  readonly prevalence!: Int8Array;
   /** Relevance tie-break: rare first, then higher qualityScore, then id. */
-  readonly staticRank: Int32Array;
-  readonly rowByStaticRank: Int32Array;
+  readonly staticRank!: Int32Array;
+  readonly rowByStaticRank!: Int32Array;
   private readonly ranks = new Map<FieldSort, { ranks: Int32Array; max: number }>();
-  private readonly rowByLabel: Int32Array;
+  /** Rows in label order (internal). */
+  readonly rowByLabel!: Int32Array;
   private readonly orders = new Map<string, Int32Array>();
 
-  constructor(readonly rows: ListingRow[]) {
+  /** The table made at once (tools and tests; the server loads it with `load`). */
+  constructor(
+    readonly rows: ListingRow[],
+    build = true,
+  ) {
+    if (build) runNow(this.#build());
+  }
+
+  /** The table made in slices (slices.ts). */
+  static *load(rows: ListingRow[]): Work<RowTable> {
+    const table = new RowTable(rows, false);
+    yield* table.#build();
+    return table;
+  }
+
+  *#build(): Work<void> {
+    const self = this as Mutable<RowTable>;
+    const rows = this.rows;
     const n = rows.length;
-    this.inheritance = new Int32Array(n);
-    this.onset = new Int32Array(n);
-    this.prevalence = new Int8Array(n);
+    self.inheritance = new Int32Array(n);
+    self.onset = new Int32Array(n);
+    self.prevalence = new Int8Array(n);
     const labelKeys: string[] = [];
-    rows.forEach((row, r) => {
+    for (let r = 0; r < n; r++) {
+      const row = rows[r];
       for (const t of row.inheritance) this.inheritance[r] |= bit(INHERITANCE_TERMS, t);
       for (const t of row.onset) this.onset[r] |= bit(ONSET_CATEGORIES, t);
       this.prevalence[r] = PREVALENCE_CATEGORIES.indexOf(row.prevalenceCategory);
       const name = normalize(row.name);
       // \u0001 sorts before any text, so a name sorts before longer names it is a prefix of.
       labelKeys.push(`${name}\u0001${row.name}\u0001${row.id}`);
-    });
-    this.ranks.set('label', uniqueRanks(labelKeys));
+      if ((r & PAUSE_EVERY) === 0) yield;
+    }
+    this.ranks.set('label', yield* uniqueRanks(labelKeys));
+    yield;
     this.ranks.set('activeTrialCount', denseRanks(rows.map((r) => r.activeTrialCount)));
     this.ranks.set('pagCount', denseRanks(rows.map((r) => r.pagCount)));
     this.ranks.set('updatedAt', denseRanks(rows.map((r) => r.updatedAt)));
-    this.rowByLabel = new Int32Array(n);
+    yield;
+    self.rowByLabel = new Int32Array(n);
     this.ranks.get('label')!.ranks.forEach((rank, r) => {
       this.rowByLabel[rank] = r;
     });
 
-    const ids = uniqueRanks(rows.map((r) => r.id)).ranks;
+    const ids = (yield* uniqueRanks(rows.map((r) => r.id))).ranks;
+    yield;
     const rowById = new Int32Array(n);
     ids.forEach((rank, r) => {
       rowById[rank] = r;
     });
     const quality = denseRanks(rows.map((r) => r.qualityScore));
     const key = Float64Array.from(rows, (row, r) => ((row.isRare ? 0 : quality.max + 1) + quality.max - quality.ranks[r]) * n + ids[r]);
-    this.rowByStaticRank = orderBy(key, rowById);
-    this.staticRank = new Int32Array(n);
+    yield;
+    self.rowByStaticRank = orderBy(key, rowById);
+    self.staticRank = new Int32Array(n);
     this.rowByStaticRank.forEach((r, rank) => {
       this.staticRank[r] = rank;
     });

@@ -1,3 +1,4 @@
+import { PAUSE_EVERY, type Work } from '../snapshot/slices.ts';
 import { GENERIC_WORDS, MODIFIER_WORDS, STOP_WORDS } from '../contract/text/word-forms.ts';
 import { RANKING } from './ranking-params.ts';
 
@@ -24,9 +25,14 @@ export function classFactor(term: string): number {
         : 1;
 }
 
-/** Weight of every vocabulary term, from how many slots hold it. */
-export function termWeights(words: string[], postingLengths: number[], slots: number): Float32Array {
-  return Float32Array.from(words, (w, id) => idf(postingLengths[id], slots) * classFactor(w));
+/** Weight of every vocabulary term, from how many slots hold it; made in slices (server/snapshot/slices.ts). */
+export function* termWeights(words: string[], postingLengths: number[], slots: number): Work<Float32Array> {
+  const out = new Float32Array(words.length);
+  for (let id = 0; id < words.length; id++) {
+    out[id] = idf(postingLengths[id], slots) * classFactor(words[id]);
+    if ((id & PAUSE_EVERY) === 0) yield;
+  }
+  return out;
 }
 
 /** Weight a query word that no text contains would have: rarer than any indexed word. */

@@ -1,5 +1,6 @@
 import { boundedEditDistance, maxEdits } from './edit-distance.ts';
 import { MIN_FUZZY_WORD, bigramKey, deltaDecode, wordBigrams } from '../contract/snapshot/search-index.ts';
+import { PAUSE_EVERY, type Work } from '../snapshot/slices.ts';
 
 /**
  * The loaded word vocabulary: sorted words for exact and prefix lookups by binary search, and the
@@ -13,11 +14,22 @@ export class Vocabulary {
 
   constructor(
     readonly words: string[],
-    bigrams: Record<string, number[]>,
+    bigrams: Record<string, number[]> = {},
   ) {
-    for (const [g, ids] of Object.entries(bigrams)) this.bigrams.set(g, deltaDecode(ids));
+    for (const g in bigrams) this.bigrams.set(g, deltaDecode(bigrams[g]));
     this.counts = new Uint16Array(words.length);
     this.touched = new Int32Array(words.length);
+  }
+
+  /** The vocabulary made in slices (slices.ts): the bigram lists are decoded a thousand at a time. */
+  static *load(words: string[], bigrams: Record<string, number[]>): Work<Vocabulary> {
+    const vocabulary = new Vocabulary(words);
+    let n = 0;
+    for (const g in bigrams) {
+      vocabulary.bigrams.set(g, deltaDecode(bigrams[g]));
+      if ((++n & PAUSE_EVERY) === 0) yield;
+    }
+    return vocabulary;
   }
 
   /** First id whose word is >= `s`. */

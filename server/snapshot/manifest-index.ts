@@ -1,4 +1,5 @@
 import type { Manifest, ManifestEntry } from '../contract/snapshot/manifest.ts';
+import { PAUSE_EVERY, runNow, type Work } from './slices.ts';
 
 const ENTRIES_OPEN = Buffer.from(',"entries":{');
 const BETWEEN = Buffer.from('],"');
@@ -22,8 +23,8 @@ export class ManifestIndex {
   readonly #starts: Uint32Array | null;
   readonly #found = new Map<string, ManifestEntry | undefined>();
 
-  constructor(bytes: Buffer) {
-    const fast = indexed(bytes);
+  /** The index of a manifest's bytes, made at once (tools and tests; the server loads it with `load`). */
+  constructor(bytes: Buffer, fast = runNow(indexed(bytes))) {
     if (!fast) {
       const { entries, ...manifest } = JSON.parse(bytes.toString('utf8')) as Manifest;
       this.manifest = manifest;
@@ -35,6 +36,13 @@ export class ManifestIndex {
     this.manifest = fast.manifest;
     this.#bytes = bytes;
     this.#starts = fast.starts;
+  }
+
+  /** The index made in slices (slices.ts): the scan of a real manifest's 400,000 entries takes about 100 ms. */
+  static *load(bytes: Buffer): Work<ManifestIndex> {
+    const fast = yield* indexed(bytes);
+    // A manifest laid out otherwise is parsed whole, in one piece: only older or hand-made ones are.
+    return new ManifestIndex(bytes, fast);
   }
 
   /** The entry of a route key, or undefined. */
@@ -76,10 +84,10 @@ export class ManifestIndex {
 }
 
 /** The manifest without its entries and where each entry starts, or null for another layout. */
-function indexed(bytes: Buffer): { manifest: Omit<Manifest, 'entries'>; starts: Uint32Array } | null {
+function* indexed(bytes: Buffer): Work<{ manifest: Omit<Manifest, 'entries'>; starts: Uint32Array } | null> {
   const open = bytes.indexOf(ENTRIES_OPEN);
   const close = open < 0 ? -1 : bytes.indexOf('}', open + ENTRIES_OPEN.length);
-  const starts = close < 0 ? null : entryStarts(bytes, open + ENTRIES_OPEN.length, close);
+  const starts = close < 0 ? null : yield* entryStarts(bytes, open + ENTRIES_OPEN.length, close);
   if (!starts) return null;
   try {
     // The parts around the entries are small: the head up to them, the tail (obsolete, counts).
@@ -96,16 +104,28 @@ function indexed(bytes: Buffer): { manifest: Omit<Manifest, 'entries'>; starts: 
  * Offsets of the entries between `from` and `to` (`"key":[...],"key":[...]`), or null when they are
  * not in strictly increasing key order (byte order, which is the build's order for ASCII keys).
  */
-function entryStarts(bytes: Buffer, from: number, to: number): Uint32Array | null {
+function* entryStarts(bytes: Buffer, from: number, to: number): Work<Uint32Array | null> {
   if (to === from) return new Uint32Array(0);
   if (bytes[from] !== 34) return null;
-  const offsets: number[] = [from];
-  for (let at = bytes.indexOf(BETWEEN, from); at >= 0 && at < to; at = bytes.indexOf(BETWEEN, at + 3)) offsets.push(at + 2);
-  const starts = Uint32Array.from(offsets);
-  for (let i = 1; i < starts.length; i++) {
+  // Grown by doubling, not a number[] (400,000 boxed numbers, then copied): typed from the start.
+  let starts = new Uint32Array(1 << 16);
+  let n = 0;
+  starts[n++] = from;
+  for (let at = bytes.indexOf(BETWEEN, from); at >= 0 && at < to; at = bytes.indexOf(BETWEEN, at + 3)) {
+    if (n === starts.length) {
+      const grown = new Uint32Array(n * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[n++] = at + 2;
+    if ((n & PAUSE_EVERY) === 0) yield;
+  }
+  starts = starts.slice(0, n);
+  for (let i = 1; i < n; i++) {
     const a = starts[i - 1] + 1;
     const b = starts[i] + 1;
     if (bytes.compare(bytes, b, bytes.indexOf(34, b), a, bytes.indexOf(34, a)) >= 0) return null;
+    if ((i & PAUSE_EVERY) === 0) yield;
   }
   return starts;
 }

@@ -9,20 +9,36 @@ import { ReleaseHistory } from '../history/release-history.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { etagOf, type Manifest, type ManifestEntry } from '../contract/snapshot/manifest.ts';
 import { ManifestIndex } from './manifest-index.ts';
-import { Lookups, NO_LOOKUPS } from '../lookups/loaded-lookups.ts';
+import { type LoadedLookupsDoc, LOOKUPS_IN_PLACE, Lookups, NO_LOOKUPS } from '../lookups/loaded-lookups.ts';
 import type { LookupsDoc } from '../contract/snapshot/lookups.ts';
 import type { DownloadsDoc } from '../contract/snapshot/downloads.ts';
 import { IntegrityError, readFailure, verifyObject } from './object-integrity.ts';
 import { SNAPSHOT_FILES } from '../contract/snapshot/route-map.ts';
-import { readSnapshotDoc, readSnapshotJson, snapshotPacks } from '../contract/snapshot/snapshot-docs.ts';
+import { readSnapshotJson, snapshotPacks } from '../contract/snapshot/snapshot-docs.ts';
 import { PackReader } from './pack-reader.ts';
 import type { SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
 import { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
+import { SearchEngine } from '../search/engine.ts';
+import type { SerializedSearchIndex } from '../contract/snapshot/search-index.ts';
+import type { PackLookup } from '../contract/snapshot/packs.ts';
+import { PAUSE_EVERY, runNow, type Work } from './slices.ts';
+import { readDocNow, readDocSliced, readJsonSliced } from './read-docs.ts';
+
+/** What a snapshot is opened with: its manifest, packs and small documents (`readParts`). */
+interface SnapshotParts {
+  entries: ManifestIndex;
+  packs: PackLookup;
+  release: ReleaseDoc;
+  releases: ReleasesDoc | null;
+  schemasJson: Buffer;
+}
 
 /**
- * One published snapshot, loaded once: manifest, listing rows, search index, release metadata
- * and component schemas. Bodies are read by hash: hot ones from a byte-bounded LRU, cold ones
- * from the snapshot's pack files. Nothing here takes a path from a request.
+ * One published snapshot, loaded once: manifest, listing rows, search engine, lookups, phenotype
+ * model, release metadata and component schemas. Bodies are read by hash: hot ones from a
+ * byte-bounded LRU, cold ones from the snapshot's pack files. Nothing here takes a path from a
+ * request. The server opens one with `load` (in slices, everything read before it serves);
+ * `new Snapshot()` reads the manifest at once and the indexes on first use (tools and tests).
  */
 export class Snapshot {
   /** The manifest without its entries (those live in `entries`). */
@@ -32,7 +48,7 @@ export class Snapshot {
   private readonly entries: ManifestIndex;
   #rows: ListingRow[] | null = null;
   #rowById: Map<string, ListingRow> | null = null;
-  #searchIndex: unknown = null;
+  #engine: SearchEngine | null = null;
   #phenotypeModel: PhenotypeModel | null = null;
   #lookups: Lookups | null = null;
   #downloads: DownloadsDoc | null | undefined = undefined;
@@ -56,26 +72,51 @@ export class Snapshot {
     readonly dist: string,
     cacheBytes: number,
     snapshotDir = join(dist, 'current'),
+    parts?: SnapshotParts,
   ) {
     // Resolve the symlink once, so a later publish cannot change files under this instance.
     this.dir = realpathSync(snapshotDir);
-    const read = (name: string) => readSnapshotDoc(this.dir, name);
-    this.entries = new ManifestIndex(read(SNAPSHOT_FILES.manifest));
+    const p = parts ?? runNow(readParts(dist, this.dir, true));
+    this.entries = p.entries;
     this.manifest = this.entries.manifest;
-    this.packs = new PackReader(snapshotPacks(dist, this.dir));
-    this.release = readSnapshotJson<ReleaseDoc>(this.dir, SNAPSHOT_FILES.release);
-    const releases = existsSync(join(this.dir, SNAPSHOT_FILES.releases))
-      ? readSnapshotJson<ReleasesDoc>(this.dir, SNAPSHOT_FILES.releases)
-      : null;
+    this.packs = new PackReader(p.packs);
+    this.release = p.release;
     // Change lists are kept parsed by the history, so their bytes bypass the body cache (checked all the same).
-    this.history = new ReleaseHistory(releases, (entry) => this.#readChecked(entry, 'identity'));
-    this.schemasJson = read(SNAPSHOT_FILES.schemas);
+    this.history = new ReleaseHistory(p.releases, (entry) => this.#readChecked(entry, 'identity'));
+    this.schemasJson = p.schemasJson;
     this.cache = new LRUCache<string, Buffer>({ maxSize: Math.max(cacheBytes, 1), sizeCalculation: (b) => b.length || 1 });
   }
 
   /** The component schemas of the snapshot's responses, parsed on first use. */
   get schemas(): SchemaMap {
     return (this.#schemas ??= JSON.parse(this.schemasJson.toString('utf8')) as SchemaMap);
+  }
+
+  /**
+   * Open a snapshot with everything the first requests need (run it with runSliced: files are
+   * read and gunzipped off the event loop, JSON parsed and indexes made in slices). To add an
+   * index: give its class a `static *load` that yields every thousand or so steps of its loops
+   * (PhenotypeModel, Lookups), read its document with readJsonSliced, and add a line here.
+   */
+  static *load(dist: string, cacheBytes: number, snapshotDir = join(dist, 'current')): Work<Snapshot> {
+    const dir = realpathSync(snapshotDir);
+    const snap = new Snapshot(dist, cacheBytes, dir, yield* readParts(dist, dir, false));
+    const rows = (snap.#rows = (yield* readJsonSliced(dir, SNAPSHOT_FILES.listing)) as ListingRow[]);
+    snap.#rowById = new Map();
+    for (let r = 0; r < rows.length; r++) {
+      snap.#rowById.set(rows[r].id, rows[r]);
+      if ((r & PAUSE_EVERY) === 0) yield;
+    }
+    snap.#lookups = existsSync(join(dir, SNAPSHOT_FILES.lookups))
+      ? yield* Lookups.load((yield* readJsonSliced(dir, SNAPSHOT_FILES.lookups, LOOKUPS_IN_PLACE)) as LoadedLookupsDoc)
+      : new Lookups(NO_LOOKUPS);
+    const searchIndex = (yield* readJsonSliced(dir, SNAPSHOT_FILES.searchIndex)) as SerializedSearchIndex;
+    snap.#engine = yield* SearchEngine.load(searchIndex, rows, snap.#lookups.previousSymbols());
+    snap.#phenotypeModel = yield* PhenotypeModel.load(
+      (yield* readJsonSliced(dir, SNAPSHOT_FILES.phenotypeIndex)) as SerializedPhenotypeIndex,
+    );
+    void snap.downloads;
+    return snap;
   }
 
   /** The manifest entry of a route key, or undefined. */
@@ -90,8 +131,7 @@ export class Snapshot {
     return e;
   }
 
-  // The listing and the search index are read on first use (or by LiveSnapshot.warm() once the
-  // server listens), so that starting and swapping parse only the manifest before serving.
+  // A snapshot opened with `load` has these already; one made with `new` reads each on first use.
 
   /** One row per current disease, for listing filters, facets and sorts. */
   get rows(): ListingRow[] {
@@ -103,9 +143,13 @@ export class Snapshot {
     return (this.#rowById ??= new Map(this.rows.map((r) => [r.id, r])));
   }
 
-  /** The search index as the build wrote it (SerializedSearchIndex). */
-  get searchIndex(): unknown {
-    return (this.#searchIndex ??= readSnapshotJson<unknown>(this.dir, SNAPSHOT_FILES.searchIndex));
+  /** The search engine over the rows (the serialized index is not kept: the engine holds it decoded). */
+  get engine(): SearchEngine {
+    return (this.#engine ??= new SearchEngine(
+      readSnapshotJson<SerializedSearchIndex>(this.dir, SNAPSHOT_FILES.searchIndex),
+      this.rows,
+      this.lookups.previousSymbols(),
+    ));
   }
 
   /** The phenotype index in memory (HPO closure, IC, per-disease annotations), made on first use. */
@@ -191,4 +235,19 @@ export class Snapshot {
 
 function cacheKey(entry: ManifestEntry, encoding: Encoding): string {
   return encoding === 'identity' ? entry[0] : encoding === 'br' ? `${entry[0]}.br` : `${entry[0]}.gz`;
+}
+
+/** The manifest, packs and small documents of the snapshot in `dir`; `now`: read synchronously. */
+function* readParts(dist: string, dir: string, now: boolean): Work<SnapshotParts> {
+  const doc = (name: string): Work<Buffer> => (now ? readDocNow(dir, name) : readDocSliced(dir, name));
+  const manifest = yield* doc(SNAPSHOT_FILES.manifest);
+  const entries = now ? new ManifestIndex(manifest) : yield* ManifestIndex.load(manifest);
+  const releases = existsSync(join(dir, SNAPSHOT_FILES.releases)) ? readSnapshotJson<ReleasesDoc>(dir, SNAPSHOT_FILES.releases) : null;
+  return {
+    entries,
+    packs: snapshotPacks(dist, dir),
+    release: readSnapshotJson<ReleaseDoc>(dir, SNAPSHOT_FILES.release),
+    releases,
+    schemasJson: yield* doc(SNAPSHOT_FILES.schemas),
+  };
 }

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { BenchEnv } from './bench-env.ts';
 import { stopChild, track } from './child-registry.ts';
@@ -23,6 +23,10 @@ export interface RealServerOptions {
   redisPrefix?: string;
   /** More variables for this server (the webhook settings of the webhooks group). */
   extraEnv?: Record<string, string>;
+  /** More node options (a module to --import: the event-loop probe of the ready group). */
+  execArgv?: string[];
+  /** Another checkout whose server to run (default: BENCH_SERVER_ROOT, else this one). */
+  root?: string;
 }
 
 /**
@@ -31,15 +35,20 @@ export interface RealServerOptions {
  * building and writing each line stays, the terminal stays quiet), and its own quota state file.
  */
 export async function startRealServer(o: RealServerOptions): Promise<RunningTarget> {
-  const child = track(
-    fork(join(ROOT, 'server/main.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+  const child = spawnRealServer(o);
+  const url = await untilReady(child, 'server/main.ts');
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
+}
+
+/** The server's process, started and registered, without waiting for it (PORT from `extraEnv`, else any). */
+export function spawnRealServer(o: RealServerOptions): ChildProcess {
+  return track(
+    fork(join(o.root ?? ROOT, 'server/main.ts'), [], {
+      execArgv: ['--import', 'tsx', ...(o.execArgv ?? [])],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: envFor(o),
     }),
   );
-  const url = await untilReady(child, 'server/main.ts');
-  return { url, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 function envFor(o: RealServerOptions): NodeJS.ProcessEnv {

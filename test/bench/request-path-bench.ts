@@ -3,11 +3,32 @@ import { bareAnswer, replayHeaders, startBareServer, type BareRoute } from './ba
 import { bearer, type BenchContext, type CaseResult, type GroupResult } from './bench-context.ts';
 import { startRealServer, type RunningTarget } from './real-server.ts';
 import { goal, printTable, rowsOf, type Goal, type Row } from './report.ts';
-import { compareTargets, type LoadTarget } from './run-load.ts';
+import { compareTargets, type LoadTarget, median, type TargetSummary } from './run-load.ts';
 
 const METERED = 'metered (professional)';
 const UNMETERED = 'unmetered (enterprise)';
 const BARE = 'bare node:http';
+/** BENCH_BEFORE_ROOT: another checkout's server measured beside this one in the same rounds (before/after). */
+const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT ?? null;
+const BEFORE_METERED = `before: ${METERED}`;
+const BEFORE_UNMETERED = `before: ${UNMETERED}`;
+
+/** Min, median and max of each round's ratio to bare node and CPU us per request above it (same round). */
+function perRound(summaries: TargetSummary[]): { target: string; ratio: number[]; above: number[] }[] {
+  const bare = summaries.find((x) => x.name === BARE)!;
+  return summaries
+    .filter((x) => x.name !== BARE)
+    .map((x) => ({
+      target: x.name,
+      ratio: x.rounds.map((r, i) => r.requestsPerSec / bare.rounds[i].requestsPerSec),
+      above: x.rounds.map((r, i) => (r.cpuUsPerRequest ?? Number.NaN) - (bare.rounds[i].cpuUsPerRequest ?? Number.NaN)),
+    }));
+}
+
+const spread = (xs: number[], digits: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `${s[0].toFixed(digits)} / ${median(s).toFixed(digits)} / ${s[s.length - 1].toFixed(digits)}`;
+};
 
 interface PathCase {
   name: string;
@@ -59,6 +80,8 @@ export async function benchRequestPath(ctx: BenchContext): Promise<GroupResult> 
     ctx.progress('path: starting the real server and the bare node:http server');
     const stack = await startRealServer({ env, dist: src.dist });
     started.push(stack);
+    const before = BEFORE_ROOT ? await startRealServer({ env, dist: src.dist, root: BEFORE_ROOT }) : null;
+    if (before) started.push(before);
     const routes: (BareRoute & { bytes: number })[] = [];
     for (const c of CASES) routes.push(await bareRoute(ctx, stack, c));
     const bare = await startBareServer(env.dir, 'path', routes);
@@ -66,6 +89,7 @@ export async function benchRequestPath(ctx: BenchContext): Promise<GroupResult> 
 
     const results: CaseResult[] = [];
     const goals: Goal[] = [];
+    const spreads: string[] = [];
     for (const c of CASES) {
       ctx.progress(`path: ${c.name}`);
       const at = (t: RunningTarget, name: string, key: string): LoadTarget => ({
@@ -75,14 +99,12 @@ export async function benchRequestPath(ctx: BenchContext): Promise<GroupResult> 
         expectStatus: c.status,
         pid: t.pid,
       });
-      const rows = rowsOf(
-        await compareTargets(
-          [at(stack, METERED, env.meteredKey), at(stack, UNMETERED, env.unmeteredKey), at(bare, BARE, env.meteredKey)],
-          options,
-          ctx.progress,
-        ),
-        BARE,
-      );
+      const targets = [at(stack, METERED, env.meteredKey), at(stack, UNMETERED, env.unmeteredKey), at(bare, BARE, env.meteredKey)];
+      if (before) targets.push(at(before, BEFORE_METERED, env.meteredKey), at(before, BEFORE_UNMETERED, env.unmeteredKey));
+      const summaries = await compareTargets(targets, options, ctx.progress);
+      const rows = rowsOf(summaries, BARE);
+      for (const p of perRound(summaries))
+        spreads.push(`${c.name.padEnd(22)} ${p.target.padEnd(34)} ${spread(p.ratio, 2).padStart(20)} ${spread(p.above, 1).padStart(22)}`);
       const row = (name: string): Row => rows.find((r) => r.target === name)!;
       const above = (name: string) => (row(name).cpuUsPerRequest ?? NaN) - (row(BARE).cpuUsPerRequest ?? NaN);
       const bytes = routes[CASES.indexOf(c)].bytes;
@@ -110,6 +132,9 @@ export async function benchRequestPath(ctx: BenchContext): Promise<GroupResult> 
       );
       results.push({ name: c.name, request: `GET ${c.path}`, baseline: BARE, rows, notes });
     }
+    console.log(`\n  Each round against bare node in the same round (${options.rounds} rounds): min / median / max`);
+    console.log(`  ${'case'.padEnd(22)} ${'target'.padEnd(34)} ${'ratio'.padStart(20)} ${'CPU us above bare'.padStart(22)}`);
+    for (const line of spreads) console.log(`  ${line}`);
     return { cases: results, goals, notes: [] };
   } finally {
     await Promise.all(started.map((t) => t.stop()));

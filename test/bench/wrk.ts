@@ -30,8 +30,9 @@ wrk.headers = ${luaTable(headers)}
 ${sets ? ROTATE(sets) : ''}
 function done(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('\\nDCS-RESULT {"requests":%d,"seconds":%f,"bytes":%d,"p50":%f,"p99":%f,"failed":%d,"errors":%d,"timeouts":%d}\\n',
+  io.write(string.format('\\nDCS-RESULT {"requests":%d,"seconds":%f,"bytes":%d,"p50":%f,"p99":%f,"p999":%f,"max":%f,"failed":%d,"errors":%d,"timeouts":%d}\\n',
     summary.requests, summary.duration / 1e6, summary.bytes, latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    latency:percentile(99.9) / 1000, latency.max / 1000,
     e.status, e.connect + e.read + e.write, e.timeout))
 end
 `;
@@ -55,12 +56,15 @@ function luaTable(headers: Record<string, string>): string {
     .join(', ')} }`;
 }
 
-interface WrkRun {
+export interface WrkRun {
   requests: number;
   seconds: number;
   bytes: number;
+  /** Latencies in ms. */
   p50: number;
   p99: number;
+  p999: number;
+  max: number;
   failed: number;
   errors: number;
   timeouts: number;
@@ -80,6 +84,24 @@ function runOnce(url: string, script: string, connections: number, seconds: numb
       done(JSON.parse(m[1]) as WrkRun);
     });
   });
+}
+
+/** One wrk run of `seconds` (no warm-up) with these headers; `cpu` pins it. */
+export async function wrkOnce(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  cpu: number | null,
+): Promise<WrkRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'dcs-wrk-'));
+  const script = join(dir, 'load.lua');
+  writeFileSync(script, LUA(headers, undefined), { mode: 0o600 });
+  try {
+    return await runOnce(url, script, connections, seconds, cpu);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

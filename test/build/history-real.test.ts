@@ -10,7 +10,7 @@ import { type PacksDoc, packFile, packIndexFile } from '../../server/contract/sn
 import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';
 import { build, copyTree, editData } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { body, currentId, readCurrentJson } from '../fixtures/build-pipeline/snapshot-audit.ts';
-import { ensureRealSnapshot, REAL_DATA, REAL_DIST } from '../helpers/real-snapshot.ts';
+import { ensureRealSnapshot, REAL_DATA, REAL_DIST, REBUILDS_REAL_DATA } from '../helpers/real-snapshot.ts';
 
 /**
  * The real data's published snapshot (dist/, built once for the suite), then a rebuild with one
@@ -79,7 +79,9 @@ function historyOnly(dist: string): { objects: number; bytes: number } {
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 const seconds = (log: string, phase: string) => Number(new RegExp(`${phase} ([\\d.]+) s`).exec(log)?.[1]);
 
-describe('the history on the real data', () => {
+describe('the history on the real data', {
+  skip: REBUILDS_REAL_DATA ? false : 'DCS_TEST_SNAPSHOT=given: the real data is rebuilt on the line that built it',
+}, () => {
   let dist = '';
   let data = '';
   const figures: string[] = [];

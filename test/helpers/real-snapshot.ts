@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { runBuild } from '../../build/run-build.ts';
 import { publishDocsPage } from '../../build/docs/docs-page.ts';
 import { readBuildSettings } from '../../build/build-settings.ts';
@@ -9,6 +10,21 @@ const BUILD = readBuildSettings();
 export const REAL_DIST = BUILD.distDir;
 export const REAL_DATA = BUILD.dataDir;
 
+/**
+ * `DCS_TEST_SNAPSHOT=prebuilt`: serve the published dist/ as it is, without checking its inputs.
+ * CI builds the real data once, on Node 20, and gives that snapshot to the LTS line: the build
+ * fingerprints the zlib and brotli versions (compressed bytes may differ between them), so the
+ * other line would otherwise build it all again, as a deployment never does.
+ */
+const PREBUILT = process.env.DCS_TEST_SNAPSHOT === 'prebuilt' || process.env.DCS_TEST_SNAPSHOT === 'given';
+
+/**
+ * False with `DCS_TEST_SNAPSHOT=given` (the snapshot was built on another Node line, as CI gives
+ * Node 20's to the LTS line): tests that rebuild the real data (history-real.test.ts) run on the
+ * line that built it, the build's own behaviour, and are skipped here.
+ */
+export const REBUILDS_REAL_DATA = process.env.DCS_TEST_SNAPSHOT !== 'given';
+
 let built: Promise<void> | null = null;
 
 /**
@@ -16,6 +32,16 @@ let built: Promise<void> | null = null;
  * published snapshot already has the current inputs). Integration tests share this one build.
  */
 export function ensureRealSnapshot(): Promise<void> {
+  if (PREBUILT && !built) {
+    const missing = ['current/packs.json', 'docs/index.html'].filter((f) => !existsSync(join(REAL_DIST, f)));
+    built = missing.length
+      ? Promise.reject(
+          new Error(
+            `DCS_TEST_SNAPSHOT=${process.env.DCS_TEST_SNAPSHOT}, but ${REAL_DIST} has no ${missing.join(' or ')}: run npm run build first`,
+          ),
+        )
+      : Promise.resolve();
+  }
   built ??= runBuild({
     root: ROOT,
     dataDir: REAL_DATA,

@@ -9,7 +9,7 @@ export const RELIABILITY_SETTINGS = {
   soakMinutes: setting(
     'RELIABILITY_SOAK_MINUTES',
     '`2`',
-    'how long the soak runs (CI sets 10); RSS and open files are compared after the first minute (half of a shorter run) and at the end',
+    'how long the soak runs (CI sets 2, the nightly workflow 10); RSS and open files are compared after the first minute (half of a shorter run) and at the end',
     integer(2, 1, 120),
   ),
   soakRate: setting(

@@ -30,7 +30,7 @@ test('a published snapshot produces release.published and disease.updated, filte
   editData(data, 'orphanet/orphapackets_2025-12.jsonl.gz', (t) => t.replace(from, from.replace('Occasional (29-5%)', 'Frequent (79-30%)')));
   const next = await build(data, live);
   assert.equal(next.ok, true, next.log);
-  a.live.check();
+  await a.live.check();
   await a.webhooks.announcer.check();
 
   await waitFor('every delivery', () =>

@@ -20,12 +20,12 @@ test('a running server swaps to a newly published snapshot, and keeps the old on
   assert.equal(live.snapshot.manifest.snapshot, first.snapshot);
   const before = live.search;
 
-  live.check();
+  await live.check();
   assert.deepEqual(swaps, []);
 
   const second = await build(MINI_DATA, dist, true);
   assert.notEqual(second.snapshot, first.snapshot);
-  live.check();
+  await live.check();
   assert.deepEqual(swaps, [`${first.snapshot}->${second.snapshot}`]);
   assert.equal(live.snapshot.manifest.snapshot, second.snapshot);
   assert.notEqual(live.search, before);
@@ -34,8 +34,8 @@ test('a running server swaps to a newly published snapshot, and keeps the old on
   mkdirSync(join(dist, 'snapshots', 'broken'));
   symlinkSync(join('snapshots', 'broken'), join(dist, 'current.tmp'));
   renameSync(join(dist, 'current.tmp'), join(dist, 'current'));
-  live.tick();
-  live.tick();
+  await live.tick();
+  await live.tick();
   assert.equal(errors.length, 1, 'reported once, however many turns the watcher takes');
   assert.match(errors[0], /^ENOENT: no such file or directory, open '.*snapshots\/broken\/manifest\.json'$/);
   assert.equal(live.snapshot.manifest.snapshot, second.snapshot);
@@ -45,7 +45,7 @@ test('a running server swaps to a newly published snapshot, and keeps the old on
   unlinkSync(join(dist, 'current'));
   symlinkSync(join('snapshots', second.snapshot!), join(dist, 'current'));
   const third = await build(MINI_DATA, dist, true);
-  live.tick();
+  await live.tick();
   assert.deepEqual(swaps, [`${first.snapshot}->${second.snapshot}`, `${second.snapshot}->${third.snapshot}`]);
   assert.equal(errors.length, 1);
   live.close();

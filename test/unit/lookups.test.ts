@@ -4,7 +4,9 @@ import { buildLookups } from '../../build/compile/lookups-build.ts';
 import type { HgncGene, SssomMapping } from '../../build/ingest/source-types.ts';
 import type { DiseaseRecord } from '../../build/record/record-types.ts';
 import { canonicalMondoId } from '../../server/contract/api/mondo-id-forms.ts';
-import { Lookups } from '../../server/lookups/loaded-lookups.ts';
+import { type LoadedLookupsDoc, LOOKUPS_IN_PLACE, Lookups } from '../../server/lookups/loaded-lookups.ts';
+import { parseJsonSliced } from '../../server/snapshot/json-slices.ts';
+import { runNow } from '../../server/snapshot/slices.ts';
 
 describe('Mondo id forms', () => {
   test('other spellings name the canonical id; the canonical id and non-ids give null', () => {
@@ -58,7 +60,7 @@ const gene = (hgncId: string, symbol: string, prevSymbols: string[], aliasSymbol
   dateModified: null,
 });
 
-function fixture(): Lookups {
+function fixture(asServed = false): Lookups {
   const doc = buildLookups({
     records: [
       record('MONDO:0000001', []),
@@ -86,12 +88,17 @@ function fixture(): Lookups {
     ],
     releases: { mondo: '2026-08-04', hgnc: '2026-08-01' },
   });
+  // As the server loads it: the document's cross-references kept as bytes (JsonMembers).
+  if (asServed)
+    return runNow(Lookups.load(runNow(parseJsonSliced(Buffer.from(JSON.stringify(doc)), LOOKUPS_IN_PLACE)) as LoadedLookupsDoc));
   return new Lookups(doc);
 }
 
 describe('lookups', () => {
   test('codes: most specific predicate per disease, exact first; obsolete subjects followed; case-insensitive spellings', () => {
-    const lk = fixture();
+    for (const lk of [fixture(), fixture(true)]) codesOf(lk);
+  });
+  function codesOf(lk: Lookups): void {
     const omim = lk.parse('omim:100001');
     assert.deepEqual(omim, { ok: true, prefix: 'OMIM', local: '100001' });
     const code = lk.code('OMIM', '100001')!;
@@ -116,7 +123,7 @@ describe('lookups', () => {
     assert.equal(lk.code(gard.prefix, gard.local), 'GARD:0000123');
     assert.deepEqual(lk.parse('OMIM:12'), { ok: false, reason: 'malformed', detail: 'OMIM:12 is not a well-formed OMIM id' });
     assert.equal(lk.parse('NOPE:1').ok, false);
-  });
+  }
   test('hierarchy: children inverted from parents; reach by shortest distance', () => {
     const lk = fixture();
     assert.deepEqual(lk.children('MONDO:0000002'), ['MONDO:0000003', 'MONDO:0000004']);
@@ -132,7 +139,9 @@ describe('lookups', () => {
     assert.deepEqual([...lk.descendantSet('MONDO:0000002')].sort(), ['MONDO:0000003', 'MONDO:0000004']);
   });
   test('genes: symbol, HGNC id, unambiguous previous symbol and alias; shared ones name none; withdrawn genes left out', () => {
-    const lk = fixture();
+    for (const lk of [fixture(), fixture(true)]) genesOf(lk);
+  });
+  function genesOf(lk: Lookups): void {
     assert.equal(lk.gene('aaa1')?.via, 'symbol');
     assert.equal(lk.gene('HGNC:2')?.gene[1], 'BBB1');
     assert.deepEqual([lk.gene('AAA')?.gene[1], lk.gene('AAA')?.via], ['AAA1', 'previous']);
@@ -140,5 +149,6 @@ describe('lookups', () => {
     assert.equal(lk.gene('OLD'), null);
     assert.equal(lk.gene('CCC'), null);
     assert.deepEqual(lk.geneDiseases('HGNC:1'), [['MONDO:0000004', 'causal', [['mondo-ingest', 'r']]]]);
-  });
+    assert.deepEqual(lk.geneDiseases('HGNC:9'), []);
+  }
 });

@@ -15,7 +15,7 @@ test('every GitHub Actions workflow passes actionlint', async () => {
   const files = readdirSync(WORKFLOWS)
     .filter((f) => /\.ya?ml$/.test(f))
     .sort();
-  assert.deepEqual(files, ['refresh.yml']);
+  assert.deepEqual(files, ['nightly-soak.yml', 'refresh.yml']);
   for (const f of files) assert.deepEqual(await runLint(readFileSync(join(WORKFLOWS, f), 'utf8'), join(WORKFLOWS, f)), [], f);
 });
 
@@ -54,4 +54,14 @@ test('the weekly refresh workflow runs refresh, the tests and uploads dist/', ()
     /uses: actions\/upload-artifact@[0-9a-f]{40} # v4\.6\.2\n {8}with:\n {10}name: dist-\$\{\{ github\.run_id \}\}\n {10}path: dist\//,
   );
   for (const m of text.matchAll(/uses: ([^\s@]+)@(\S+)/g)) assert.match(m[2], /^[0-9a-f]{40}$/, `${m[1]} is pinned to a commit`);
+});
+
+test('the nightly workflow runs the 10-minute soak over the real data (CI soaks for 2)', () => {
+  const text = readFileSync(join(WORKFLOWS, 'nightly-soak.yml'), 'utf8');
+  assert.match(text, /\n {4}- cron: '0 2 \* \* \*'\n/);
+  assert.match(text, /\n {8}run: npm run build\n/);
+  assert.match(text, /\n {8}run: RELIABILITY_SOAK_MINUTES=10 npm run test:reliability -- --only=soak\n/);
+  for (const m of text.matchAll(/uses: ([^\s@]+)@(\S+)/g)) assert.match(m[2], /^[0-9a-f]{40}$/, `${m[1]} is pinned to a commit`);
+  const ci = readFileSync(resolve(import.meta.dirname, '../../.ci/run'), 'utf8');
+  assert.match(ci, /RELIABILITY_SOAK_MINUTES=2 npm run -s test:reliability/);
 });
