@@ -7,6 +7,7 @@ import { releaseNumber } from '../server/contract/api/releases.ts';
 import { SNAPSHOT_FILES } from '../server/contract/snapshot/route-map.ts';
 import { buildSearchIndex } from './compile/search-index.ts';
 import { buildPhenotypeIndex } from './compile/phenotype-index.ts';
+import { buildConceptLexicon } from './compile/concept-lexicon.ts';
 import { stampVersions, type ContentIndex } from './compile/content-versions.ts';
 import { gitCommit } from './compile/code-version.ts';
 import { buildHistory, releaseLine } from './compile/history-build.ts';
@@ -198,6 +199,13 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
     const ps = phenotypes.stats;
     o.log(
       `  phenotype index: ${(Buffer.byteLength(phenotypeIndex) / 1e6).toFixed(2)} MB, ${ps.terms} HPO terms, ${ps.diseases} diseases with ${ps.annotations} annotations (${ps.remappedAnnotations} under an alternative or obsolete id; ${ps.unknownAnnotations} with ids newer than the HPO release, left out)`,
+    );
+    const lexiconStart = secs();
+    const concepts = buildConceptLexicon(loaded.data.hpoTerms, loaded.data.releases.get('hpo')?.release ?? null);
+    const conceptLexicon = JSON.stringify(concepts.lexicon);
+    writeSnapshotFile(staging, SNAPSHOT_FILES.conceptLexicon, conceptLexicon);
+    o.log(
+      `  concept lexicon: ${(Buffer.byteLength(conceptLexicon) / 1e6).toFixed(2)} MB, ${concepts.stats.entries} entries of ${concepts.stats.terms} terms, ${concepts.stats.abbreviations} short forms, in ${(secs() - lexiconStart).toFixed(1)} s`,
     );
     const lookups = buildLookups({
       records: built.records,
