@@ -41,6 +41,7 @@ import { DOCS_PATH } from './contract/api/docs.ts';
 import { searchResource } from './routes/search.ts';
 import { matchResource } from './routes/match.ts';
 import { phenotypeSearchResource, phenotypeTermResource } from './routes/phenotypes.ts';
+import { annotatePostResource, annotateResource } from './routes/annotate.ts';
 import { webhookHandlers } from './routes/webhooks.ts';
 import type { WebhookService } from './webhooks/service.ts';
 import type { SearchEngine } from './search/engine.ts';
@@ -124,6 +125,8 @@ export function createApp(o: AppOptions): App {
     searchDiseases: searchResource(snap, o.engine),
     matchDiseases: matchResource(snap),
     searchPhenotypes: phenotypeSearchResource(snap),
+    annotatePhenotypes: annotateResource(snap),
+    annotatePhenotypesPost: annotatePostResource(snap),
     getPhenotype: phenotypeTermResource(snap),
     getDiseasesBulk: bulkResource(snap),
     getDisease: recordResource(snap),

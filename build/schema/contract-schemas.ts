@@ -2,6 +2,7 @@ import { CHANGE_KINDS, RELEASE_ID_PATTERN } from '../../server/contract/api/rele
 import { AUTH_FAILURES, INVALID_PARAM_REASONS, PROBLEM_BASE, PROBLEMS } from '../../server/contract/api/problems.ts';
 import { WINDOW_NAMES } from '../../server/contract/api/quotas.ts';
 import { SCOPES, TIERS } from '../../server/contract/api/tiers.ts';
+import { ANNOTATE_BODY } from '../../server/contract/api/annotate.ts';
 import { CREATE_ENDPOINT_BODY, DELIVERY_STATUSES, EVENT_TYPES, UPDATE_ENDPOINT_BODY } from '../../server/contract/api/webhooks.ts';
 import {
   ASSISTANCE_STATUSES,
@@ -144,6 +145,7 @@ export function contractSchemas(): SchemaMap {
     ),
     component(CREATE_ENDPOINT_BODY),
     component(UPDATE_ENDPOINT_BODY),
+    component(ANNOTATE_BODY),
     enumOf(
       'QuotaWindow',
       'A UTC calendar window a quota is counted in: the day resets at 00:00 UTC, the month at 00:00 UTC on the 1st.',

@@ -1,16 +1,17 @@
 import type { ROUTES } from '../contract/api/routes.ts';
-import { diseasePath } from '../contract/api/paths.ts';
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { badRequest } from '../http/problem.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
-import { explainMatch } from '../phenotypes/match-explain.ts';
-import { reduceQuery, scoreDiseases, topDiseases } from '../phenotypes/match-score.ts';
+import { matchPage } from '../phenotypes/match-page.ts';
+import { reduceQuery, scoreDiseases } from '../phenotypes/match-score.ts';
 import { MatchContext } from '../phenotypes/match-context.ts';
 import { MATCH_MODEL } from '../phenotypes/match-model.ts';
 import type { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
+import { textQuery } from '../annotate/text-query.ts';
+import { lexiconOf, textTooLong } from './annotate.ts';
 import { pageLinks } from './collection-shapes.ts';
 
 /** How the ids of one parameter were understood (MatchTerms in the OpenAPI document). */
@@ -40,12 +41,12 @@ export function resolveTerms(model: PhenotypeModel, ids: readonly string[]): { t
 
 type MatchValues = Parameters<RouteHandler<(typeof ROUTES)['matchDiseases']>>[2]['query'];
 
-/** The filter of the request over disease numbers, or null when none is given. */
-function filterOf(v: MatchValues, model: PhenotypeModel, rows: Map<string, ListingRow>): ((d: number) => boolean) | null {
+/** The filter of the request over Mondo ids, or null when none is given. */
+function filterOf(v: MatchValues, rows: Map<string, ListingRow>): ((id: string) => boolean) | null {
   if (v.isRare === undefined && !v.inheritance && !v.onset && !v.gene) return null;
   const genes = v.gene ? new Set(v.gene.map((g) => g.toUpperCase())) : null;
-  return (d) => {
-    const r = rows.get(model.diseaseIds[d]);
+  return (id) => {
+    const r = rows.get(id);
     if (!r) return false;
     if (v.isRare !== undefined && r.isRare !== v.isRare) return false;
     if (v.inheritance && !r.inheritance.some((i) => v.inheritance!.includes(i))) return false;
@@ -66,8 +67,38 @@ export function matchResource(getSnapshot: () => Snapshot, cacheEntries = 2000):
     const key = cache.key(snap.manifest.snapshot, req);
     if (cache.serve(key, req, res)) return;
     const model = snap.phenotypeModel;
-    const observed = resolveTerms(model, v.phenotypes);
-    const excluded = resolveTerms(model, v.excluded ?? []);
+    if (v.phenotypes === undefined && v.text === undefined)
+      return badRequest(req, res, [
+        { name: 'phenotypes', reason: 'missing', detail: 'give phenotypes (HPO ids), text (a description) or both' },
+      ]);
+    // A description adds the patient's terms it names (server/annotate/text-query.ts).
+    let read: ReturnType<typeof textQuery> | null = null;
+    if (v.text !== undefined) {
+      const lexicon = lexiconOf(snap, req, res);
+      if (!lexicon || textTooLong(req, res, v.text)) return;
+      read = textQuery(lexicon, v.text);
+    }
+    const observed = resolveTerms(model, [...(v.phenotypes ?? []), ...(read?.observed ?? [])]);
+    const excluded = resolveTerms(model, [...(v.excluded ?? []), ...(read?.excluded ?? [])]);
+    // A description without a finding is an empty ranking, not an error: nothing was misspelt.
+    if (observed.terms.length === 0 && read !== null && observed.meta.unknown.length + observed.meta.obsolete.length === 0) {
+      const meta = {
+        hpoRelease: model.index.hpoRelease,
+        diseasesWithPhenotypes: model.diseaseCount,
+        phenotypes: observed.meta,
+        excluded: excluded.meta,
+        text: { characters: v.text!.length, terms: read.terms },
+      };
+      const { pagination, links, linkHeader } = pageLinks(req.path, req.query, v.limit, v.offset, 0);
+      return sendComposed(
+        req,
+        res,
+        Buffer.from(JSON.stringify({ data: [], pagination, links, meta })),
+        PRIVATE,
+        undefined,
+        linkHeader ? ['Link', linkHeader] : [],
+      );
+    }
     if (observed.terms.length === 0) {
       const release = model.index.hpoRelease ?? 'of this snapshot';
       return badRequest(req, res, [
@@ -88,26 +119,16 @@ export function matchResource(getSnapshot: () => Snapshot, cacheEntries = 2000):
     }
     const context = new MatchContext(model, query, MATCH_MODEL, (id) => snap.rowById.get(id)?.name ?? id);
     const score = scoreDiseases(model, query, MATCH_MODEL, context);
-    const { top, total } = topDiseases(model, score, v.offset + v.limit, filterOf(v, model, snap.rowById));
-    const data = top.slice(v.offset).map((d, i) => {
-      const id = model.diseaseIds[d];
-      const row = snap.rowById.get(id);
-      return {
-        rank: v.offset + i + 1,
-        id,
-        name: row?.name ?? id,
-        isRare: row?.isRare ?? false,
-        score: Math.round(score[d] * 1000) / 1000,
-        explanation: explainMatch(model, d, query, MATCH_MODEL, context),
-        links: { self: diseasePath(id) },
-      };
-    });
+    const { data, total } = matchPage(model, query, score, context, MATCH_MODEL, v, filterOf(v, snap.rowById), (id) =>
+      snap.rowById.get(id),
+    );
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, v.limit, v.offset, total);
     const meta = {
       hpoRelease: model.index.hpoRelease,
       diseasesWithPhenotypes: model.diseaseCount,
       phenotypes: observed.meta,
       excluded: excluded.meta,
+      ...(read ? { text: { characters: v.text!.length, terms: read.terms } } : {}),
     };
     const body = Buffer.from(JSON.stringify({ data, pagination, links, meta }));
     const page = { body, etag: etagOfBytes(body), headers: linkHeader ? ['Link', linkHeader] : [] };

@@ -4,6 +4,7 @@ import { SearchEngine } from '../search/engine.ts';
 import type { SerializedSearchIndex } from '../contract/snapshot/search-index.ts';
 import type { IntegrityError } from './object-integrity.ts';
 import { Snapshot } from './snapshot.ts';
+import { warmPhenotypes } from '../phenotypes/warm-phenotypes.ts';
 
 /**
  * The snapshot being served, swapped for a new one when a build publishes (dist/current changes).
@@ -100,10 +101,11 @@ export class LiveSnapshot {
     // Marked failed first: a snapshot that throws while loading is tried (and reported) once.
     this.failedLink = link;
     const next = this.#load();
-    // Every file is read and parsed before the swap (one that fails keeps the old snapshot);
-    // only the search engine is made afterwards, in warm().
+    // Every file is read and parsed, and the phenotype model and lexicon made, before the swap (one
+    // that fails keeps the old snapshot); only the search engine is made afterwards, in warm().
     void next.rowById;
     void next.searchIndex;
+    warmPhenotypes(next);
     const from = this.snap.manifest.snapshot;
     this.snap.packs.retire();
     this.snap = next;

@@ -17,6 +17,8 @@ import { readSnapshotDoc, readSnapshotJson, snapshotPacks } from '../contract/sn
 import { PackReader } from './pack-reader.ts';
 import type { SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
 import { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
+import { ConceptLexicon } from '../annotate/concept-lexicon.ts';
+import type { SerializedConceptLexicon } from '../contract/snapshot/concept-lexicon.ts';
 
 /**
  * One published snapshot, loaded once: manifest, listing rows, search index, release metadata
@@ -33,6 +35,7 @@ export class Snapshot {
   #rowById: Map<string, ListingRow> | null = null;
   #searchIndex: unknown = null;
   #phenotypeModel: PhenotypeModel | null = null;
+  #conceptLexicon: ConceptLexicon | null | undefined = undefined;
   #lookups: Lookups | null = null;
   #downloads: DownloadsDoc | null | undefined = undefined;
   readonly release: ReleaseDoc;
@@ -107,6 +110,15 @@ export class Snapshot {
     return (this.#phenotypeModel ??= new PhenotypeModel(
       readSnapshotJson<SerializedPhenotypeIndex>(this.dir, SNAPSHOT_FILES.phenotypeIndex),
     ));
+  }
+
+  /** The concept lexicon of the recogniser (annotate, match?text=); null for a snapshot built before it. */
+  get conceptLexicon(): ConceptLexicon | null {
+    if (this.#conceptLexicon !== undefined) return this.#conceptLexicon;
+    const file = join(this.dir, SNAPSHOT_FILES.conceptLexicon);
+    return (this.#conceptLexicon = existsSync(file)
+      ? new ConceptLexicon(readSnapshotJson<SerializedConceptLexicon>(this.dir, SNAPSHOT_FILES.conceptLexicon))
+      : null);
   }
 
   /** Cross-references, hierarchy and genes (an older snapshot without the file has none). */

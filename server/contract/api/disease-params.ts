@@ -1,3 +1,4 @@
+import { TEXT_PARAM } from './annotate.ts';
 import { HPO_ID_PATTERN, MONDO_ID_PATTERN } from './base.ts';
 import { MONDO_ID_FORMS_TEXT } from './mondo-id-forms.ts';
 import { anyOf, bool, limit, offset, params } from './params.ts';
@@ -191,6 +192,10 @@ const HPO_TERMS = (what: string, example: readonly string[]) =>
 export const MATCH_QUERY = params(
   {
     phenotypes: HPO_TERMS("The patient's observed phenotypes:", ['HP:0001250', 'HP:0001252', 'HP:0004322']),
+    text: {
+      ...TEXT_PARAM,
+      description: `${TEXT_PARAM.description} The patient's terms in it are added to \`phenotypes\` (affirmed) and \`excluded\` (only negated: "no hearing loss"); uncertain ones and those about relatives are left out. \`meta.text\` lists every term read, so a user can correct the reading and send ids. Give \`phenotypes\`, \`text\` or both.`,
+    },
     excluded: HPO_TERMS('Phenotypes the patient is known not to have:', ['HP:0000365']),
     limit: limit('diseases', PAGE_MAX, PAGE_DEFAULT),
     offset: offset('diseases'),
@@ -206,5 +211,5 @@ export const MATCH_QUERY = params(
       description: 'HGNC gene symbols, case-insensitive, comma-separated (at most 20); a disease matches when it has any of them.',
     },
   },
-  ['phenotypes'],
+  [],
 );

@@ -1,6 +1,7 @@
 import type { ParamsSchema } from './params.ts';
 import type { ProblemKind } from './problems.ts';
 import type { Scope } from './tiers.ts';
+import type { ANNOTATE_BODY } from './annotate.ts';
 import type { BodySchema } from './webhooks.ts';
 
 /**
@@ -37,7 +38,7 @@ export interface RouteDef {
    */
   ok: { description: string; schema: string | null; status?: 200 | 201 | 202 | 204; media?: string };
   /** JSON request body (POST, PATCH): validated by the server, `requestBody` in the document. */
-  body?: BodySchema;
+  body?: BodySchema | typeof ANNOTATE_BODY;
   /** Problem kinds this route answers besides those every route has (400, 401, 403, 429, 500). */
   problems?: readonly ProblemKind[];
   /** The precomputed per-disease body this route serves. */
