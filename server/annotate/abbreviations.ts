@@ -1,6 +1,5 @@
 import type { ConceptLexicon } from './concept-lexicon.ts';
 import { type Mention, tokenAt } from './mention.ts';
-import type { RecogniserParams } from './recognise.ts';
 import type { Token } from './text-tokens.ts';
 
 /**
@@ -113,13 +112,13 @@ export function resolveByContext(
   return bestCount >= needed ? best : null;
 }
 
-/** Mentions by short form: those the text defines, then HPO's where the context supports one meaning. */
+/** Mentions by short form: those the text defines, then HPO's where `needed` other findings of the organ system support one meaning. */
 export function shortFormMentions(
   lexicon: ConceptLexicon,
   text: string,
   tokens: readonly Token[],
   found: readonly Mention[],
-  p: RecogniserParams,
+  needed: number,
 ): Mention[] {
   const out: Mention[] = [];
   const defined = new Map<string, Mention | null>();
@@ -154,7 +153,7 @@ export function shortFormMentions(
   for (const m of found) counts.set(lexicon.branch[m.term], (counts.get(lexicon.branch[m.term]) ?? 0) + 1);
   for (const [start, short] of lexiconShortForms(text, lexicon)) {
     if (defined.has(short)) continue;
-    const term = resolveByContext(lexicon.abbreviations.get(short)!, counts, lexicon, p.ABBREVIATION_CONTEXT);
+    const term = resolveByContext(lexicon.abbreviations.get(short)!, counts, lexicon, needed);
     if (term !== null) at(start, short, term, lexicon.labels[term]);
   }
   return out;

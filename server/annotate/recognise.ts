@@ -47,7 +47,7 @@ export function recognise(lexicon: ConceptLexicon, text: string, p: RecogniserPa
   let mentions = spanMentions(lexicon, tokens, p, text);
   if (p.DROP_NESTED) mentions = dropNested(mentions);
   mentions = dropRepeats(mentions);
-  mentions.push(...shortFormMentions(lexicon, text, tokens, mentions, p));
+  mentions.push(...shortFormMentions(lexicon, text, tokens, mentions, p.ABBREVIATION_CONTEXT));
   mentions.sort((a, b) => a.start - b.start || b.end - a.end || a.term - b.term);
   markContext(tokens, mentions);
   return mentions;

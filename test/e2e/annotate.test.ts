@@ -116,7 +116,10 @@ describe('GET /phenotypes/annotate on the real snapshot', () => {
     );
     const long = await annotate('seizures '.repeat(700).trim());
     const p = problemOf(413, 'content-too-large', { status: long.status, headers: long.headers, json: long.json() });
-    assert.equal(p.detail, 'text has 6299 characters; a query takes at most 6000. POST longer texts to /api/v1/phenotypes/annotate as {"text": ...}.');
+    assert.equal(
+      p.detail,
+      'text has 6299 characters; a query takes at most 6000. POST longer texts to /api/v1/phenotypes/annotate as {"text": ...}.',
+    );
   });
 });
 
