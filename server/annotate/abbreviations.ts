@@ -1,5 +1,5 @@
 import type { ConceptLexicon } from './concept-lexicon.ts';
-import { type Mention, tokenAt } from './mention.ts';
+import { type Mention, newMention, tokenAt } from './mention.ts';
 import type { Token } from './text-tokens.ts';
 
 /**
@@ -130,20 +130,7 @@ export function shortFormMentions(
   const at = (start: number, short: string, term: number, matched: string) => {
     const from = tokenAt(tokens, start);
     const to = tokenAt(tokens, start + short.length - 1) + 1;
-    out.push({
-      start,
-      end: start + short.length,
-      term,
-      via: 'abbreviation',
-      matched,
-      negated: false,
-      uncertain: false,
-      family: false,
-      cues: [],
-      from,
-      to,
-      gap: false,
-    });
+    out.push(newMention({ start, end: start + short.length, term, via: 'abbreviation', matched, from, to, gap: false }));
   };
   for (const [short, named] of defined) {
     if (!named) continue;

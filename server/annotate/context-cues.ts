@@ -28,35 +28,54 @@ type CueDef = [kind: CueKind | 'pseudo', forward: boolean, phrase: string];
 
 const FAMILY =
   'mother father sister brother sibling sib parent aunt uncle cousin grandmother grandfather grandparent niece nephew relative son daughter twin';
+/** Cue phrases of one kind and direction, given as `|`-separated text. */
+const cues = (kind: CueDef[0], forward: boolean, phrases: string): CueDef[] => phrases.split('|').map((p): CueDef => [kind, forward, p]);
 const DEFS: CueDef[] = [
-  ...'not only|not all|no further|not necessarily|no change|no increase|no decrease|no doubt|not just|whether or not|no longer than|not to be|no significant difference'
-    .split('|')
-    .map((p): CueDef => ['pseudo', true, p]),
-  ...'no|not|without|negative for|denies|denied|deny|free of|never|none|nor|neither|absence of|no evidence of|no sign of|no signs of|no history of|did not have|does not have|do not have|unremarkable for|ruled out|rules out|failed to show|failed to reveal|lack of|lacking|lacked|lacks'
-    .split('|')
-    .map((p): CueDef => ['negation', true, p]),
-  ...'was absent|were absent|not observed|not seen|not found|not detected|not present|not noted|was ruled out|were ruled out|was excluded|were excluded|was negative|were negative|did not occur|not evident|not apparent'
-    .split('|')
-    .map((p): CueDef => ['negation', false, p]),
-  ...'possible|possibly|probable|probably|suspected|suspect|suspicion of|questionable|may|might|could|likely|suggestive of|suggesting|concern for|rule out|presumed|presumably|risk of|risk for|at risk|cannot exclude|can not exclude|if'
-    .split('|')
-    .map((p): CueDef => ['uncertainty', true, p]),
-  ...'cannot be excluded|can not be excluded|could not be excluded|not excluded|was suspected|were suspected|is suspected|are suspected|is possible|was possible|is likely|was likely'
-    .split('|')
-    .map((p): CueDef => ['uncertainty', false, p]),
-  ...`family history of|family history|family member|family members|maternal|paternal|${FAMILY.split(' ')
-    .flatMap((w) => [w, `${w}s`, `his ${w}`, `her ${w}`, `their ${w}`])
-    .join('|')}`
-    .split('|')
-    .map((p): CueDef => ['family', true, p]),
-  ...FAMILY.split(' ')
-    .flatMap((w) =>
-      ['in his', 'in her', 'in their', 'in the', 'in a', 'in', 'by his', 'by her', 'of his', 'of her'].flatMap((pre) => [
-        `${pre} ${w}`,
-        `${pre} ${w}s`,
-      ]),
-    )
-    .map((p): CueDef => ['family', false, p]),
+  ...cues(
+    'pseudo',
+    true,
+    'not only|not all|no further|not necessarily|no change|no increase|no decrease|no doubt|not just|whether or not|no longer than|not to be|no significant difference',
+  ),
+  ...cues(
+    'negation',
+    true,
+    'no|not|without|negative for|denies|denied|deny|free of|never|none|nor|neither|absence of|no evidence of|no sign of|no signs of|no history of|did not have|does not have|do not have|unremarkable for|ruled out|rules out|failed to show|failed to reveal|lack of|lacking|lacked|lacks',
+  ),
+  ...cues(
+    'negation',
+    false,
+    'was absent|were absent|not observed|not seen|not found|not detected|not present|not noted|was ruled out|were ruled out|was excluded|were excluded|was negative|were negative|did not occur|not evident|not apparent',
+  ),
+  ...cues(
+    'uncertainty',
+    true,
+    'possible|possibly|probable|probably|suspected|suspect|suspicion of|questionable|may|might|could|likely|suggestive of|suggesting|concern for|rule out|presumed|presumably|risk of|risk for|at risk|cannot exclude|can not exclude|if',
+  ),
+  ...cues(
+    'uncertainty',
+    false,
+    'cannot be excluded|can not be excluded|could not be excluded|not excluded|was suspected|were suspected|is suspected|are suspected|is possible|was possible|is likely|was likely',
+  ),
+  ...cues(
+    'family',
+    true,
+    [
+      'family history of|family history|family member|family members|maternal|paternal',
+      ...FAMILY.split(' ').flatMap((w) => [w, `${w}s`, `his ${w}`, `her ${w}`, `their ${w}`]),
+    ].join('|'),
+  ),
+  ...cues(
+    'family',
+    false,
+    FAMILY.split(' ')
+      .flatMap((w) =>
+        ['in his', 'in her', 'in their', 'in the', 'in a', 'in', 'by his', 'by her', 'of his', 'of her'].flatMap((pre) => [
+          `${pre} ${w}`,
+          `${pre} ${w}s`,
+        ]),
+      )
+      .join('|'),
+  ),
 ];
 
 /** Cue phrases by first word, longest first. */

@@ -23,6 +23,12 @@ export interface Mention {
   gap: boolean;
 }
 
+/** A mention before its sentence is read (no cues yet). */
+export function newMention(found: Pick<Mention, 'start' | 'end' | 'term' | 'via' | 'matched' | 'from' | 'to' | 'gap'>): Mention {
+  return { ...found, negated: false, uncertain: false, family: false, cues: [] };
+}
+
+/** The numbers from..to-1. */
 export function range(from: number, to: number): number[] {
   return Array.from({ length: to - from }, (_, k) => from + k);
 }

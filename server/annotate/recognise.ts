@@ -1,7 +1,7 @@
 import { shortFormMentions } from './abbreviations.ts';
 import type { ConceptLexicon } from './concept-lexicon.ts';
 import { cueReaches, findCues } from './context-cues.ts';
-import { type Mention, range } from './mention.ts';
+import { type Mention, newMention, range } from './mention.ts';
 import { coordinatedSpans } from './coordination.ts';
 import { literalWords, type Token, tokenize } from './text-tokens.ts';
 
@@ -116,20 +116,18 @@ function addEntries(
   if (best < 0) return;
   const from = span[0];
   const to = span[span.length - 1] + 1;
-  out.push({
-    gap: to - from !== span.length,
-    start: tokens[from].start,
-    end: tokens[to - 1].end,
-    term: lexicon.entryTerm[best],
-    via: lexicon.kind(best),
-    matched: lexicon.entryText[best],
-    negated: false,
-    uncertain: false,
-    family: false,
-    cues: [],
-    from,
-    to,
-  });
+  out.push(
+    newMention({
+      start: tokens[from].start,
+      end: tokens[to - 1].end,
+      term: lexicon.entryTerm[best],
+      via: lexicon.kind(best),
+      matched: lexicon.entryText[best],
+      from,
+      to,
+      gap: to - from !== span.length,
+    }),
+  );
 }
 
 /** Mentions whose span lies within a longer mention's are dropped. */
