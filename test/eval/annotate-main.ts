@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildConceptLexicon } from '../../build/compile/concept-lexicon.ts';
 import { readHpoOntology } from '../../build/ingest/hpo-ontology.ts';
+import { readRegistry, resolveInputs } from '../../build/ingest/registry.ts';
 import { readBuildSettings } from '../../build/settings.ts';
 import { ConceptLexicon } from '../../server/annotate/concept-lexicon.ts';
 import { RECOGNISER, type RecogniserParams, recognise } from '../../server/annotate/recognise.ts';
@@ -41,7 +42,7 @@ function main(): void {
   }
   const { distDir, dataDir } = readBuildSettings();
   const evalDir = resolve(ROOT, process.env.EVAL_DIR ?? '../shared/data/eval/hpo-text');
-  const hpo = readHpoOntology(join(dataDir, 'hpo', 'hp_2023-01-27.json.gz'));
+  const hpo = readHpoOntology(hpoFile(dataDir));
   const lexicon = new ConceptLexicon(loadLexicon(distDir, hpo, values['rebuild-lexicon']!));
   const replacedBy = new Map<string, string>();
   for (const t of hpo.terms.values()) {
@@ -101,6 +102,13 @@ function main(): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'misses.tsv'), `${misses.join('\n')}\n`);
   console.log(`\nmisses: ${join(dir, 'misses.tsv')}`);
+}
+
+/** DATA_DIR's HPO release, found as the build finds it (content/sources registry: a current hp.json first). */
+function hpoFile(dataDir: string): string {
+  const contentDir = join(ROOT, 'content');
+  const inputs = resolveInputs(readRegistry(contentDir).find((e) => e.id === 'hpo')!, dataDir, contentDir);
+  return (inputs.get('current-ontology') ?? inputs.get('ontology')!).files[0];
 }
 
 /** The published lexicon, or one made now from DATA_DIR's HPO. */
