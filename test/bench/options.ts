@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 
 /** The measurement groups `--only` can pick. */
-export const AREAS = ['path', 'record', 'search', 'bulk', 'quota', 'webhooks', 'startup', 'workers', 'tls', 'match'] as const;
+export const AREAS = ['path', 'record', 'search', 'bulk', 'quota', 'webhooks', 'startup', 'workers', 'tls', 'match', 'match-http'] as const;
 export type Area = (typeof AREAS)[number];
 
 export interface BenchOptions {
@@ -24,7 +24,7 @@ export interface BenchOptions {
 }
 
 const USAGE =
-  'usage: npm run bench -- [--only=path,record,search,bulk,quota,webhooks,startup,workers,tls,match] [--duration=5] [--warmup=1] [--connections=32] [--rounds=3] [--loader=wrk|autocannon] [--pin=true|false] [--redis=redis://127.0.0.1:6390/0] [--out=.bench/results.json]';
+  'usage: npm run bench -- [--only=path,record,search,bulk,quota,webhooks,startup,workers,tls,match,match-http] [--duration=5] [--warmup=1] [--connections=32] [--rounds=3] [--loader=wrk|autocannon] [--pin=true|false] [--redis=redis://127.0.0.1:6390/0] [--out=.bench/results.json]';
 
 /**
  * Read `--name=value` arguments; DIST_DIR (default dist/) names the snapshot. Throws with the
