@@ -11,6 +11,7 @@ import { KeyStore } from './keys/key-store.ts';
 import { createStore } from './quota/create-store.ts';
 import { loadPolicies } from './quota/load-policies.ts';
 import { LiveSnapshot } from './snapshot/live-snapshot.ts';
+import { warmPhenotypes } from './phenotypes/warm-phenotypes.ts';
 import { createWebhooks } from './webhooks/create-webhooks.ts';
 import { DOCS_DIR } from './contract/api/docs-mount.ts';
 import { HistoryFeed } from './webhooks/history-feed.ts';
@@ -226,6 +227,8 @@ const service = createServiceServer((req, res) => app.serve(req as never, res as
 const server = service.server;
 process.on('SIGHUP', () => void service.reloadCertificate());
 
+// The phenotype model and concept lexicon before the first request, not in it (issue 29: the first match took 826 ms).
+logger.info({ ms: Math.round(warmPhenotypes(live.snapshot)) }, 'phenotype model and concept lexicon loaded');
 if (delivers) void webhooks.start().catch((err) => logger.error({ err }, 'webhooks: start failed'));
 server.listen(settings.port, settings.host, () => {
   const addr = server.address();

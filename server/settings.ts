@@ -52,7 +52,7 @@ export const SERVER_SETTINGS = {
   quotaStore: setting(
     'QUOTA_STORE',
     '`memory`',
-    'quota counters: `memory` (one process), or Redis: `redis://host:port/db`, `redis+sentinel://host:port,host:port/mymaster` or `redis+cluster://host:port,host:port` (see Many boxes)',
+    'quota counters: `memory` (one process), or Redis: `redis://host:port/db`, `redis+sentinel://host:port,host:port/mymaster` or `redis+cluster://host:port,host:port` (see Deploy: many boxes)',
     store('memory'),
   ),
   quotaStateFile: setting(

@@ -9,6 +9,7 @@ import { logPublished } from './build-report.ts';
 import type { BuildRun } from './build-run.ts';
 import { gitCommit } from './code-version.ts';
 import { compileBodies } from './compile-snapshot.ts';
+import { buildConceptLexicon } from './concept-lexicon-build.ts';
 import { writeDownloads } from './downloads-build.ts';
 import { filesFingerprint } from './fingerprint.ts';
 import { buildHistory, type HistoryResult } from './history-build.ts';
@@ -87,7 +88,7 @@ function releaseDoc(run: BuildRun): ReleaseDoc {
   };
 }
 
-/** The listing, the search and phenotype indexes and the lookups; returns the Mondo release the lookups name. */
+/** The listing, the search and phenotype indexes, the lookups and the concept lexicon; returns the Mondo release the lookups name. */
 function writeIndexes(run: BuildRun): string {
   const { o, built, loaded, staging } = run;
   const rows = listingRows(built.records);
@@ -121,6 +122,13 @@ function writeIndexes(run: BuildRun): string {
     },
   });
   writeSnapshotFile(staging, SNAPSHOT_FILES.lookups, JSON.stringify(lookups));
+  const lexiconStart = run.secs();
+  const concepts = buildConceptLexicon(loaded.data.hpoTerms, loaded.data.releases.get('hpo')?.release ?? null);
+  const conceptLexicon = JSON.stringify(concepts.lexicon);
+  writeSnapshotFile(staging, SNAPSHOT_FILES.conceptLexicon, conceptLexicon);
+  o.log(
+    `  concept lexicon: ${(Buffer.byteLength(conceptLexicon) / 1e6).toFixed(2)} MB, ${concepts.stats.entries} entries of ${concepts.stats.terms} terms, ${concepts.stats.abbreviations} short forms, in ${(run.secs() - lexiconStart).toFixed(1)} s`,
+  );
   return lookups.releases.mondo;
 }
 

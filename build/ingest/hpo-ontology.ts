@@ -1,6 +1,6 @@
 import { HP_ID, iriToCurie, releaseDate } from './curie.ts';
 import { readJson } from './read-text.ts';
-import { IngestError, type HpoTerm } from './source-types.ts';
+import { IngestError, type HpoSynonym, type HpoTerm } from './source-types.ts';
 
 /** The HPO classes of one OBO Graphs JSON release, keyed by `HP:` id. */
 export interface HpoOntology {
@@ -16,7 +16,7 @@ interface GraphNode {
     definition?: { val?: unknown };
     deprecated?: unknown;
     basicPropertyValues?: { pred?: unknown; val?: unknown }[];
-    synonyms?: { pred?: unknown; val?: unknown }[];
+    synonyms?: { pred?: unknown; val?: unknown; synonymType?: unknown }[];
   };
 }
 interface GraphEdge {
@@ -27,12 +27,18 @@ interface GraphEdge {
 
 const REPLACED_BY = 'http://purl.obolibrary.org/obo/IAO_0100001';
 const ALT_ID = 'http://www.geneontology.org/formats/oboInOwl#hasAlternativeId';
+const SCOPES: Record<string, HpoSynonym['scope']> = {
+  hasExactSynonym: 'exact',
+  hasRelatedSynonym: 'related',
+  hasBroadSynonym: 'broad',
+  hasNarrowSynonym: 'narrow',
+};
 
 /**
  * HPO from an OBO Graphs JSON file (`hp.json`). Only CLASS nodes with an `HP_` IRI are kept; ids
  * become CURIEs (`HP:0000001`). Parents come from `is_a` edges, `replacedBy` from the
  * IAO:0100001 property value (null when a term names several, as HP:0000535 does), `altIds` from
- * oboInOwl:hasAlternativeId, `synonyms` from every synonym scope. `version` is the release date from `graphs[0].meta.version`
+ * oboInOwl:hasAlternativeId, `synonyms` from every synonym scope (`synonymKinds` with scope and type). `version` is the release date from `graphs[0].meta.version`
  * (the full IRI when it holds no date). Malformed JSON or a missing `graphs[0]` is an error.
  */
 export function readHpoOntology(file: string): HpoOntology {
@@ -53,8 +59,14 @@ export function readHpoOntology(file: string): HpoOntology {
       if (p.pred === ALT_ID && typeof p.val === 'string' && HP_ID.test(p.val) && !altIds.includes(p.val)) altIds.push(p.val);
     }
     const synonyms: string[] = [];
-    for (const syn of meta.synonyms ?? [])
-      if (typeof syn.val === 'string' && syn.val !== '' && !synonyms.includes(syn.val)) synonyms.push(syn.val);
+    const synonymKinds: HpoSynonym[] = [];
+    for (const syn of meta.synonyms ?? []) {
+      if (typeof syn.val !== 'string' || syn.val === '' || synonyms.includes(syn.val)) continue;
+      synonyms.push(syn.val);
+      // The type is an IRI (`.../hp#layperson`, `.../hp#abbreviation`): its last part names it.
+      const type = typeof syn.synonymType === 'string' ? (syn.synonymType.split(/[#/]/).pop() ?? null) : null;
+      synonymKinds.push({ text: syn.val, scope: SCOPES[String(syn.pred)] ?? 'related', type });
+    }
     terms.set(id, {
       id,
       label: typeof node.lbl === 'string' ? node.lbl : '',
@@ -64,6 +76,7 @@ export function readHpoOntology(file: string): HpoOntology {
       replacedBy: replacements.size === 1 ? [...replacements][0] : null,
       altIds,
       synonyms,
+      synonymKinds,
     });
   });
   for (const edge of graph.edges ?? []) {

@@ -128,6 +128,13 @@ export interface HpoTerm {
   altIds: string[];
   /** Exact, related, broad and narrow synonym texts, in file order. */
   synonyms: string[];
+  /** The same synonyms with their scope and HPO synonym type (`layperson`, `abbreviation`, `uk_spelling`...; null: none). */
+  synonymKinds: HpoSynonym[];
+}
+export interface HpoSynonym {
+  text: string;
+  scope: 'exact' | 'related' | 'broad' | 'narrow';
+  type: string | null;
 }
 export interface HpoAnnotation {
   /** 'OMIM:219700', 'ORPHA:586', 'DECIPHER:1' */

@@ -2,6 +2,7 @@ import { CHANGE_KINDS, RELEASE_ID_PATTERN } from '../../server/contract/api/rele
 import { AUTH_FAILURES, INVALID_PARAM_REASONS, PROBLEM_BASE, PROBLEMS } from '../../server/contract/api/problems.ts';
 import { WINDOW_NAMES } from '../../server/contract/api/quotas.ts';
 import { SCOPES, TIERS } from '../../server/contract/api/tiers.ts';
+import { ANNOTATE_BODY } from '../../server/contract/api/annotate.ts';
 import { CREATE_ENDPOINT_BODY, DELIVERY_STATUSES, EVENT_TYPES, UPDATE_ENDPOINT_BODY } from '../../server/contract/api/webhooks.ts';
 import {
   ASSISTANCE_STATUSES,
@@ -162,6 +163,11 @@ function historyTerms(): SchemaObject[] {
   ];
 }
 
+/** The body of a text to annotate. */
+function annotateTerms(): SchemaObject[] {
+  return [component(ANNOTATE_BODY)];
+}
+
 /** The webhook event types, delivery statuses and request bodies. */
 function webhookTerms(): SchemaObject[] {
   return [
@@ -178,7 +184,7 @@ function webhookTerms(): SchemaObject[] {
 
 /** Every component generated from the contract (enums, counts per value, sections, request bodies), by component name. */
 export function contractSchemas(): SchemaMap {
-  const list = [...vocabularies(), ...apiTerms(), ...countsAndSections(), ...historyTerms(), ...webhookTerms()];
+  const list = [...vocabularies(), ...apiTerms(), ...countsAndSections(), ...historyTerms(), ...webhookTerms(), ...annotateTerms()];
   return Object.fromEntries(list.map((s) => [s.title as string, s]));
 }
 

@@ -20,10 +20,15 @@ interface Schema {
 /**
  * A reader of a route's JSON request body, compiled from its schema. It answers with a value or a
  * problem: 415 unless `Content-Type` is application/json; a 400 for a body over `maxBytes` (the
- * rest is not read and the connection closes), for text that is not JSON, and for every member
- * the schema refuses, one `invalidParams` entry each, named by JSON pointer.
+ * rest is not read and the connection closes; a 413 `content-too-large` with `oversize`), for text
+ * that is not JSON, and for every member the schema refuses, one `invalidParams` entry each, named
+ * by JSON pointer.
  */
-export function bodyReader<T>(schema: object, maxBytes: number): (req: Req) => Promise<BodyResult<T>> {
+export function bodyReader<T>(
+  schema: object,
+  maxBytes: number,
+  oversize: 'invalid-parameters' | 'content-too-large' = 'invalid-parameters',
+): (req: Req) => Promise<BodyResult<T>> {
   const check = ajv.compile<T>(schema);
   const allowed = Object.keys((schema as Schema).properties).join(', ');
   const bad = (entry: InvalidParam, close = false): BodyResult<T> => ({
@@ -43,9 +48,17 @@ export function bodyReader<T>(schema: object, maxBytes: number): (req: Req) => P
       };
     }
     const tooLarge = { name: WHOLE_BODY, reason: 'too-large', detail: `the body is over ${maxBytes} bytes` } as const;
-    if (Number(req.headers['content-length'] ?? 0) > maxBytes) return bad(tooLarge, true);
+    const refuse = (): BodyResult<T> =>
+      oversize === 'content-too-large'
+        ? {
+            ok: false,
+            close: true,
+            problem: problem('content-too-large', `The body is over ${maxBytes} bytes, the most this endpoint reads.`),
+          }
+        : bad(tooLarge, true);
+    if (Number(req.headers['content-length'] ?? 0) > maxBytes) return refuse();
     const bytes = await collect(req, maxBytes);
-    if (bytes === null) return bad(tooLarge, true);
+    if (bytes === null) return refuse();
     let value: unknown;
     try {
       value = JSON.parse(bytes.toString('utf8'));

@@ -1,6 +1,7 @@
 import type { DiseaseResource } from '../contract/api/paths.ts';
 import type { ProblemKind } from '../contract/api/problems.ts';
 import type { Scope } from '../contract/api/tiers.ts';
+import type { ANNOTATE_BODY } from '../contract/api/annotate.ts';
 import type { BodySchema } from '../contract/api/webhooks.ts';
 import type { ParamsSchema } from './param-schemas.ts';
 
@@ -33,7 +34,7 @@ export interface RouteSpec {
    */
   ok: { description: string; schema: string | null; status?: 200 | 201 | 202 | 204; media?: string };
   /** JSON request body (POST, PATCH): validated by the server, `requestBody` in the document. */
-  body?: BodySchema;
+  body?: BodySchema | typeof ANNOTATE_BODY;
   /** Problem kinds this route answers besides those every route has (400, 401, 403, 429, 500). */
   problems?: readonly ProblemKind[];
   /** The precomputed per-disease body this route serves. */

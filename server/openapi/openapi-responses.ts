@@ -81,6 +81,7 @@ const EXTRA_PROBLEMS: Partial<Record<ProblemKind, string>> = {
   'not-found': "no such webhook endpoint (or delivery) for this API key; another key's endpoints do not exist for it.",
   conflict: '`detail` says which: the key already has the most endpoints it may have, or the endpoint is disabled.',
   'unsupported-media-type': 'the body was not sent as `Content-Type: application/json`.',
+  'content-too-large': 'the text is longer than the route accepts (`detail` gives the limit); the rest of a body is not read.',
   'range-not-satisfiable':
     '`Range` starts past the end of the file (or is not one `bytes=` range); `Content-Range: bytes */size` gives the size.',
   unavailable: 'not ready: no snapshot loaded, shutting down, or a store this process requires does not answer; `checks` lists each check.',

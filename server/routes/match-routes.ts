@@ -1,15 +1,17 @@
+import { TEXT_PARAM } from '../contract/api/annotate.ts';
 import { API_BASE, HPO_ID_PATTERN } from '../contract/api/base.ts';
-import { diseasePath } from '../contract/api/paths.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { params } from '../http/param-schemas.ts';
 import { badRequest } from '../http/problem.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
-import { explainMatch } from '../phenotypes/match-explain.ts';
-import { reduceQuery, scoreDiseases, topDiseases } from '../phenotypes/match-score.ts';
+import { matchPage } from '../phenotypes/match-page.ts';
+import { reduceQuery, scoreDiseases } from '../phenotypes/match-score.ts';
 import { MatchContext } from '../phenotypes/match-context.ts';
 import { MATCH_MODEL } from '../phenotypes/match-model.ts';
 import type { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
+import { textQuery } from '../annotate/text-query.ts';
+import { lexiconOf, textTooLong } from './annotate-routes.ts';
 import { pageLinks } from './collection-shapes.ts';
 import { NO_PARAMS, pageParams } from './common-params.ts';
 import { diseaseFilter, FILTER_PARAMS, filterContext, filterProblems } from './disease-filters.ts';
@@ -32,11 +34,15 @@ const HPO_TERMS = (what: string, example: readonly string[]) =>
 const MATCH_QUERY = params(
   {
     phenotypes: HPO_TERMS("The patient's observed phenotypes:", ['HP:0001250', 'HP:0001252', 'HP:0004322']),
+    text: {
+      ...TEXT_PARAM,
+      description: `${TEXT_PARAM.description} The patient's terms in it are added to \`phenotypes\` (affirmed) and \`excluded\` (only negated: "no hearing loss"); uncertain ones and those about relatives are left out. \`meta.text\` lists every term read, so a user can correct the reading and send ids. Give \`phenotypes\`, \`text\` or both.`,
+    },
     excluded: HPO_TERMS('Phenotypes the patient is known not to have:', ['HP:0000365']),
     ...pageParams('diseases'),
     ...FILTER_PARAMS,
   },
-  ['phenotypes'],
+  [],
 );
 
 const MATCH = {
@@ -48,7 +54,7 @@ const MATCH = {
   pathParams: NO_PARAMS,
   summary: "Rank diseases by a patient's phenotypes",
   description:
-    "A differential diagnosis from HPO terms: every disease with phenotype annotations (HPO and Orphanet), ranked by how well it explains the observed terms and the excluded ones. The model is a likelihood ratio per term (as in LIRICAL): a disease explains an observed term through its annotation that implies it best, weighted by that annotation's frequency and by the specificity (information content from the annotations) of what the two share over HPO's is_a graph, or, at a reduced credit, through an annotation of a relative: its group (a parent or grandparent in Mondo with annotations of its own: Orphanet often annotates a group, OMIM its subtypes) or a sibling subtype of a small family; an excluded term counts against a disease in proportion to how often the disease has it; a disease's frequent features that the query does not mention count a little against it. `score` is the sum of the log likelihood ratios; `explanation` shows each part: per observed term the annotated term that matched, its frequency and the relative it came from, if any, per excluded term whether the disease usually has it, and the unmentioned features. Query terms implied by another query term (its ancestors) are reported in `meta` and add nothing. The listing's filters narrow the ranked diseases (`total` counts those kept). Added in v1.4.0.",
+    "A differential diagnosis from HPO terms, or from a description in words (`text`, read as `/phenotypes/annotate` reads it): every disease with phenotype annotations (HPO and Orphanet), ranked by how well it explains the observed terms and the excluded ones. The model is a likelihood ratio per term (as in LIRICAL): a disease explains an observed term through its annotation that implies it best, weighted by that annotation's frequency and by the specificity (information content from the annotations) of what the two share over HPO's is_a graph, or, at a reduced credit, through an annotation of a relative: its group (a parent or grandparent in Mondo with annotations of its own: Orphanet often annotates a group, OMIM its subtypes) or a sibling subtype of a small family; an excluded term counts against a disease in proportion to how often the disease has it; a disease's frequent features that the query does not mention count a little against it. `score` is the sum of the log likelihood ratios; `explanation` shows each part: per observed term the annotated term that matched, its frequency and the relative it came from, if any, per excluded term whether the disease usually has it, and the unmentioned features. Query terms implied by another query term (its ancestors) are reported in `meta` and add nothing. The listing's filters narrow the ranked diseases (`total` counts those kept). Added in v1.4.0.",
   ok: { description: 'One page of ranked diseases.', schema: 'MatchResponse' },
 } as const;
 
@@ -90,8 +96,38 @@ function matchHandler({ snapshot, engine }: RouteDeps): RouteHandler<typeof MATC
     const key = cache.key(snap.manifest.snapshot, req);
     if (cache.serve(key, req, res)) return;
     const model = snap.phenotypeModel;
-    const observed = resolveTerms(model, v.phenotypes);
-    const excluded = resolveTerms(model, v.excluded ?? []);
+    if (v.phenotypes === undefined && v.text === undefined)
+      return badRequest(req, res, [
+        { name: 'phenotypes', reason: 'missing', detail: 'give phenotypes (HPO ids), text (a description) or both' },
+      ]);
+    // A description adds the patient's terms it names (server/annotate/text-query.ts).
+    let read: ReturnType<typeof textQuery> | null = null;
+    if (v.text !== undefined) {
+      const lexicon = lexiconOf(snap, req, res);
+      if (!lexicon || textTooLong(req, res, v.text)) return;
+      read = textQuery(lexicon, v.text);
+    }
+    const observed = resolveTerms(model, [...(v.phenotypes ?? []), ...(read?.observed ?? [])]);
+    const excluded = resolveTerms(model, [...(v.excluded ?? []), ...(read?.excluded ?? [])]);
+    // A description without a finding is an empty ranking, not an error: nothing was misspelt.
+    if (observed.terms.length === 0 && read !== null && observed.meta.unknown.length + observed.meta.obsolete.length === 0) {
+      const meta = {
+        hpoRelease: model.index.hpoRelease,
+        diseasesWithPhenotypes: model.diseaseCount,
+        phenotypes: observed.meta,
+        excluded: excluded.meta,
+        text: { characters: v.text!.length, terms: read.terms },
+      };
+      const { pagination, links, linkHeader } = pageLinks(req.path, req.query, v.limit, v.offset, 0);
+      return sendComposed(
+        req,
+        res,
+        Buffer.from(JSON.stringify({ data: [], pagination, links, meta })),
+        PRIVATE,
+        undefined,
+        linkHeader ? ['Link', linkHeader] : [],
+      );
+    }
     if (observed.terms.length === 0) {
       const release = model.index.hpoRelease ?? 'of this snapshot';
       return badRequest(req, res, [
@@ -116,34 +152,21 @@ function matchHandler({ snapshot, engine }: RouteDeps): RouteHandler<typeof MATC
     const context = new MatchContext(model, query, MATCH_MODEL, (id) => snap.rowById.get(id)?.name ?? id);
     const score = scoreDiseases(model, query, MATCH_MODEL, context);
     const keep = diseaseFilter(v, ctx);
-    const rows = snap.rowById;
     const passes =
       keep === null
         ? null
-        : (d: number) => {
-            const row = rows.get(model.diseaseIds[d]);
+        : (id: string) => {
+            const row = snap.rowById.get(id);
             return row !== undefined && keep(row);
           };
-    const { top, total } = topDiseases(model, score, v.offset + v.limit, passes);
-    const data = top.slice(v.offset).map((d, i) => {
-      const id = model.diseaseIds[d];
-      const row = snap.rowById.get(id);
-      return {
-        rank: v.offset + i + 1,
-        id,
-        name: row?.name ?? id,
-        isRare: row?.isRare ?? false,
-        score: Math.round(score[d] * 1000) / 1000,
-        explanation: explainMatch(model, d, query, MATCH_MODEL, context),
-        links: { self: diseasePath(id) },
-      };
-    });
+    const { data, total } = matchPage(model, query, score, context, MATCH_MODEL, v, passes, (id) => snap.rowById.get(id));
     const { pagination, links, linkHeader } = pageLinks(req.path, req.query, v.limit, v.offset, total);
     const meta = {
       hpoRelease: model.index.hpoRelease,
       diseasesWithPhenotypes: model.diseaseCount,
       phenotypes: observed.meta,
       excluded: excluded.meta,
+      ...(read ? { text: { characters: v.text!.length, terms: read.terms } } : {}),
     };
     const body = Buffer.from(JSON.stringify({ data, pagination, links, meta }));
     const page = { body, etag: etagOfBytes(body), headers: linkHeader ? ['Link', linkHeader] : [] };

@@ -1,4 +1,5 @@
 import type { RouteTag } from '../http/route-spec.ts';
+import { ANNOTATE_ROUTES } from './annotate-routes.ts';
 import { BULK_ROUTES } from './bulk-routes.ts';
 import { DISEASE_RESOURCE_ROUTES } from './disease-resource-routes.ts';
 import { DISEASE_ROUTES } from './disease-routes.ts';
@@ -28,6 +29,8 @@ export const ROUTES = {
   ...BULK_ROUTES,
   ...DISEASE_ROUTES,
   ...DISEASE_RESOURCE_ROUTES,
+  // Before /phenotypes/{hpoId}: the first pattern that matches a path answers it.
+  ...ANNOTATE_ROUTES,
   ...PHENOTYPE_ROUTES,
   ...XREF_ROUTES,
   ...HIERARCHY_ROUTES,

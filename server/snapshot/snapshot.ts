@@ -32,6 +32,8 @@ interface SnapshotParts {
   releases: ReleasesDoc | null;
   schemasJson: Buffer;
 }
+import { ConceptLexicon } from '../annotate/loaded-lexicon.ts';
+import type { SerializedConceptLexicon } from '../contract/snapshot/concept-lexicon.ts';
 
 /**
  * One published snapshot, loaded once: manifest, listing rows, search engine, lookups, phenotype
@@ -50,6 +52,7 @@ export class Snapshot {
   #rowById: Map<string, ListingRow> | null = null;
   #engine: SearchEngine | null = null;
   #phenotypeModel: PhenotypeModel | null = null;
+  #conceptLexicon: ConceptLexicon | null | undefined = undefined;
   #lookups: Lookups | null = null;
   #downloads: DownloadsDoc | null | undefined = undefined;
   readonly release: ReleaseDoc;
@@ -115,6 +118,10 @@ export class Snapshot {
     snap.#phenotypeModel = yield* PhenotypeModel.load(
       (yield* readJsonSliced(dir, SNAPSHOT_FILES.phenotypeIndex)) as SerializedPhenotypeIndex,
     );
+    const lexiconFile = join(dir, SNAPSHOT_FILES.conceptLexicon);
+    snap.#conceptLexicon = existsSync(lexiconFile)
+      ? yield* ConceptLexicon.load((yield* readJsonSliced(dir, SNAPSHOT_FILES.conceptLexicon)) as SerializedConceptLexicon)
+      : null;
     void snap.downloads;
     return snap;
   }
@@ -157,6 +164,15 @@ export class Snapshot {
     return (this.#phenotypeModel ??= new PhenotypeModel(
       readSnapshotJson<SerializedPhenotypeIndex>(this.dir, SNAPSHOT_FILES.phenotypeIndex),
     ));
+  }
+
+  /** The concept lexicon of the recogniser (annotate, match?text=); null for a snapshot built before it. */
+  get conceptLexicon(): ConceptLexicon | null {
+    if (this.#conceptLexicon !== undefined) return this.#conceptLexicon;
+    const file = join(this.dir, SNAPSHOT_FILES.conceptLexicon);
+    return (this.#conceptLexicon = existsSync(file)
+      ? new ConceptLexicon(readSnapshotJson<SerializedConceptLexicon>(this.dir, SNAPSHOT_FILES.conceptLexicon))
+      : null);
   }
 
   /** Cross-references, hierarchy and genes (an older snapshot without the file has none). */

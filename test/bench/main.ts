@@ -17,11 +17,12 @@ import { openSnapshot } from './snapshot-source.ts';
 import { benchTls } from './tls-bench.ts';
 import { benchWebhooks } from './webhook-bench.ts';
 import { benchMatch } from './match-latency.ts';
+import { benchMatchHttp } from './match-http-bench.ts';
 import { benchReady } from './ready-bench.ts';
 import { canPin, wrkInstalled } from './wrk.ts';
 
 /**
- * `npm run bench [-- --only=path,record,search,bulk,quota,webhooks,startup,workers,tls,match,redis,ready --duration=5 --connections=32 --rounds=3]`:
+ * `npm run bench [-- --only=path,record,search,bulk,quota,webhooks,startup,workers,tls,match,match-http,redis,ready --duration=5 --connections=32 --rounds=3]`:
  * throughput and latency of the real server as ratios to baselines measured in the same run.
  * Tables go to stdout, progress to stderr, a JSON summary to .bench/results.json.
  */
@@ -44,6 +45,7 @@ const GROUPS: Record<Area, { title: string; run: (ctx: BenchContext) => Promise<
   tls: { title: 'Issue 14: HTTPS against plain HTTP (summary, keep-alive)', run: benchTls },
   match: { title: 'Issue 20: phenotype match, p50/p99 of a 20-term query over every disease on one core', run: benchMatch },
   redis: { title: 'Issue 30: metered calls with the quota store on one Redis, Sentinel and a Redis Cluster', run: benchRedisTopologies },
+  'match-http': { title: 'Issue 29: phenotype match over HTTP, p50/p99 of 20-term queries', run: benchMatchHttp },
   ready: {
     title: 'Issue 31: the tail at 64 connections from readiness and through a swap; event-loop stalls, RSS and heap (WORKERS=1, unpinned)',
     run: benchReady,

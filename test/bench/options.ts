@@ -12,6 +12,7 @@ export const AREAS = [
   'workers',
   'tls',
   'match',
+  'match-http',
   'redis',
   'ready',
 ] as const;
@@ -37,7 +38,7 @@ export interface BenchOptions {
 }
 
 const USAGE =
-  'usage: npm run bench -- [--only=path,record,search,bulk,quota,webhooks,startup,workers,tls,match,redis,ready] [--duration=5] [--warmup=1] [--connections=32] [--rounds=3] [--loader=wrk|autocannon] [--pin=true|false] [--redis=redis://127.0.0.1:6390/0] [--out=.bench/results.json]';
+  'usage: npm run bench -- [--only=path,record,search,bulk,quota,webhooks,startup,workers,tls,match,match-http,redis,ready] [--duration=5] [--warmup=1] [--connections=32] [--rounds=3] [--loader=wrk|autocannon] [--pin=true|false] [--redis=redis://127.0.0.1:6390/0] [--out=.bench/results.json]';
 
 /**
  * Read `--name=value` arguments; DIST_DIR (default dist/) names the snapshot. Throws with the

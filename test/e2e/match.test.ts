@@ -155,7 +155,9 @@ describe('GET /diseases/match: input that needs care', () => {
       { name: 'phenotypes', reason: 'malformed', detail: 'must be HP: followed by 7 digits (e.g. HP:0001250), got "seizure"' },
       { name: 'excluded', reason: 'malformed', detail: 'must be HP: followed by 7 digits (e.g. HP:0001250), got "HP:12"' },
     ]);
-    assert.deepEqual(invalid(await match('limit=5')), [{ name: 'phenotypes', reason: 'missing', detail: 'required' }]);
+    assert.deepEqual(invalid(await match('limit=5')), [
+      { name: 'phenotypes', reason: 'missing', detail: 'give phenotypes (HPO ids), text (a description) or both' },
+    ]);
   });
 
   test(`at most ${MATCH_TERMS_MAX} terms in each list`, async () => {

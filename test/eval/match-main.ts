@@ -11,6 +11,9 @@ import { PhenotypeModel } from '../../server/phenotypes/phenotype-model.ts';
 import { omimToMondo, readCases } from './match-cases.ts';
 import { caseFigures, type CaseOutcome, printMatchTable } from './match-report.ts';
 import { ResnikBaseline } from './resnik-baseline.ts';
+import { crossValidateMatch, cvCases } from './match-cv.ts';
+import { buildReach } from './match-reach.ts';
+import type { LookupsDoc } from '../../server/contract/snapshot/lookups.ts';
 
 /**
  * `npm run eval:match [-- --per-disease=10 --set EPSILON=0.02]`: our phenotype ranking
@@ -19,7 +22,9 @@ import { ResnikBaseline } from './resnik-baseline.ts';
  * ../shared/data/eval/phenopackets). Reads the published snapshot's phenotype index (build first)
  * and Mondo's exact OMIM matches from DATA_DIR. `--set NAME=value` overrides a model constant
  * (for tuning on this split only); `--grid 'EPSILON=0.01,0.1;UNKNOWN_FREQUENCY=0.3,0.5'` prints our
- * figures for every combination instead (no baseline).
+ * figures for every combination instead (no baseline). `--cv` chooses the constants by group
+ * k-fold cross-validation over cohorts, and measures diseases without annotations reached through
+ * their groups (match-cv.ts, match-reach.ts).
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -31,6 +36,7 @@ function main(): void {
       file: { type: 'string', default: 'cases-dev.jsonl.gz' },
       set: { type: 'string', multiple: true, default: [] },
       grid: { type: 'string' },
+      cv: { type: 'boolean', default: false },
     },
   });
   const params: MatchModelParams = { ...MATCH_MODEL };
@@ -56,6 +62,16 @@ function main(): void {
 
   const { cases, read } = readCases(join(evalDir, values.file!), Number(values['per-disease']));
   if (values.grid) return runGrid(model, gold, cases, params, values.grid);
+  if (values.cv) {
+    const parents = readSnapshotJson<LookupsDoc>(snapshot, SNAPSHOT_FILES.lookups).parents;
+    const reach = buildReach(
+      model,
+      parents,
+      rows.map((r) => r.id),
+    );
+    console.log(`${reach.ids.length} served diseases without annotations have an annotated group within 2 levels`);
+    return crossValidateMatch(model, cvCases(model, cases, gold, reach), reach);
+  }
   const baseline = new ResnikBaseline(model);
   const outcomes: CaseOutcome[] = [];
   let unknownTerms = 0;

@@ -44,8 +44,10 @@ export function caseFigures(outcomes: CaseOutcome[]) {
     return { key, name, micro, macro: { hit1: mean('hit1'), hit10: mean('hit10'), mrr: mean('mrr') } };
   });
   const count = (s: CaseOutcome['status']) => outcomes.filter((o) => o.status === s).length;
+  const all = RANKERS.map(({ key, name }) => ({ name, ...figuresOf(outcomes.map((o) => o.ranks[key])) }));
   return {
     per,
+    all,
     cases: outcomes.length,
     reachable: reachable.length,
     diseases: byDisease.size,
@@ -68,4 +70,6 @@ export function printMatchTable(f: ReturnType<typeof caseFigures>, noKnownTerm: 
       `| ${r.name} | ${pct(r.micro.hit1)} | ${pct(r.micro.hit10)} | ${r.micro.mrr.toFixed(3)} | ${pct(r.macro.hit1)} | ${pct(r.macro.hit10)} | ${r.macro.mrr.toFixed(3)} |`,
     );
   }
+  console.log(`\nall ${f.cases} cases (a case whose disease is unannotated or unmapped counts as a miss unless reached through a group):`);
+  for (const r of f.all) console.log(`  ${r.name}: micro hit@1 ${pct(r.hit1)}, hit@10 ${pct(r.hit10)}`);
 }

@@ -101,7 +101,7 @@ describe('containedRelation (LINK_RELATION_RULE), on designations of the FDA OOP
 function hpo(): Map<string, HpoTerm> {
   const t = (id: string, label: string, parents: string[], synonyms: string[] = []): [string, HpoTerm] => [
     id,
-    { id, label, definition: null, parents, deprecated: false, replacedBy: null, altIds: [], synonyms },
+    { id, label, definition: null, parents, deprecated: false, replacedBy: null, altIds: [], synonyms, synonymKinds: [] },
   ];
   return new Map([
     t('HP:0000118', 'Phenotypic abnormality', []),

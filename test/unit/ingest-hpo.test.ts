@@ -19,6 +19,7 @@ test('hp.json: HP classes as CURIEs with parents, deprecation and replacement', 
     replacedBy: null,
     altIds: [],
     synonyms: [],
+    synonymKinds: [],
   });
   assert.deepEqual(terms.get('HP:0000007'), {
     id: 'HP:0000007',
@@ -30,6 +31,13 @@ test('hp.json: HP classes as CURIEs with parents, deprecation and replacement', 
     replacedBy: null,
     altIds: ['HP:0001416', 'HP:0001526', 'HP:0031362'],
     synonyms: ['biallelic_autosomal', 'Autosomal recessive', 'Autosomal recessive predisposition', 'Autosomal recessive form'],
+    // The type is the last part of its IRI (here a numbered HPO property).
+    synonymKinds: [
+      { text: 'biallelic_autosomal', scope: 'exact', type: 'HP_0034334' },
+      { text: 'Autosomal recessive', scope: 'exact', type: null },
+      { text: 'Autosomal recessive predisposition', scope: 'related', type: null },
+      { text: 'Autosomal recessive form', scope: 'related', type: null },
+    ],
   });
   assert.deepEqual(terms.get('HP:0000057'), {
     id: 'HP:0000057',
@@ -40,6 +48,7 @@ test('hp.json: HP classes as CURIEs with parents, deprecation and replacement', 
     replacedBy: 'HP:0008665',
     altIds: [],
     synonyms: [],
+    synonymKinds: [],
   });
   // Two replacement IRIs: no single successor.
   assert.equal(terms.get('HP:0000535')?.replacedBy, null);

@@ -48,7 +48,7 @@ describe('OpenAPI document', () => {
     assert.equal(doc.info.version, '1.4.0');
   });
 
-  it('has the 13 read paths of the interface, the match and HPO lookup paths, the 7 lookups, the 5 of the history, the 2 downloads and the 2 probes with one GET each, the webhook paths with their methods, and unique operationIds', () => {
+  it('has the 13 read paths of the interface, the match and HPO lookup paths, the annotate path (GET and POST), the 7 lookups, the 5 of the history, the 2 downloads and the 2 probes with one GET each, the webhook paths with their methods, and unique operationIds', () => {
     const read = [
       '/api/v1/diseases',
       '/api/v1/diseases/search',
@@ -86,6 +86,7 @@ describe('OpenAPI document', () => {
     const methods = Object.fromEntries(Object.entries(doc.paths as Obj).map(([p, item]) => [p, Object.keys(item)]));
     assert.deepEqual(methods, {
       ...Object.fromEntries(read.map((p) => [p, ['get']])),
+      '/api/v1/phenotypes/annotate': ['get', 'post'],
       '/api/v1/webhooks': ['post', 'get'],
       '/api/v1/webhooks/{webhookId}': ['get', 'patch', 'delete'],
       '/api/v1/webhooks/{webhookId}/rotate-secret': ['post'],
@@ -93,7 +94,7 @@ describe('OpenAPI document', () => {
       '/api/v1/webhooks/{webhookId}/deliveries': ['get'],
       '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry': ['post'],
     });
-    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 41);
+    assert.equal(new Set(operations.map((o) => o.op.operationId)).size, 43);
   });
 
   it('documents the history routes: read scope, 404 without obsolete-id redirects, the release id and version parameters', () => {

@@ -19,6 +19,7 @@ export const PROBLEMS = {
   'not-acceptable': { status: 406, title: 'Not acceptable' },
   'request-timeout': { status: 408, title: 'The request was not received in time' },
   conflict: { status: 409, title: 'The request conflicts with the state of the resource' },
+  'content-too-large': { status: 413, title: 'The request is larger than this endpoint accepts' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'expectation-failed': { status: 417, title: 'The Expect header asks for something this server does not do' },
   'headers-too-large': { status: 431, title: 'Request header fields too large' },

@@ -51,6 +51,8 @@ export const SNAPSHOT_FILES = {
   searchIndex: 'search-index.json.gz',
   /** HPO closure, information content, id history and per-disease annotations (phenotype-index.ts). */
   phenotypeIndex: 'phenotype-index.json.gz',
+  /** HPO labels and synonyms keyed for the concept recogniser (concept-lexicon.ts). */
+  conceptLexicon: 'concept-lexicon.json.gz',
   /** Cross-references, hierarchy and genes (server/contract/snapshot/lookups.ts LookupsDoc). */
   lookups: 'lookups.json.gz',
   /** The index of the release's download files (server/contract/snapshot/downloads.ts DownloadsDoc). */
