@@ -130,7 +130,7 @@ const announce = () => {
 let stopping = false;
 // Metrics cost the request path a few lookups per request, so they exist only when asked for.
 let metrics: ServerMetrics | null = null;
-// Everything the first requests need is loaded (in slices: server/snapshot/slices.ts) before the
+// Everything the first requests need is loaded (in slices: server/loading/slices.ts) before the
 // server listens, so it is ready when it says so.
 const live = await LiveSnapshot.open(
   dist,
@@ -228,7 +228,10 @@ const server = service.server;
 process.on('SIGHUP', () => void service.reloadCertificate());
 
 // The phenotype model and concept lexicon before the first request, not in it (issue 29: the first match took 826 ms).
-logger.info({ ms: Math.round(warmPhenotypes(live.snapshot)) }, 'phenotype model and concept lexicon loaded');
+logger.info(
+  { ms: Math.round(warmPhenotypes(live.snapshot.phenotypeModel, live.snapshot.conceptLexicon)) },
+  'phenotype model and concept lexicon loaded',
+);
 if (delivers) void webhooks.start().catch((err) => logger.error({ err }, 'webhooks: start failed'));
 server.listen(settings.port, settings.host, () => {
   const addr = server.address();

@@ -5,7 +5,7 @@ import {
   type SerializedConceptLexicon,
 } from '../contract/snapshot/concept-lexicon.ts';
 import { CONCEPT_WORDS_VERSION } from '../contract/text/concept-words.ts';
-import { PAUSE_EVERY, runNow, type Work } from '../snapshot/slices.ts';
+import { PAUSE_EVERY, runNow, type Work } from '../loading/slices.ts';
 
 /**
  * The concept lexicon in memory (format: server/contract/snapshot/concept-lexicon.ts): entries by
@@ -49,7 +49,7 @@ export class ConceptLexicon {
     if (build) runNow(this.#index(doc));
   }
 
-  /** The lexicon made in slices (server/snapshot/slices.ts), as a snapshot loads. */
+  /** The lexicon made in slices (server/loading/slices.ts), as a snapshot loads. */
   static *load(doc: SerializedConceptLexicon): Work<ConceptLexicon> {
     const lexicon = new ConceptLexicon(doc, false);
     yield* lexicon.#index(doc);

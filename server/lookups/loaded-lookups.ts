@@ -1,7 +1,7 @@
 import { codeKey, parseCode, type ParsedCode } from '../contract/api/xref-codes.ts';
 import type { GeneDiseaseRow, GeneRow, LookupsDoc, MappingSetRow, XrefTargetRow } from '../contract/snapshot/lookups.ts';
-import { PAUSE_EVERY, runNow, type Work } from '../snapshot/slices.ts';
-import { type Members, membersOf } from '../snapshot/json-members.ts';
+import { PAUSE_EVERY, runNow, type Work } from '../loading/slices.ts';
+import { type Members, membersOf } from '../loading/json-members.ts';
 
 /**
  * The lookups document as the server loads it: the members read one key at a time (cross-references,

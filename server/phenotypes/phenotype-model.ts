@@ -1,6 +1,6 @@
 import { HPO_ID, NO_FREQUENCY, type SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
 import { TermSearch } from './term-search.ts';
-import { PAUSE_EVERY, runNow, type Work } from '../snapshot/slices.ts';
+import { PAUSE_EVERY, runNow, type Work } from '../loading/slices.ts';
 
 /** The model's arrays as its loader sets them (once, before anything reads them). */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

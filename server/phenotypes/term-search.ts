@@ -2,7 +2,7 @@ import { tokenize } from '../contract/text/normalize.ts';
 import { STOP_WORDS, termsOf } from '../contract/text/word-forms.ts';
 import { boundedEditDistance, maxEdits } from '../search/edit-distance.ts';
 import type { SerializedPhenotypeIndex } from '../contract/snapshot/phenotype-index.ts';
-import { runNow, type Work } from '../snapshot/slices.ts';
+import { runNow, type Work } from '../loading/slices.ts';
 
 /** What the term search reads of the phenotype model (an interface, so the model can own a search without an import cycle). */
 export interface TermTable {

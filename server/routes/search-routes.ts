@@ -5,7 +5,7 @@ import { badRequest } from '../http/problem.ts';
 import { project, requestSelection } from '../http/projection.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
-import { codeMatch, codeQuery } from '../lookups/code-query.ts';
+import { codeMatch, codeQuery } from '../search/code-query.ts';
 import { SEARCH_SORT_VALUES, SEARCH_SORTS, type SearchParams } from '../search/search-types.ts';
 import { pageLinks, searchItem } from './collection-shapes.ts';
 import { fields, NO_PARAMS, pageParams } from './common-params.ts';

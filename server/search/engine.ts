@@ -12,7 +12,7 @@ import { RowTable } from './row-table.ts';
 import type { SearchHit, SearchParams, SearchResult } from './search-types.ts';
 import { alignSlot, newAlignment } from './slot-align.ts';
 import { topKeys } from './top-keys.ts';
-import { runNow, type Work } from '../snapshot/slices.ts';
+import { runNow, type Work } from '../loading/slices.ts';
 
 /** Offset and limit as non-negative integers (the route validates; this only keeps indexes sane). */
 function page(params: SearchParams): { offset: number; limit: number } {

@@ -1,7 +1,7 @@
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { geneKey } from '../contract/snapshot/search-index.ts';
 import { normalize } from '../contract/text/normalize.ts';
-import { PAUSE_EVERY, type Work } from '../snapshot/slices.ts';
+import { PAUSE_EVERY, type Work } from '../loading/slices.ts';
 
 /**
  * Order of the rows a gene symbol finds. Someone typing "CFTR" means the disease the gene causes
@@ -37,7 +37,7 @@ export function geneSub(row: ListingRow, causal: boolean): number {
 
 /**
  * Per gene key, one flag per row of `genes.get(key)`: 1 when the row names the gene among its causal
- * genes. Made in slices (server/snapshot/slices.ts).
+ * genes. Made in slices (server/loading/slices.ts).
  */
 export function* causalFlags(genes: Map<string, Int32Array>, rows: ListingRow[]): Work<Map<string, Uint8Array>> {
   const keys: (Set<string> | null)[] = [];

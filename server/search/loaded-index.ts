@@ -5,7 +5,7 @@ import { geneKey } from '../contract/snapshot/search-index.ts';
 import { normalize } from '../contract/text/normalize.ts';
 import { idf, slotWeights, termWeights, unseenWeight } from './term-weights.ts';
 import { Vocabulary } from './vocabulary.ts';
-import { PAUSE_EVERY, runNow, type Work } from '../snapshot/slices.ts';
+import { PAUSE_EVERY, runNow, type Work } from '../loading/slices.ts';
 
 /** The index's arrays as its loader sets them (once, before anything reads them). */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

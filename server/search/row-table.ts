@@ -2,7 +2,7 @@ import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../c
 import type { ListingRow } from '../contract/snapshot/listing-row.ts';
 import { normalize } from '../contract/text/normalize.ts';
 import type { SortField } from './search-types.ts';
-import { PAUSE_EVERY, runNow, sortSliced, type Work } from '../snapshot/slices.ts';
+import { PAUSE_EVERY, runNow, sortSliced, type Work } from '../loading/slices.ts';
 
 /** The table's arrays as its loader sets them (once, before anything reads them). */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

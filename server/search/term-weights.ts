@@ -1,4 +1,4 @@
-import { PAUSE_EVERY, type Work } from '../snapshot/slices.ts';
+import { PAUSE_EVERY, type Work } from '../loading/slices.ts';
 import { GENERIC_WORDS, MODIFIER_WORDS, STOP_WORDS } from '../contract/text/word-forms.ts';
 import { RANKING } from './ranking-params.ts';
 
@@ -25,7 +25,7 @@ export function classFactor(term: string): number {
         : 1;
 }
 
-/** Weight of every vocabulary term, from how many slots hold it; made in slices (server/snapshot/slices.ts). */
+/** Weight of every vocabulary term, from how many slots hold it; made in slices (server/loading/slices.ts). */
 export function* termWeights(words: string[], postingLengths: number[], slots: number): Work<Float32Array> {
   const out = new Float32Array(words.length);
   for (let id = 0; id < words.length; id++) {

@@ -1,6 +1,6 @@
 import { boundedEditDistance, maxEdits } from './edit-distance.ts';
 import { MIN_FUZZY_WORD, bigramKey, deltaDecode, wordBigrams } from '../contract/snapshot/search-index.ts';
-import { PAUSE_EVERY, type Work } from '../snapshot/slices.ts';
+import { PAUSE_EVERY, type Work } from '../loading/slices.ts';
 
 /**
  * The loaded word vocabulary: sorted words for exact and prefix lookups by binary search, and the

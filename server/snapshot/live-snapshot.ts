@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchEngine } from '../search/engine.ts';
 import type { IntegrityError } from './object-integrity.ts';
-import { runSliced } from './slices.ts';
+import { runSliced } from '../loading/slices.ts';
 import { Snapshot } from './snapshot.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Manifest, ManifestEntry } from '../contract/snapshot/manifest.ts';
-import { PAUSE_EVERY, runNow, type Work } from './slices.ts';
+import { PAUSE_EVERY, runNow, type Work } from '../loading/slices.ts';
 
 const ENTRIES_OPEN = Buffer.from(',"entries":{');
 const BETWEEN = Buffer.from('],"');

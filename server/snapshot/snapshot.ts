@@ -21,8 +21,8 @@ import { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
 import { SearchEngine } from '../search/engine.ts';
 import type { SerializedSearchIndex } from '../contract/snapshot/search-index.ts';
 import type { PackLookup } from '../contract/snapshot/packs.ts';
-import { PAUSE_EVERY, runNow, type Work } from './slices.ts';
-import { readDocNow, readDocSliced, readJsonSliced } from './read-docs.ts';
+import { PAUSE_EVERY, runNow, type Work } from '../loading/slices.ts';
+import { readDocNow, readDocSliced, readJsonSliced } from '../loading/read-docs.ts';
 
 /** What a snapshot is opened with: its manifest, packs and small documents (`readParts`). */
 interface SnapshotParts {

@@ -5,8 +5,8 @@ import type { HgncGene, SssomMapping } from '../../build/ingest/source-types.ts'
 import type { DiseaseRecord } from '../../build/record/record-types.ts';
 import { canonicalMondoId } from '../../server/contract/api/mondo-id-forms.ts';
 import { type LoadedLookupsDoc, LOOKUPS_IN_PLACE, Lookups } from '../../server/lookups/loaded-lookups.ts';
-import { parseJsonSliced } from '../../server/snapshot/json-slices.ts';
-import { runNow } from '../../server/snapshot/slices.ts';
+import { parseJsonSliced } from '../../server/loading/json-slices.ts';
+import { runNow } from '../../server/loading/slices.ts';
 
 describe('Mondo id forms', () => {
   test('other spellings name the canonical id; the canonical id and non-ids give null', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { JsonMembers } from '../../server/snapshot/json-members.ts';
-import { parseJsonSliced } from '../../server/snapshot/json-slices.ts';
-import { runNow, runSliced, sortSliced, type Work } from '../../server/snapshot/slices.ts';
+import { JsonMembers } from '../../server/loading/json-members.ts';
+import { parseJsonSliced } from '../../server/loading/json-slices.ts';
+import { runNow, runSliced, sortSliced, type Work } from '../../server/loading/slices.ts';
 
 /** Run work, counting its pause points. */
 function drain<T>(work: Work<T>): { value: T; pauses: number } {

@@ -1,7 +1,7 @@
 import { BARE_ICD10 } from '../contract/api/xref-codes.ts';
 import type { MappingPredicateName, XrefTargetRow } from '../contract/snapshot/lookups.ts';
-import type { SearchHit } from '../search/search-types.ts';
-import type { Lookups } from './loaded-lookups.ts';
+import type { SearchHit } from './search-types.ts';
+import type { Lookups } from '../lookups/loaded-lookups.ts';
 
 /** Score of a code's disease by predicate: exact matches rank as an identifier does (1), the rest below it in predicate order. */
 const SCORE: Record<MappingPredicateName, number> = {
