@@ -1,7 +1,8 @@
 import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
-import type { EditorialData } from '../record/source-data.ts';
-import type { AdvocacyGroup, AssistanceProgram, AssistanceStatus } from '../record/record-types.ts';
+import type { EditorialData } from './source-data.ts';
+import type { AssistanceStatus } from '../../server/contract/api/vocab.ts';
+import type { AdvocacyGroup, AssistanceProgram } from './source-types.ts';
 import { IngestError } from './source-types.ts';
 
 interface EditorialItem {

@@ -1,6 +1,6 @@
 import { basename, join } from 'node:path';
-import type { SourceData, SourceRelease } from '../record/source-data.ts';
-import type { SourceId } from '../record/record-types.ts';
+import type { SourceData, SourceRelease } from './source-data.ts';
+import type { SourceId } from './source-types.ts';
 import { readCtgovSample, readAngelmanTrials } from './ctgov.ts';
 import { releaseDate } from './curie.ts';
 import { readDoidObo } from './doid-obo.ts';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SourceId } from '../record/record-types.ts';
+import type { SourceId } from './source-types.ts';
 import { IngestError } from './source-types.ts';
 
 /** Update cadences of the interface's data table: when a new upstream release may exist. */

@@ -6,7 +6,7 @@ import type { FactsIndex } from './exact-joins.ts';
 import { mergeGenes } from './genes.ts';
 import { mergePhenotypes, type HpoLookup } from './phenotypes.ts';
 import type { QcReport } from './qc.ts';
-import type { SourceData } from './source-data.ts';
+import type { SourceData } from '../ingest/source-data.ts';
 import { SynonymSet } from './synonyms.ts';
 import type {
   InheritanceTerm,

@@ -1,7 +1,7 @@
 import type { HpoAnnotation, OrphaDisorder } from '../ingest/source-types.ts';
 import type { HpoGeneDisease } from '../ingest/hpo-genes.ts';
 import { hpoaDiseaseToCurie, type CrossRefIndex } from './cross-refs.ts';
-import type { SourceData } from './source-data.ts';
+import type { SourceData } from '../ingest/source-data.ts';
 
 /** Per-Mondo lookups joined once across sources, so each record is assembled in O(its facts). */
 export interface FactsIndex {

@@ -23,28 +23,11 @@ import type {
   Rollup,
   SynonymRelation,
 } from './consolidated-types.ts';
+import type { AdvocacyGroup, AssistanceProgram, Provenance, SourceId } from '../ingest/source-types.ts';
 
 export type { AssistanceStatus, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey };
-
-/** Where a value came from: the source id (see content/sources.json) and its release. */
-export interface Provenance {
-  source: SourceId;
-  release: string;
-}
-export type SourceId =
-  | 'mondo'
-  | 'mondo-ingest'
-  | 'hpo'
-  | 'hgnc'
-  | 'orphanet'
-  | 'doid'
-  | 'fda-oopd'
-  | 'gard'
-  | 'ctgov-sample'
-  | 'ctgov-angelman'
-  | 'rusp'
-  | 'nord'
-  | 'editorial';
+// The shapes sources arrive in, defined with the sources (build/ingest/source-types.ts).
+export type { AdvocacyGroup, AssistanceProgram, Provenance, SourceId };
 
 export type SynonymScope = 'exact' | 'related' | 'broad' | 'narrow' | 'unspecified';
 /** `type` is the source's synonym type (Mondo: `ABBREVIATION`, `OMO:0003000`, ...); null when it gives none. */
@@ -198,21 +181,6 @@ export interface TrialSummary {
   items: TrialEntry[];
 }
 
-export interface AdvocacyGroup {
-  name: string;
-  url: string | null;
-  kind: string;
-  reportId: string | null;
-  provenance: Provenance;
-}
-export interface AssistanceProgram {
-  name: string;
-  sponsor: string | null;
-  url: string | null;
-  status: AssistanceStatus;
-  eligibility: string | null;
-  provenance: Provenance;
-}
 export interface SourcedList<T> {
   items: T[];
   /** Sources consulted; `absent` names sources for which no data exists in this snapshot. */

@@ -18,8 +18,8 @@ import type {
   SssomMapping,
   SubclassEdge,
   Trial,
-} from '../ingest/source-types.ts';
-import type { AdvocacyGroup, AssistanceProgram, SourceId } from './record-types.ts';
+} from './source-types.ts';
+import type { AdvocacyGroup, AssistanceProgram, SourceId } from './source-types.ts';
 
 /** One source's identity and release as published in the API (health, provenance). */
 export interface SourceRelease {
