@@ -31,6 +31,8 @@ import {
 } from './compile/publish.ts';
 import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
 import { buildRecords } from './record/build-records.ts';
+import { createHpoAncestry } from './record/assemble.ts';
+import { annotationInformationContent } from './record/information-content.ts';
 import { COMPUTED_FIELDS } from './record/computed.ts';
 import { SECTION_KEYS } from '../server/contract/api/vocab.ts';
 import { loadSchemas } from './schema/load-schemas.ts';
@@ -191,7 +193,7 @@ export async function runBuild(o: BuildOptions): Promise<{ ok: boolean; snapshot
       terms: loaded.data.hpoTerms,
       hpoRelease: loaded.data.releases.get('hpo')?.release ?? null,
       records: built.records,
-      ic: built.phenotypeIc,
+      ic: annotationInformationContent(loaded.data, createHpoAncestry(loaded.data.hpoTerms)),
     });
     const phenotypeIndex = JSON.stringify(phenotypes.index);
     writeSnapshotFile(staging, SNAPSHOT_FILES.phenotypeIndex, phenotypeIndex);

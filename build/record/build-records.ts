@@ -16,7 +16,6 @@ import { joinGard } from './gard-links.ts';
 import { linkDesignations, linkTrials } from './text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry, SourceId } from './types.ts';
 import { versionsPath } from '../../server/contract/api/paths.ts';
-import { informationContent } from './information-content.ts';
 import { rollUp } from './rollup.ts';
 
 export interface BuiltRecords {
@@ -24,8 +23,6 @@ export interface BuiltRecords {
   obsoletes: ObsoleteEntry[];
   qc: QcReport;
   stats: Record<string, number>;
-  /** Information content of HPO terms over the annotations (what the records' `informationContent` says). */
-  phenotypeIc: (hpoId: string) => number | null;
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
@@ -55,20 +52,6 @@ function contributingSources(f: RecordFacts, releases: LoadResult['data']['relea
   for (const t of f.trials.items) used.add(t.provenance.source);
   if (f.resources.nordReportId) used.add('nord');
   return [...used].sort().map((source) => ({ source, release: releases.get(source)?.release ?? 'unknown' }));
-}
-
-/** Information content of HPO terms from the phenotype annotations of HPO (per disease id) and Orphanet (per disorder). */
-function phenotypeSpecificity(data: LoadResult['data'], ancestry: (id: string) => string[]): (id: string) => number | null {
-  const perDisease = new Map<string, string[]>();
-  for (const a of data.hpoa.annotations) {
-    if (a.aspect !== 'P' || a.negated) continue;
-    (perDisease.get(a.diseaseId) ?? perDisease.set(a.diseaseId, []).get(a.diseaseId)!).push(a.hpoId);
-  }
-  for (const o of data.orphanet) {
-    const terms = o.phenotypes.filter((p) => !p.frequency.startsWith('Excluded')).map((p) => p.hpoId);
-    if (terms.length > 0) perDisease.set(`ORPHA:${o.orphaCode}`, [...(perDisease.get(`ORPHA:${o.orphaCode}`) ?? []), ...terms]);
-  }
-  return informationContent(perDisease.values(), ancestry);
 }
 
 /**
@@ -115,14 +98,13 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
 
   const names = diseaseNameIndex(data, set, xrefs);
   const ancestry = createHpoAncestry(data.hpoTerms);
-  const phenotypeIc = phenotypeSpecificity(data, ancestry);
   const ctx: AssemblyContext = {
     data,
     set,
     xrefs,
     facts,
     qc,
-    hpo: { ...createHpoLookup(data.hpoTerms, data.hpoLabels), ic: phenotypeIc },
+    hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
     resolveGene: (s, h) => validator.resolve(s, h),
     screening: createScreeningLookup(data.rusp, rel('rusp')),
     drugs: linkDesignations(data.designations, names, rel('fda-oopd'), qc),
@@ -198,7 +180,6 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
     records,
     obsoletes,
     qc,
-    phenotypeIc,
     stats: {
       records: records.length,
       rare: records.filter((r) => r.isRare).length,
