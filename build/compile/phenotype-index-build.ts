@@ -15,7 +15,7 @@ export interface PhenotypeIndexInput {
   terms: Map<string, HpoTerm>;
   hpoRelease: string | null;
   records: DiseaseRecord[];
-  /** Information content of a term (the records' informationContent); null when no disease carries it. */
+  /** Information content of a term over every disease's annotations (annotationInformationContent); null when no disease carries it. Only the index carries it, never a record. */
   ic: (hpoId: string) => number | null;
 }
 

@@ -4,6 +4,8 @@ import type { DownloadsDoc } from '../../server/contract/snapshot/downloads.ts';
 import type { Manifest, ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 import type { ReleaseDoc } from '../../server/contract/snapshot/release.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
+import { createHpoAncestry } from '../record/assemble.ts';
+import { annotationInformationContent } from '../record/information-content.ts';
 import { publishedSchemas } from '../schema/published-schemas.ts';
 import { logPublished } from './build-report.ts';
 import type { BuildRun } from './build-run.ts';
@@ -103,7 +105,7 @@ function writeIndexes(run: BuildRun): string {
     terms: loaded.data.hpoTerms,
     hpoRelease: loaded.data.releases.get('hpo')?.release ?? null,
     records: built.records,
-    ic: built.phenotypeIc,
+    ic: annotationInformationContent(loaded.data, createHpoAncestry(loaded.data.hpoTerms)),
   });
   const phenotypeIndex = JSON.stringify(phenotypes.index);
   writeSnapshotFile(staging, SNAPSHOT_FILES.phenotypeIndex, phenotypeIndex);

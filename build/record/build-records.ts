@@ -16,7 +16,6 @@ import { joinGard } from './gard-links.ts';
 import { linkDesignations, linkTrials } from './text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry, SourceId } from './record-types.ts';
 import { versionsPath } from '../../server/contract/api/paths.ts';
-import { informationContent } from './information-content.ts';
 import { rollUp } from './rollup.ts';
 import { classKind, descendantCounter, namedClasses } from './class-naming.ts';
 import { hallmarkSelector } from './hallmarks.ts';
@@ -27,8 +26,6 @@ export interface BuiltRecords {
   obsoletes: ObsoleteEntry[];
   qc: QcReport;
   stats: Record<string, number>;
-  /** Information content of HPO terms over the annotations (what the records' `informationContent` says). */
-  phenotypeIc: (hpoId: string) => number | null;
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
@@ -66,20 +63,6 @@ function synonymScopes(data: LoadResult['data']): (id: string, text: string) => 
     const key = normalizeName(text);
     return data.mondoSynonyms.get(id)?.find((s) => normalizeName(s.text) === key)?.scope ?? null;
   };
-}
-
-/** Information content of HPO terms from the phenotype annotations of HPO (per disease id) and Orphanet (per disorder). */
-function phenotypeSpecificity(data: LoadResult['data'], ancestry: (id: string) => string[]): (id: string) => number | null {
-  const perDisease = new Map<string, string[]>();
-  for (const a of data.hpoa.annotations) {
-    if (a.aspect !== 'P' || a.negated) continue;
-    (perDisease.get(a.diseaseId) ?? perDisease.set(a.diseaseId, []).get(a.diseaseId)!).push(a.hpoId);
-  }
-  for (const o of data.orphanet) {
-    const terms = o.phenotypes.filter((p) => !p.frequency.startsWith('Excluded')).map((p) => p.hpoId);
-    if (terms.length > 0) perDisease.set(`ORPHA:${o.orphaCode}`, [...(perDisease.get(`ORPHA:${o.orphaCode}`) ?? []), ...terms]);
-  }
-  return informationContent(perDisease.values(), ancestry);
 }
 
 /**
@@ -126,14 +109,13 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
 
   const names = diseaseNameIndex(data, set, xrefs);
   const ancestry = createHpoAncestry(data.hpoTerms);
-  const phenotypeIc = phenotypeSpecificity(data, ancestry);
   const ctx: AssemblyContext = {
     data,
     set,
     xrefs,
     facts,
     qc,
-    hpo: { ...createHpoLookup(data.hpoTerms, data.hpoLabels), ic: phenotypeIc },
+    hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
     resolveGene: (s, h) => validator.resolve(s, h),
     screening: createScreeningLookup(data.rusp, rel('rusp')),
     drugs: linkDesignations(data.designations, names, rel('fda-oopd'), qc, synonymScopes(data)),
@@ -218,7 +200,6 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
     records,
     obsoletes,
     qc,
-    phenotypeIc,
     stats: {
       records: records.length,
       rare: records.filter((r) => r.isRare).length,

@@ -11,7 +11,8 @@ export const FREQUENCY_RULE =
   `small-count: else the pooled count of fewer than ${MIN_POOLED_DENOMINATOR} patients, with no band (one or two patients place a feature in no band); ` +
   'unusable: only impossible values (n > m, over 100%), kept as raw text; none: no frequency. A curated band therefore wins over a count of fewer than ' +
   `${MIN_POOLED_DENOMINATOR} patients. Order of present phenotypes: count, percent and band first by their value (point percentage, else band midpoint), ` +
-  'then small counts by value, then those without frequency; ties by specificity (higher information content first), then HPO id; never by label. ' +
+  "then small counts by value, then those without frequency; ties: first the feature more of this record's source entries report (each disease of the HPO " +
+  'annotations and each Orphanet disorder joined to the record counts once), then HPO id. Never by label, and never by a figure computed over other diseases. ' +
   'Phenotypes annotated as absent come last.';
 
 /** One source row's normalized frequency. */
@@ -72,12 +73,21 @@ export function frequencyValue(f: Frequency | null): number {
   return f.range ? (f.range[0] + f.range[1]) / 2 : -1;
 }
 
-/** The phenotype order of FREQUENCY_RULE. */
+/** Distinct source entries (HPO disease id or Orphanet disorder) that report a phenotype: this record's rows only. */
+function reportedBy(p: Phenotype): number {
+  return new Set(p.sources.map((s) => `${s.source} ${s.diseaseId}`)).size;
+}
+
+/**
+ * The phenotype order of FREQUENCY_RULE. Ties look at this record's own rows only: an order taken
+ * from the corpus (how many other diseases carry a term) would rewrite every record that shares a
+ * term whenever one disease's annotations change.
+ */
 export function comparePhenotypes(a: Phenotype, b: Phenotype): number {
   return (
     tier(a) - tier(b) ||
     frequencyValue(b.frequency) - frequencyValue(a.frequency) ||
-    (b.informationContent ?? -1) - (a.informationContent ?? -1) ||
+    reportedBy(b) - reportedBy(a) ||
     (a.hpoId < b.hpoId ? -1 : a.hpoId > b.hpoId ? 1 : 0)
   );
 }

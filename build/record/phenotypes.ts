@@ -7,8 +7,6 @@ import type { Phenotype } from './record-types.ts';
 export interface HpoLookup {
   label(id: string): string | null;
   known(id: string): boolean;
-  /** Information content of a term (see informationContent in information-content.ts); null when unknown. */
-  ic?(id: string): number | null;
 }
 
 /** Build label lookups from the 2023 HPO JSON, with the 2026 Babelon labels for newer ids. */
@@ -52,7 +50,6 @@ export function mergePhenotypes(
         modifiers: [],
         sources: [],
         frequencyBasis: 'none',
-        informationContent: hpo.ic?.(hpoId) ?? null,
       };
       byKey.set(key, p);
     }

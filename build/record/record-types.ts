@@ -82,8 +82,6 @@ export interface Phenotype {
   sources: PhenotypeSourceEntry[];
   /** Which rule gave `frequency` (see FREQUENCY_RULE in frequency-pool.ts). */
   frequencyBasis: FrequencyBasis;
-  /** Specificity of the term: -ln(share of annotated diseases carrying it or a descendant); null when no disease carries it. */
-  informationContent: number | null;
 }
 
 export interface VocabValue<T extends string> {

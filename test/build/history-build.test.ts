@@ -100,8 +100,9 @@ describe('HISTORY_KEEP', () => {
     assert.deepEqual([h.keep, h.releases.map((r) => r.id)], [2, ['r3', 'r4']]);
     assert.deepEqual(
       latestChanges(dist).map((c) => [c.id, c.kind, c.sections, c.fields]),
-      // The band is now the headline (FREQUENCY_RULE), so the very frequent findings of the diagnosis section and the counts change too.
-      [[ANGELMAN, 'changed', ['screening-and-diagnosis'], ['computed', 'phenotypes']]],
+      // The band is now the headline (FREQUENCY_RULE), so the clinical features (which name it among their first ten), the very
+      // frequent findings of the diagnosis section and the counts change too.
+      [[ANGELMAN, 'changed', ['clinical-features', 'screening-and-diagnosis'], ['computed', 'phenotypes']]],
     );
     const index = contentIndex(dist);
     // CF v1 and v2 and PKU v1 and v2 were superseded by r3; mild HPA's only version ended when r3 removed it.

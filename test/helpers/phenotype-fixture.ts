@@ -26,7 +26,7 @@ export function fixtureModel(parents: Record<string, string[]> = {}) {
   for (const a of hpoa.annotations)
     if (!a.negated) (perDisease.get(a.diseaseId) ?? perDisease.set(a.diseaseId, []).get(a.diseaseId)!).push(a.hpoId);
   const ic = informationContent(perDisease.values(), ancestry);
-  const lookup = { ...createHpoLookup(terms, new Map()), ic };
+  const lookup = createHpoLookup(terms, new Map());
   const ids = [...new Set([...hpoa.annotations.map((a) => a.diseaseId), ...Object.keys(parents)])].sort();
   const qc = new QcReport();
   const records = ids.map(

@@ -3,12 +3,12 @@ import { test } from 'node:test';
 import { build, copyTree, editData, MINI_DATA } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { schemaErrors } from '../helpers/response-schemas.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { endpointOf } from '../helpers/webhook-endpoint.ts';
 import { api } from '../helpers/webhook-app.ts';
 import { app, fixture, receiver, subscribe } from '../helpers/webhook-fixture.ts';
 import { EVENT_SCHEMAS, type EventType } from '../../server/contract/api/webhooks.ts';
 import { fanOut, releaseMessages } from '../../server/webhooks/events.ts';
 import type { PublishedRelease } from '../../server/webhooks/release-feed.ts';
-import type { Endpoint } from '../../server/webhooks/webhook-types.ts';
 
 const { keys, dist } = fixture();
 const CF = 'MONDO:0009061';
@@ -180,30 +180,15 @@ test('events of a release: created, updated and removed payloads, ids stable, wa
     releaseMessages(release, 99).map((m) => m.id),
     messages.map((m) => m.id),
   );
-  const ep = (id: string, o: Partial<Endpoint>): Endpoint => ({
-    id,
-    owner: 'k1',
-    url: 'https://x.test/',
-    events: null,
-    diseases: null,
-    description: null,
-    enabled: true,
-    disabledReason: null,
-    secrets: [],
-    failingSince: null,
-    createdAt: 0,
-    updatedAt: 0,
-    ...o,
-  });
   const deliveries = fanOut(
     messages,
     [
-      ep('all', {}),
-      ep('removed-only', { events: ['disease.removed'] }),
-      ep('watch-3', { diseases: ['MONDO:0000003'] }),
-      ep('watch-other', { diseases: ['MONDO:0000009'] }),
-      ep('disabled', { enabled: false }),
-      ep('revoked-owner', { owner: 'k2' }),
+      endpointOf('all', {}),
+      endpointOf('removed-only', { events: ['disease.removed'] }),
+      endpointOf('watch-3', { diseases: ['MONDO:0000003'] }),
+      endpointOf('watch-other', { diseases: ['MONDO:0000009'] }),
+      endpointOf('disabled', { enabled: false }),
+      endpointOf('revoked-owner', { owner: 'k2' }),
     ],
     (k) => k === 'k1',
     0,

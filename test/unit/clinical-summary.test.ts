@@ -136,7 +136,6 @@ function phenotype(hpoId: string, label: string, percent: number | null, sources
       references: [],
     })),
     frequencyBasis: percent === null ? 'none' : 'percent',
-    informationContent: null,
   };
 }
 

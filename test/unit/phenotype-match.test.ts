@@ -69,8 +69,9 @@ test('index: current terms, closure, IC from the annotations, id history, annota
     [
       ['HP:0002069', 100, '7/7'],
       ['HP:0001251', 88.2, '15/17'],
-      ['HP:0002123', -1, null],
+      // Ties (no frequency, one source entry each) by HPO id (FREQUENCY_RULE).
       ['HP:0001263', -1, null],
+      ['HP:0002123', -1, null],
     ],
   );
 });

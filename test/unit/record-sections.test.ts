@@ -141,6 +141,26 @@ describe('composeSections', () => {
     assert.deepEqual(checkSection(composeSection('clinical-features', f), f), { ok: true, problems: [] });
   });
 
+  it("breaks a frequency tie by the record's own source entries, then HPO id: never by label or a figure over other diseases", () => {
+    const f = bareFacts();
+    const frequent = band('HP:0040282', 'Frequent', [30, 79]);
+    const orphanet = {
+      source: 'orphanet' as const,
+      release: '2025-12',
+      diseaseId: 'ORPHA:1',
+      frequencyRaw: null,
+      evidence: null,
+      references: [],
+    };
+    const both = phenotype('HP:0000003', 'Zeta', frequent);
+    both.sources.push(orphanet);
+    f.phenotypes = [phenotype('HP:0000002', 'Alpha', frequent), phenotype('HP:0000001', 'Beta', frequent), both];
+    assert.equal(
+      composeSection('clinical-features', f).paragraphs[0],
+      'Most frequent first: Zeta (frequent, 30-79%); Beta (frequent, 30-79%); Alpha (frequent, 30-79%).',
+    );
+  });
+
   it('describes screening through a grouping above the disease', () => {
     const f = bareFacts();
     // The RUSP row of content/curated/rusp.tsv; the year is synthetic (the transcription has none) to show the clause.

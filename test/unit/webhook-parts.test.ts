@@ -10,7 +10,7 @@ import { FileStore } from '../../server/webhooks/file-store.ts';
 import { newDelivery, testMessage } from '../../server/webhooks/events.ts';
 import { parseDuration, parseSchedule, retryAfterMs, withJitter } from '../../server/webhooks/schedule.ts';
 import { newSecret, signatureHeader } from '../../server/webhooks/signing.ts';
-import type { Endpoint } from '../../server/webhooks/webhook-types.ts';
+import { endpointOf } from '../helpers/webhook-endpoint.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'webhooks-unit-'));
 
@@ -142,20 +142,7 @@ test('the file store keeps endpoints, deliveries and attempts across a reopen, o
   const d = dir();
   const store = new FileStore({ dir: d, retentionMs: 60_000 });
   assert.throws(() => new FileStore({ dir: d, retentionMs: 60_000 }), /the webhook outbox is in use by process \d+/);
-  const e: Endpoint = {
-    id: 'ep_1',
-    owner: 'k',
-    url: 'https://x.test/',
-    events: null,
-    diseases: null,
-    description: null,
-    enabled: true,
-    disabledReason: null,
-    secrets: [{ secret: newSecret(), expiresAt: null }],
-    failingSince: null,
-    createdAt: 1,
-    updatedAt: 1,
-  };
+  const e = endpointOf('ep_1', { owner: 'k', secrets: [{ secret: newSecret(), expiresAt: null }], createdAt: 1, updatedAt: 1 });
   await store.createEndpoint(e);
   const m = testMessage(e.id, 1000);
   await store.enqueue([m], [newDelivery(m, e.id, 1000)]);

@@ -29,8 +29,8 @@ export interface SerializedPhenotypeIndex {
   ancestors: number[][];
   /**
    * Information content per term number: -ln(share of the annotated diseases that carry the term or
-   * a descendant), over the HPO annotation file and Orphanet phenotypes (the records'
-   * `informationContent`); null when no disease carries it.
+   * a descendant), over the HPO annotation file and Orphanet phenotypes; null when no disease
+   * carries it. A figure over the whole corpus: the index carries it, the records do not.
    */
   ic: (number | null)[];
   /**
