@@ -3,6 +3,7 @@ import { API_BASE, HPO_ID_PATTERN } from '../contract/api/base.ts';
 import { PageCache } from '../http/page-cache.ts';
 import { params } from '../http/param-schemas.ts';
 import { badRequest } from '../http/problem.ts';
+import type { Req, Res } from '../http/context.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { etagOfBytes, PRIVATE, sendComposed } from '../http/send.ts';
 import { matchPage } from '../phenotypes/match-page.ts';
@@ -11,6 +12,7 @@ import { MatchContext } from '../phenotypes/match-context.ts';
 import { MATCH_MODEL } from '../phenotypes/match-model.ts';
 import type { PhenotypeModel } from '../phenotypes/phenotype-model.ts';
 import { textQuery } from '../annotate/text-query.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
 import { lexiconOf, textTooLong } from './annotate-routes.ts';
 import { pageLinks } from './collection-shapes.ts';
 import { NO_PARAMS, pageParams } from './common-params.ts';
@@ -85,6 +87,30 @@ export function resolveTerms(model: PhenotypeModel, ids: readonly string[]): { t
   return { terms, meta };
 }
 
+type MatchValues = Parameters<RouteHandler<typeof MATCH>>[2]['query'];
+type TextTerms = ReturnType<typeof textQuery>;
+
+/**
+ * The observed and excluded terms of a request: its ids, and the patient's terms its description
+ * names (server/annotate/text-query.ts). Null when a problem was sent instead.
+ */
+function requestTerms(snap: Snapshot, req: Req, res: Res, v: MatchValues) {
+  if (v.phenotypes === undefined && v.text === undefined) {
+    badRequest(req, res, [{ name: 'phenotypes', reason: 'missing', detail: 'give phenotypes (HPO ids), text (a description) or both' }]);
+    return null;
+  }
+  let read: TextTerms | null = null;
+  if (v.text !== undefined) {
+    const lexicon = lexiconOf(snap, req, res);
+    if (!lexicon || textTooLong(req, res, v.text)) return null;
+    read = textQuery(lexicon, v.text);
+  }
+  const model = snap.phenotypeModel;
+  const observed = resolveTerms(model, [...(v.phenotypes ?? []), ...(read?.observed ?? [])]);
+  const excluded = resolveTerms(model, [...(v.excluded ?? []), ...(read?.excluded ?? [])]);
+  return { read, observed, excluded };
+}
+
 /**
  * Diseases ranked by the patient's observed and excluded phenotypes (the model:
  * server/phenotypes/match-score.ts), each with its explanation; pages cached per query.
@@ -96,46 +122,26 @@ function matchHandler({ snapshot, engine }: RouteDeps): RouteHandler<typeof MATC
     const key = cache.key(snap.manifest.snapshot, req);
     if (cache.serve(key, req, res)) return;
     const model = snap.phenotypeModel;
-    if (v.phenotypes === undefined && v.text === undefined)
-      return badRequest(req, res, [
-        { name: 'phenotypes', reason: 'missing', detail: 'give phenotypes (HPO ids), text (a description) or both' },
-      ]);
-    // A description adds the patient's terms it names (server/annotate/text-query.ts).
-    let read: ReturnType<typeof textQuery> | null = null;
-    if (v.text !== undefined) {
-      const lexicon = lexiconOf(snap, req, res);
-      if (!lexicon || textTooLong(req, res, v.text)) return;
-      read = textQuery(lexicon, v.text);
-    }
-    const observed = resolveTerms(model, [...(v.phenotypes ?? []), ...(read?.observed ?? [])]);
-    const excluded = resolveTerms(model, [...(v.excluded ?? []), ...(read?.excluded ?? [])]);
-    // A description without a finding is an empty ranking, not an error: nothing was misspelt.
-    if (observed.terms.length === 0 && read !== null && observed.meta.unknown.length + observed.meta.obsolete.length === 0) {
-      const meta = {
-        hpoRelease: model.index.hpoRelease,
-        diseasesWithPhenotypes: model.diseaseCount,
-        phenotypes: observed.meta,
-        excluded: excluded.meta,
-        text: { characters: v.text!.length, terms: read.terms },
-      };
-      const { pagination, links, linkHeader } = pageLinks(req.path, req.query, v.limit, v.offset, 0);
-      return sendComposed(
-        req,
-        res,
-        Buffer.from(JSON.stringify({ data: [], pagination, links, meta })),
-        PRIVATE,
-        undefined,
-        linkHeader ? ['Link', linkHeader] : [],
-      );
-    }
+    const terms = requestTerms(snap, req, res, v);
+    if (terms === null) return;
+    const { read, observed, excluded } = terms;
+    const meta = {
+      hpoRelease: model.index.hpoRelease,
+      diseasesWithPhenotypes: model.diseaseCount,
+      phenotypes: observed.meta,
+      excluded: excluded.meta,
+      ...(read ? { text: { characters: v.text!.length, terms: read.terms } } : {}),
+    };
     if (observed.terms.length === 0) {
+      // A description without a finding is an empty ranking, not an error: nothing was misspelt.
+      if (read !== null && observed.meta.unknown.length + observed.meta.obsolete.length === 0) {
+        sendPage(req, res, v, [], 0, meta);
+        return;
+      }
       const release = model.index.hpoRelease ?? 'of this snapshot';
+      const unknown = [...observed.meta.unknown, ...observed.meta.obsolete].join(', ');
       return badRequest(req, res, [
-        {
-          name: 'phenotypes',
-          reason: 'not-allowed-value',
-          detail: `no term the HPO release ${release} holds: ${[...observed.meta.unknown, ...observed.meta.obsolete].join(', ')}`,
-        },
+        { name: 'phenotypes', reason: 'not-allowed-value', detail: `no term the HPO release ${release} holds: ${unknown}` },
       ]);
     }
     const ctx = filterContext(snap, engine());
@@ -152,25 +158,18 @@ function matchHandler({ snapshot, engine }: RouteDeps): RouteHandler<typeof MATC
     const context = new MatchContext(model, query, MATCH_MODEL, (id) => snap.rowById.get(id)?.name ?? id);
     const score = scoreDiseases(model, query, MATCH_MODEL, context);
     const keep = diseaseFilter(v, ctx);
-    const passes =
-      keep === null
-        ? null
-        : (id: string) => {
-            const row = snap.rowById.get(id);
-            return row !== undefined && keep(row);
-          };
+    const passes = keep && ((id: string) => ((row) => row !== undefined && keep(row))(snap.rowById.get(id)));
     const { data, total } = matchPage(model, query, score, context, MATCH_MODEL, v, passes, (id) => snap.rowById.get(id));
-    const { pagination, links, linkHeader } = pageLinks(req.path, req.query, v.limit, v.offset, total);
-    const meta = {
-      hpoRelease: model.index.hpoRelease,
-      diseasesWithPhenotypes: model.diseaseCount,
-      phenotypes: observed.meta,
-      excluded: excluded.meta,
-      ...(read ? { text: { characters: v.text!.length, terms: read.terms } } : {}),
-    };
-    const body = Buffer.from(JSON.stringify({ data, pagination, links, meta }));
-    const page = { body, etag: etagOfBytes(body), headers: linkHeader ? ['Link', linkHeader] : [] };
+    const page = sendPage(req, res, v, data, total, meta);
     cache.set(key, page);
-    sendComposed(req, res, page.body, PRIVATE, page.etag, page.headers);
   };
+}
+
+/** Send one page of ranked diseases; returns it for the page cache. */
+function sendPage(req: Req, res: Res, v: MatchValues, data: unknown[], total: number, meta: object) {
+  const { pagination, links, linkHeader } = pageLinks(req.path, req.query, v.limit, v.offset, total);
+  const body = Buffer.from(JSON.stringify({ data, pagination, links, meta }));
+  const page = { body, etag: etagOfBytes(body), headers: linkHeader ? ['Link', linkHeader] : [] };
+  sendComposed(req, res, page.body, PRIVATE, page.etag, page.headers);
+  return page;
 }
