@@ -165,6 +165,18 @@ describe('hallmarks (HALLMARK_RULE)', () => {
       ],
     );
   });
+  test("where the curations disagree, the frequency counted is the mean of each curation's own (a count of fewer than 5 left out)", () => {
+    const disputed = phenotype('HP:0012432', 'Chronic fatigue', 67.9, ['OMIM:154700', 'ORPHA:558']);
+    // As in Marfan syndrome's dolichocephaly: OMIM's 36/53 patients, Orphanet's "Occasional (29-5%)".
+    disputed.sources[0].frequencyRaw = '36/53';
+    disputed.sources[1].frequencyRaw = 'HP:0040283';
+    const agreed = phenotype('HP:0001083', 'Ectopia lentis', 50, ['OMIM:154700', 'ORPHA:558']);
+    agreed.sources[0].frequencyRaw = '1/2';
+    agreed.sources[1].frequencyRaw = 'HP:0040282';
+    const counted = Object.fromEntries(select([disputed, agreed], null).map((h) => [h.label, h.parts.frequency]));
+    // (0.679 + 0.17) / 2; 1 of 2 patients is no frequency, so only one curation gives one: the consolidated 50 % counts.
+    assert.deepEqual(counted, { 'Chronic fatigue': 0.425, 'Ectopia lentis': 0.5 });
+  });
   test('a term below a chosen one takes its place; a laboratory finding is added and marked', () => {
     const chosen = select(
       [
