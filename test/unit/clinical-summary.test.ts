@@ -202,13 +202,14 @@ describe('class naming (CLASS_NAMING_RULE)', () => {
     assert.equal(numberedSibling('dilated cardiomyopathy 3B', 'Duchenne muscular dystrophy'), true);
     assert.equal(numberedSibling('mucopolysaccharidosis type 3', 'mucopolysaccharidosis type 3A'), false);
   });
-  test('groups before umbrellas, at most two; an umbrella alone only when no group is a parent', () => {
+  test('groups before umbrellas, at most two; an umbrella alone only when no group is a parent and there is no definition', () => {
     const n = (id: string) => counts[id];
-    const name = (ps: [string, string][]) =>
+    const name = (ps: [string, string][], defined = true) =>
       namedClasses(
         'x',
         ps.map(([id, name]) => ({ id, name })),
         n,
+        defined,
       ).map((c) => c.name);
     assert.deepEqual(
       name([
@@ -224,13 +225,12 @@ describe('class naming (CLASS_NAMING_RULE)', () => {
       ]),
       ['DMD-related muscular dystrophy'],
     );
-    assert.deepEqual(
-      name([
-        ['f', 'respiratory system disorder'],
-        ['e', 'autosomal recessive disease'],
-      ]),
-      ['respiratory system disorder'],
-    );
+    const umbrellaOnly: [string, string][] = [
+      ['f', 'respiratory system disorder'],
+      ['e', 'autosomal recessive disease'],
+    ];
+    assert.deepEqual(name(umbrellaOnly), []);
+    assert.deepEqual(name(umbrellaOnly, false), ['respiratory system disorder']);
   });
 });
 
