@@ -82,6 +82,7 @@ describe('containedRelation (LINK_RELATION_RULE), on designations of the FDA OOP
       'associated hypertrophic cardiomyopathy',
     ],
     ['Treatment of pediatric hyperphosphatemia', 'hyperphosphatemia', [], 'broader', 'pediatric hyperphosphatemia'],
+    ['Treatment of parenteral nutrition-associated liver disease', 'liver disease', [], 'broader', 'nutrition-associated'],
     ['Treatment of transthyretin-mediated amyloidosis (ATTR amyloidosis)', 'amyloidosis', [], 'broader', 'transthyretin-mediated'],
     ['Treatment of complex regional pain syndrome (CRPS)', 'complex regional pain syndrome', [], 'exact', 'complex regional pain syndrome'],
     [
@@ -92,6 +93,13 @@ describe('containedRelation (LINK_RELATION_RULE), on designations of the FDA OOP
       'Krabbe Disease',
     ],
     ['Treatment of cystic fibrosis (CF)', 'cystic fibrosis', [], 'exact', 'cystic fibrosis'],
+    [
+      'Treatment of neurogenic symptomatic orthostatic hypotension in patients with primary autonomic failure, dopamine-beta-hydroxylase deficiency, and nondiabetic autonomic neuropathy.',
+      'nondiabetic autonomic neuropathy',
+      ['orthostatic hypotension', 'primary autonomic failure', 'dopamine-beta-hydroxylase deficiency'],
+      'complication',
+      'neurogenic symptomatic orthostatic hypotension in patients with',
+    ],
   ];
   for (const [text, name, others, relation, words] of cases)
     test(`${name} in "${text}"`, () => assert.deepEqual(relationIn(text, name, others), [relation, words]));
