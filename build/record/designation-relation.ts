@@ -106,12 +106,16 @@ function complication(tw: TextWords, from: number, name: number, end: number, in
   let start = name;
   while (start > from && (inOther(start - 1) || LIST_WORDS.has(w[start - 1]))) start--;
   let marker = -1;
-  // "[in [up to three words]] patients with [up to two words]", then the cause phrases, then a bare "in".
+  // "[in [up to three words]] patients [up to six words] with [up to two words]" ("in adult patients 8 years of age and
+  // older with"), then the cause phrases, then a bare "in".
   for (let k = start - 1; k >= Math.max(from + 1, start - 3) && marker < 0; k--) {
-    if (w[k] !== 'with' || !GROUP_OPENERS.has(w[k - 1])) continue;
+    if (w[k] !== 'with') continue;
     if (w.slice(k + 1, start).some((_, j) => inOther(k + 1 + j))) break;
-    marker = k - 1;
-    for (let i = k - 2; i >= Math.max(from, k - 5); i--) if (w[i] === 'in') marker = i;
+    let opener = -1;
+    for (let j = k - 1; j >= Math.max(from, k - 7) && opener < 0 && !inOther(j); j--) if (GROUP_OPENERS.has(w[j])) opener = j;
+    if (opener < 0) continue;
+    marker = opener;
+    for (let i = opener - 1; i >= Math.max(from, opener - 4); i--) if (w[i] === 'in') marker = i;
   }
   if (marker < 0) for (const m of CAUSE_MARKERS) if (m.every((x, k) => w[start - m.length + k] === x)) marker = start - m.length;
   if (marker < 0 && w[start - 1] === 'in') marker = start - 1;

@@ -240,12 +240,16 @@ function repairRow(raw: OrphanDesignation, repairs: Map<OrphanDesignation, TextR
  */
 function designationLinks(known: OrphanDesignation[], index: NameIndex, scopeOf: SynonymScopeLookup): Map<string, DesignationLink[]> {
   const links = new Map<string, DesignationLink[]>();
+  // The condition words of each complication an approval names, by disease (a link keeps only its first row's).
+  const treatedIn = new Map<string, string[]>();
   for (const row of known) {
     for (const { hit, method, field, decision } of matchDesignation(row, index).hits) {
       for (const id of hit.ids) {
         const list = links.get(id) ?? links.set(id, []).get(id)!;
         const scoped = method.endsWith('synonym') ? synonymScopeRelation(scopeOf(id, hit.text), hit.text) : null;
         const { relation, decidedBy } = scoped ?? decision;
+        if (field === 'approvedIndication' && relation === 'complication')
+          (treatedIn.get(id) ?? treatedIn.set(id, []).get(id)!).push(` ${normalizeName(decidedBy)} `);
         if (!list.some((l) => l.method === method && l.matchedText === hit.text && l.field === field))
           list.push({ method, matchedText: hit.text, field, relation, decidedBy });
       }
@@ -264,9 +268,7 @@ function designationLinks(known: OrphanDesignation[], index: NameIndex, scopeOf:
     if (list.some((l) => l.field === 'designation') || related(id)) continue;
     const names = list.map((l) => normalizeName(l.matchedText));
     if (names.some((n) => designationNames.some((d) => formOf(n, d)))) continue;
-    const host = list.some(
-      (l) => l.relation === 'complication' && designationNames.some((d) => ` ${normalizeName(l.decidedBy)} `.includes(` ${d} `)),
-    );
+    const host = (treatedIn.get(id) ?? []).some((words) => designationNames.some((d) => words.includes(` ${d} `)));
     if (!host) links.delete(id);
   }
   return links;
