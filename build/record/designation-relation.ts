@@ -117,7 +117,9 @@ function complication(tw: TextWords, from: number, name: number, end: number, in
     marker = opener;
     for (let i = opener - 1; i >= Math.max(from, opener - 4); i--) if (w[i] === 'in') marker = i;
   }
-  if (marker < 0) for (const m of CAUSE_MARKERS) if (m.every((x, k) => w[start - m.length + k] === x)) marker = start - m.length;
+  // A cause phrase, up to three words before the name ("due to tetrahydrobiopterin- (BH4-) responsive phenylketonuria").
+  for (let gap = 0; gap <= 3 && marker < 0 && !inOther(start - gap); gap++)
+    for (const m of CAUSE_MARKERS) if (m.every((x, k) => w[start - gap - m.length + k] === x)) marker = start - gap - m.length;
   if (marker < 0 && w[start - 1] === 'in') marker = start - 1;
   if (marker < 0) return null;
   let first = -1;

@@ -258,6 +258,19 @@ describe('an approval that covers more than its designation', () => {
     ]);
   });
 
+  it('keeps the disease a qualified cause phrase names', () => {
+    assert.deepEqual(
+      listedOn(
+        'Treatment of hyperphenylalaninemia',
+        'to reduce blood phenylalanine in patients with hyperphenylalaninemia (HPA) due to tetrahydrobiopterin- (BH4-) responsive phenylketonuria (PKU)',
+      ),
+      [
+        ['T:52', 'exact'],
+        ['T:53', 'complication'],
+      ],
+    );
+  });
+
   it('lists a designation on the patient group it names, as a complication', () => {
     assert.deepEqual(
       listedOn('Prevention of cystine nephrolithiasis in patients with homozygous cystinuria.', 'Prevention of cystine stone formation'),
