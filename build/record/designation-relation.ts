@@ -70,7 +70,9 @@ export const LINK_RELATION_RULE =
   '("seizures in patients with mitochondrial disease"), or the name is the first part of "-associated", "-related", "-induced" or "-mediated" ' +
   'followed by another condition ("Noonan syndrome-associated hypertrophic cardiomyopathy"). `broader` (the designation covers a subset of the ' +
   'disease): a word outside the name restricts it to a stage, line of therapy, disease state, age group, genotype, severity or episode ' +
-  '("stage IIB through IV", "relapsed", "pediatric", "mutations", "severe", "exacerbations", "who ..."), or a qualifier stands right before ' +
+  '("stage IIB through IV", "relapsed", "pediatric", "mutations", "severe", "exacerbations", "who ..."), or a complement follows it ' +
+  '("invasive carcinoma of the uterine cervix"), or another disease name stands right before it ("cystic fibrosis liver disease" on liver ' +
+  'disease; on cystic fibrosis it is a `complication`), or a qualifier stands right before ' +
   'the name ("transthyretin-mediated amyloidosis", "parenteral nutrition-associated liver disease"), or the name is followed by "in" and another condition\'s patients, or the text matched a ' +
   'narrow synonym of the class. `narrower` (the designation names a wider condition that includes the disease): the text matched a broad ' +
   'synonym of the class, or the designation was made for a parent group (roll-down). `exact`: the text names the disease with no such word.';
@@ -138,6 +140,15 @@ export function containedRelation(tw: TextWords, start: number, end: number, oth
   const inOther = (i: number) => others.some(([s, e]) => i >= s && i < e);
   const hit = complication(tw, from, start, end, inOther);
   if (hit) return hit;
+  // Two names with nothing between them: the first qualifies the second ("cystic fibrosis liver disease" is a
+  // complication of cystic fibrosis, and a liver disease of a subset of patients).
+  const joined = (i: number) => /^\s+$/.test(tw.before[i] ?? '');
+  if (end < to && inOther(end) && joined(end)) return { relation: 'complication', decidedBy: phrase(tw, start, Math.min(end + 3, to)) };
+  if (start > from && inOther(start - 1) && joined(start))
+    return { relation: 'broader', decidedBy: phrase(tw, Math.max(from, start - 2), end) };
+  // A complement after the name: "invasive carcinoma of the uterine cervix".
+  if (tw.words[end] === 'of' && joined(end) && end + 1 < to)
+    return { relation: 'broader', decidedBy: phrase(tw, end, Math.min(end + 4, to)) };
   // An abbreviation in parentheses right after the name repeats it: "(CRPS)".
   const outside: number[] = [];
   for (let i = from; i < to; i++) {

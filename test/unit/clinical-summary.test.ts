@@ -93,6 +93,9 @@ describe('containedRelation (LINK_RELATION_RULE), on designations of the FDA OOP
       'Krabbe Disease',
     ],
     ['Treatment of cystic fibrosis (CF)', 'cystic fibrosis', [], 'exact', 'cystic fibrosis'],
+    ['Treatment of cystic fibrosis liver disease', 'cystic fibrosis', ['liver disease'], 'complication', 'cystic fibrosis liver disease'],
+    ['Treatment of cystic fibrosis liver disease', 'liver disease', ['cystic fibrosis'], 'broader', 'cystic fibrosis liver disease'],
+    ['Treatment of invasive carcinoma of the uterine cervix', 'invasive carcinoma', [], 'broader', 'of the uterine cervix'],
     [
       'Treatment of neurogenic symptomatic orthostatic hypotension in patients with primary autonomic failure, dopamine-beta-hydroxylase deficiency, and nondiabetic autonomic neuropathy.',
       'nondiabetic autonomic neuropathy',
