@@ -72,9 +72,9 @@ export const LINK_RELATION_RULE =
   'disease): a word outside the name restricts it to a stage, line of therapy, disease state, age group, genotype, severity or episode ' +
   '("stage IIB through IV", "relapsed", "pediatric", "mutations", "severe", "exacerbations", "who ..."), or a complement follows it ' +
   '("invasive carcinoma of the uterine cervix"), or another disease name stands right before it ("cystic fibrosis liver disease" on liver ' +
-  'disease; on cystic fibrosis it is a `complication`), or a qualifier stands right before ' +
-  'the name ("transthyretin-mediated amyloidosis", "parenteral nutrition-associated liver disease"), or the name is followed by "in" and another condition\'s patients, or the text matched a ' +
-  'narrow synonym of the class. `narrower` (the designation names a wider condition that includes the disease): the text matched a broad ' +
+  'disease; on cystic fibrosis it is a `complication`), or a qualifier stands right before the name ("transthyretin-mediated ' +
+  'amyloidosis", "parenteral nutrition-associated liver disease"), or the name is followed by "in" and another condition\'s ' +
+  'patients, or the text matched a narrow synonym of the class. `narrower` (the designation names a wider condition that includes the disease): the text matched a broad ' +
   'synonym of the class, or the designation was made for a parent group (roll-down). `exact`: the text names the disease with no such word.';
 
 /** Words [a, b) as written, with the separators between them ("transthyretin-mediated"). */
