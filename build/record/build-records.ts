@@ -157,7 +157,7 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
     const before = qc.warnings.length;
     const computed = computeFields(f, {
       hallmarks: hallmarks(f.phenotypes, f.definition?.text ?? null),
-      namedClasses: namedClasses(f.name, f.parents, descendants),
+      namedClasses: namedClasses(f.name, f.parents, descendants, f.definition !== null),
     });
     const { sections, regenerated, problems } = finalizeSections({ ...f, computed }, options);
     for (const s of regenerated) qc.regenerate(f.id, s, problems[s] ?? []);

@@ -16,7 +16,9 @@ export const MAX_NAMED_CLASSES = 2;
 export const CLASS_NAMING_RULE =
   'The overview names at most two parent classes, the ones that say the most: disease groups (classes with at most ' +
   `${UMBRELLA_MIN_DESCENDANTS} classes below them in Mondo) first, fewest classes below first; an umbrella class (more than ${UMBRELLA_MIN_DESCENDANTS}, such ` +
-  'as an organ system) only when no group is a parent, and then the narrowest one alone. Never named: a numbered sibling subtype ' +
+  'as an organ system) only when no group is a parent and the record has no definition, and then the narrowest one alone: an umbrella names ' +
+  'one organ system of what may be a disease of several ("cystic fibrosis, a form of respiratory system disorder"), and the definition, ' +
+  'which follows, says what the disease is. Never named: a numbered sibling subtype ' +
   '("dilated cardiomyopathy 3B" for Duchenne muscular dystrophy: a parent whose name ends in a subtype number and does not begin the ' +
   'disease\'s own name) and a grouping by mode of inheritance ("autosomal recessive disease"), which the cause sentence states.';
 
@@ -36,11 +38,12 @@ export function classKind(descendantCount: number): NamedClass['kind'] {
   return descendantCount > UMBRELLA_MIN_DESCENDANTS ? 'umbrella' : 'group';
 }
 
-/** The parents the overview names, by CLASS_NAMING_RULE. */
+/** The parents the overview names, by CLASS_NAMING_RULE; `defined` when the record has a definition. */
 export function namedClasses(
   diseaseName: string,
   parents: readonly { id: string; name: string }[],
   descendantCount: (id: string) => number,
+  defined: boolean,
 ): NamedClass[] {
   const candidates = parents
     .filter((p) => !numberedSibling(p.name, diseaseName) && !BY_INHERITANCE.test(p.name))
@@ -50,7 +53,8 @@ export function namedClasses(
   // must not change every record below it.
   const named = (c: (typeof candidates)[number]): NamedClass => ({ id: c.id, name: c.name, kind: classKind(c.size) });
   const groups = candidates.filter((c) => classKind(c.size) === 'group');
-  return (groups.length > 0 ? groups.slice(0, MAX_NAMED_CLASSES) : candidates.slice(0, 1)).map(named);
+  if (groups.length > 0) return groups.slice(0, MAX_NAMED_CLASSES).map(named);
+  return defined ? [] : candidates.slice(0, 1).map(named);
 }
 
 /** Number of classes below each class (transitively), from a child map. */

@@ -38,7 +38,8 @@ const HALLMARK_ITEM: SchemaObject = {
           type: 'number',
           minimum: 0,
           maximum: 1,
-          description: 'The frequency counted (a fraction); the default when none is given.',
+          description:
+            "The frequency counted (a fraction): the mean of the two curations' own where both give one, else the consolidated one; the default when none is given.",
         },
         frequencyGiven: { type: 'boolean', description: 'False when the sources give no usable frequency and the default was counted.' },
         specificity: { type: 'number', minimum: 0, maximum: 1, description: 'Intrinsic information content of the HPO term.' },

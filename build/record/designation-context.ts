@@ -36,12 +36,16 @@ const GROUP_MARKERS = [/^in (?:\w+ ){0,3}(?:patients|children|adults|subjects|in
 export const DESIGNATION_CONTEXT_RULE =
   'A disease name found inside designation or indication text is not linked when the word before it negates it ("non-", "other than", "excluding", ' +
   '"except", "without") or makes it another condition ("acute-on-chronic"), when it is a phrase of generic words only ("deficiency disease"), when the word after it makes it part of a molecule or cell name ("kinase", "gene", "receptor", "transmembrane", "positive", ' +
-  '"cells", ...), when it only names the patient group of another condition that the text also names ("X in patients with Y" links X only), or when ' +
+  '"cells", ...), when it only names the patient group of another condition that the text also names ("X in patients with Y" links X only; ' +
+  'a designation links Y too, as a `complication`: LINK_RELATION_RULE), or when ' +
   'it names patients "who are receiving" or "undergoing" a treatment of something else. A name whose diseases all lie above a more specific disease ' +
   'that the same text names is left out (the specific one is linked).';
 
-/** Keep the contained hits that name what the text designates, by DESIGNATION_CONTEXT_RULE. */
-export function filterByContext(words: string[], hits: NameHit[]): NameHit[] {
+/**
+ * Keep the contained hits that name what the text designates, by DESIGNATION_CONTEXT_RULE;
+ * `keepPatientGroups` keeps the patient group of another named condition too (a designation links it as a complication).
+ */
+export function filterByContext(words: string[], hits: NameHit[], { keepPatientGroups = false } = {}): NameHit[] {
   const kept = hits.filter((h) => {
     if (!h.span) return true;
     const [start, end] = h.span;
@@ -56,6 +60,7 @@ export function filterByContext(words: string[], hits: NameHit[]): NameHit[] {
     if ((tail.includes('receiving') || tail.includes('undergoing')) && hasGroupBefore(words, start)) return false;
     return true;
   });
+  if (keepPatientGroups) return kept;
   // "X in patients with Y": when a hit lies before the group marker, hits after it are the patient group.
   for (let i = 0; i < words.length; i++) {
     for (let len = 3; len <= 6 && i + len <= words.length; len++) {

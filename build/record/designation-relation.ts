@@ -64,14 +64,17 @@ const CAUSE_SUFFIXES = new Set(['associated', 'related', 'induced', 'mediated'])
 
 export const LINK_RELATION_RULE =
   'Each link says how the designation relates to the disease (`relation`) and which words decided it (`decidedBy`). ' +
-  '`complication`: the name follows a patient-group or cause phrase ("in patients with", "in children with", "associated with", "secondary to", ' +
+  '`complication`: the name (or a list of names it ends) follows a patient-group or cause phrase ("in patients with", "in children with", ' +
+  '"in adult patients with severe", "associated with", "secondary to", ' +
   '"due to", "attributable to", "caused by", "complications of", or "in" after another condition) and the text names a condition before it ' +
   '("seizures in patients with mitochondrial disease"), or the name is the first part of "-associated", "-related", "-induced" or "-mediated" ' +
   'followed by another condition ("Noonan syndrome-associated hypertrophic cardiomyopathy"). `broader` (the designation covers a subset of the ' +
   'disease): a word outside the name restricts it to a stage, line of therapy, disease state, age group, genotype, severity or episode ' +
-  '("stage IIB through IV", "relapsed", "pediatric", "mutations", "severe", "exacerbations", "who ..."), or a qualifier stands right before ' +
-  'the name ("transthyretin-mediated amyloidosis"), or the name is followed by "in" and another condition\'s patients, or the text matched a ' +
-  'narrow synonym of the class. `narrower` (the designation names a wider condition that includes the disease): the text matched a broad ' +
+  '("stage IIB through IV", "relapsed", "pediatric", "mutations", "severe", "exacerbations", "who ..."), or a complement follows it ' +
+  '("invasive carcinoma of the uterine cervix"), or another disease name stands right before it ("cystic fibrosis liver disease" on liver ' +
+  'disease; on cystic fibrosis it is a `complication`), or a qualifier stands right before the name ("transthyretin-mediated ' +
+  'amyloidosis", "parenteral nutrition-associated liver disease"), or the name is followed by "in" and another condition\'s ' +
+  'patients, or the text matched a narrow synonym of the class. `narrower` (the designation names a wider condition that includes the disease): the text matched a broad ' +
   'synonym of the class, or the designation was made for a parent group (roll-down). `exact`: the text names the disease with no such word.';
 
 /** Words [a, b) as written, with the separators between them ("transthyretin-mediated"). */
@@ -90,22 +93,40 @@ function clauseBounds(tw: TextWords, start: number, end: number): [number, numbe
   return [from, to];
 }
 
-/** A complication decision when a cause or patient-group phrase opens right before the name and a condition precedes it. */
-function complication(tw: TextWords, from: number, start: number, end: number): RelationDecision | null {
+/** Words that join the names of a list: "patients with A, B and C". */
+const LIST_WORDS = new Set(['and', 'or']);
+
+/**
+ * A complication decision when a cause or patient-group phrase opens right before the name, or
+ * before a list of other names that ends with it, and a condition precedes the phrase.
+ */
+function complication(tw: TextWords, from: number, name: number, end: number, inOther: (i: number) => boolean): RelationDecision | null {
   const w = tw.words;
   if (CAUSE_SUFFIXES.has(w[end]) && /^[-\u2010\u2011]$/.test(tw.before[end]) && end + 1 < w.length && !NEUTRAL.has(w[end + 1]))
     return { relation: 'complication', decidedBy: phrase(tw, end, Math.min(w.length, end + 4)) };
+  // The list the name ends: "patients with A, B and C" opens at A for C.
+  let start = name;
+  while (start > from && (inOther(start - 1) || LIST_WORDS.has(w[start - 1]))) start--;
   let marker = -1;
-  // "in [up to three words] patients with", then the cause phrases, then a bare "in".
-  for (let i = start - 1; i >= Math.max(from, start - 6) && marker < 0; i--) {
-    if (w[i] === 'in' && GROUP_OPENERS.has(w[start - 2]) && w[start - 1] === 'with') marker = i;
+  // "[in [up to three words]] patients [up to six words] with [up to two words]" ("in adult patients 8 years of age and
+  // older with"), then the cause phrases, then a bare "in".
+  for (let k = start - 1; k >= Math.max(from + 1, start - 3) && marker < 0; k--) {
+    if (w[k] !== 'with') continue;
+    if (w.slice(k + 1, start).some((_, j) => inOther(k + 1 + j))) break;
+    let opener = -1;
+    for (let j = k - 1; j >= Math.max(from, k - 7) && opener < 0 && !inOther(j); j--) if (GROUP_OPENERS.has(w[j])) opener = j;
+    if (opener < 0) continue;
+    marker = opener;
+    for (let i = opener - 1; i >= Math.max(from, opener - 4); i--) if (w[i] === 'in') marker = i;
   }
-  if (marker < 0 && w[start - 1] === 'with' && GROUP_OPENERS.has(w[start - 2])) marker = start - 2;
-  if (marker < 0) for (const m of CAUSE_MARKERS) if (m.every((x, k) => w[start - m.length + k] === x)) marker = start - m.length;
+  // A cause phrase, up to three words before the name ("due to tetrahydrobiopterin- (BH4-) responsive phenylketonuria").
+  for (let gap = 0; gap <= 3 && marker < 0 && !inOther(start - gap); gap++)
+    for (const m of CAUSE_MARKERS) if (m.every((x, k) => w[start - gap - m.length + k] === x)) marker = start - gap - m.length;
   if (marker < 0 && w[start - 1] === 'in') marker = start - 1;
   if (marker < 0) return null;
   let first = -1;
-  for (let i = from; i < marker && first < 0; i++) if (!NEUTRAL.has(w[i]) && !/^\d+$/.test(w[i])) first = i;
+  // The condition treated: a word before the phrase that neither is generic nor names the patients ("adult patients with X" treats X).
+  for (let i = from; i < marker && first < 0; i++) if (!NEUTRAL.has(w[i]) && !SUBSET.has(w[i]) && !/^\d+$/.test(w[i])) first = i;
   if (first < 0) return null;
   return { relation: 'complication', decidedBy: phrase(tw, Math.max(first, marker - 4), start) };
 }
@@ -116,9 +137,18 @@ function complication(tw: TextWords, from: number, start: number, end: number): 
  */
 export function containedRelation(tw: TextWords, start: number, end: number, others: [number, number][]): RelationDecision {
   const [from, to] = clauseBounds(tw, start, end);
-  const hit = complication(tw, from, start, end);
-  if (hit) return hit;
   const inOther = (i: number) => others.some(([s, e]) => i >= s && i < e);
+  const hit = complication(tw, from, start, end, inOther);
+  if (hit) return hit;
+  // Two names with nothing between them: the first qualifies the second ("cystic fibrosis liver disease" is a
+  // complication of cystic fibrosis, and a liver disease of a subset of patients).
+  const joined = (i: number) => /^\s+$/.test(tw.before[i] ?? '');
+  if (end < to && inOther(end) && joined(end)) return { relation: 'complication', decidedBy: phrase(tw, start, Math.min(end + 3, to)) };
+  if (start > from && inOther(start - 1) && joined(start))
+    return { relation: 'broader', decidedBy: phrase(tw, Math.max(from, start - 2), end) };
+  // A complement after the name: "invasive carcinoma of the uterine cervix".
+  if (tw.words[end] === 'of' && joined(end) && end + 1 < to)
+    return { relation: 'broader', decidedBy: phrase(tw, end, Math.min(end + 4, to)) };
   // An abbreviation in parentheses right after the name repeats it: "(CRPS)".
   const outside: number[] = [];
   for (let i = from; i < to; i++) {
@@ -135,9 +165,12 @@ export function containedRelation(tw: TextWords, start: number, end: number, oth
   // "X in <other disease>": the patients of another condition.
   if (tw.words[end] === 'in' && others.some(([s]) => s > end && s <= end + 4))
     return { relation: 'broader', decidedBy: phrase(tw, end, Math.min(end + 4, to)) };
-  // A qualifier right before the name, in the same phrase: "intestinal giardiasis", "transthyretin-mediated amyloidosis".
+  // A qualifier right before the name, in the same phrase: "intestinal giardiasis", "transthyretin-mediated amyloidosis",
+  // "parenteral nutrition-associated liver disease" (a cause joined by a hyphen qualifies, though "associated" alone does not).
   const prev = start - 1;
-  if (prev >= from && !inOther(prev) && !NEUTRAL.has(tw.words[prev]) && !/^\d+$/.test(tw.words[prev]) && !/[,(;:]/.test(tw.before[start]))
+  const hyphenCause = CAUSE_SUFFIXES.has(tw.words[prev]) && /^[-\u2010\u2011]$/.test(tw.before[prev] ?? '');
+  const qualifier = hyphenCause || (!NEUTRAL.has(tw.words[prev]) && !/^\d+$/.test(tw.words[prev]));
+  if (prev >= from && !inOther(prev) && qualifier && !/[,(;:]/.test(tw.before[start]))
     return {
       relation: 'broader',
       decidedBy: phrase(tw, Math.max(from, prev - (/^[-\u2010\u2011]$/.test(tw.before[prev]) ? 1 : 0)), start),

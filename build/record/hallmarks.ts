@@ -1,29 +1,48 @@
 import type { HpoTerm } from '../ingest/source-types.ts';
 import type { Hallmark } from './consolidated-types.ts';
+import { normalizeFrequency } from './frequency.ts';
+import { MIN_POOLED_DENOMINATOR } from './frequency-pool.ts';
 import type { Phenotype } from './record-types.ts';
+import type { TermSpecificity } from './term-specificity.ts';
 
 export type { Hallmark };
-import type { TermSpecificity } from './term-specificity.ts';
 
 /**
  * The hallmark features of a disease (HALLMARK_RULE): what identifies it, not only what is
  * frequent. Every part of the score is local to the disease or to the HPO release, so another
- * disease's annotations never change this disease's hallmarks.
+ * disease's annotations never change this disease's hallmarks. The parts of each feature
+ * (`featurePartsOf`) hold no constant; the constants weigh them (`rankHallmarks`), so that
+ * test/check/hallmark-cv.ts cross-validates the very rule the build runs.
  */
+
+/** The constants and the form of HALLMARK_RULE. */
+export interface HallmarkConstants {
+  /** Frequency counted for a feature whose sources give no usable one. */
+  noFrequency: number;
+  /** Weight of a feature the disease's own definition names. */
+  definitionWeight: number;
+  /** Weight of a feature both curations annotate. */
+  agreementWeight: number;
+  /** Specificity (SPECIFICITY_RULE) is counted raised to this power. */
+  specificityPower: number;
+  /** The frequency counted: the consolidated one, or the mean of each curation's own. */
+  frequencyAcrossCurations: 'mean' | 'consolidated';
+}
+
+/**
+ * Chosen by leave-one-out cross-validation over 61 diseases with textbook hallmarks, in 59 of the 61
+ * folds (test/check/hallmark-cv.ts; figures in test/build/results/2026-11-27-clinical-content.md).
+ */
+export const HALLMARK_CONSTANTS: HallmarkConstants = {
+  noFrequency: 0.7,
+  definitionWeight: 0.5,
+  agreementWeight: 0.5,
+  specificityPower: 1,
+  frequencyAcrossCurations: 'mean',
+};
 
 /** How many hallmarks are chosen (a laboratory finding may be added after them). */
 export const HALLMARK_COUNT = 5;
-/**
- * The frequency a feature counts with when its sources give no usable one (an HPO annotation from
- * OMIM without frequency, a count of fewer than 5 patients). Chosen, with the two weights below,
- * by leave-one-out cross-validation over 29 diseases with textbook hallmarks (recall of the
- * textbook hallmarks among the first five: 0.62; frequency times specificity alone: 0.40).
- */
-export const NO_FREQUENCY_VALUE = 0.7;
-/** Weight of a feature named in the disease's own definition. */
-export const DEFINITION_WEIGHT = 0.5;
-/** Weight of a feature that both the OMIM-based HPO curation and Orphanet annotate. */
-export const AGREEMENT_WEIGHT = 0.5;
 /** Laboratory findings: terms below "Abnormality of metabolism/homeostasis", but not below "Abnormality of fluid regulation" (edema is seen, not measured). */
 export const LABORATORY_ROOT = 'HP:0001939';
 const NOT_LABORATORY = 'HP:0011032';
@@ -32,18 +51,20 @@ const LABORATORY_MIN_FREQUENCY = 0.3;
 /** Ancestors less specific than this are too general to count as named in a definition ("abnormality of the eye"). */
 const DEFINITION_MIN_SPECIFICITY = 0.4;
 
+const C = HALLMARK_CONSTANTS;
 export const HALLMARK_RULE =
-  'Each present feature is scored score = specificity x (frequency + ' +
-  `${DEFINITION_WEIGHT} x namedInDefinition + ${AGREEMENT_WEIGHT} x sourcesAgree) / ${1 + DEFINITION_WEIGHT + AGREEMENT_WEIGHT}, in [0, 1]. ` +
-  'frequency: the consolidated frequency (point value, else the middle of its band) as a fraction; ' +
-  `${NO_FREQUENCY_VALUE} when no usable frequency is given. specificity: the intrinsic information content of the HPO term (from the HPO release alone). ` +
+  `Each present feature is scored score = specificity${C.specificityPower === 1 ? '' : `^${C.specificityPower}`} x (frequency + ${C.definitionWeight} x namedInDefinition + ` +
+  `${C.agreementWeight} x sourcesAgree) / ${1 + C.definitionWeight + C.agreementWeight}, in [0, 1]. ` +
+  "frequency: the mean of the two curations' own frequencies where both give one (each curation's: its rows' point values or band middles " +
+  `averaged, a count of fewer than ${MIN_POOLED_DENOMINATOR} patients left out), else the consolidated frequency, as a fraction; ` +
+  `${C.noFrequency} when no usable frequency is given. ` +
+  'specificity: the intrinsic information content of the HPO term (SPECIFICITY_RULE, from the HPO release alone). ' +
   "namedInDefinition: 1 when the record's definition names the term, one of its HPO synonyms, or a not too general term above it. " +
   'sourcesAgree: 1 when both the OMIM-based HPO curation and Orphanet annotate the term. ' +
   `The ${HALLMARK_COUNT} best scores are the hallmarks (ties by HPO id); a term above a chosen one is skipped and a term below a chosen one takes its place ` +
   `(the more specific wins). When none of them is a laboratory finding (below "Abnormality of metabolism/homeostasis", ${LABORATORY_ROOT}, ` +
   `not below "Abnormality of fluid regulation"), the best-scoring laboratory finding counted at least ${LABORATORY_MIN_FREQUENCY} frequent is added. ` +
-  'The weights and the frequency of a feature without one were chosen by leave-one-out ' +
-  'cross-validation over diseases with textbook hallmarks.';
+  'The constants and the form were chosen by leave-one-out cross-validation over diseases with textbook hallmarks.';
 
 /** Lower case, no diacritics or punctuation, plural endings of long words dropped: the form definitions and labels are compared in. */
 export function comparable(text: string): string {
@@ -57,17 +78,49 @@ export function comparable(text: string): string {
   return ` ${words.join(' ')} `;
 }
 
-/** The OMIM-based HPO curation ("M") and Orphanet ("O": the packets or HPO's ORPHA rows) that annotate a phenotype. */
-function curations(p: Phenotype): Set<'M' | 'O'> {
-  const out = new Set<'M' | 'O'>();
-  for (const s of p.sources) out.add(s.source === 'orphanet' || s.diseaseId.startsWith('ORPHA:') ? 'O' : 'M');
-  return out;
+type Curation = 'M' | 'O';
+/** The OMIM-based HPO curation ("M") or Orphanet ("O": the packets or HPO's ORPHA rows) behind a source row. */
+const curationOf = (s: Phenotype['sources'][number]): Curation => (s.source === 'orphanet' || s.diseaseId.startsWith('ORPHA:') ? 'O' : 'M');
+
+/** A frequency as a fraction: the point value, else the middle of its band; null when it gives neither. */
+function fraction(f: { percent: number | null; range: [number, number] | null } | null): number | null {
+  if (!f) return null;
+  if (f.percent !== null) return f.percent / 100;
+  return f.range ? (f.range[0] + f.range[1]) / 200 : null;
 }
 
-const round = (x: number) => Math.round(x * 1000) / 1000;
+/**
+ * Each curation's own frequency of a feature (its rows' usable values averaged; a count of fewer than
+ * MIN_POOLED_DENOMINATOR patients is not one, as in FREQUENCY_RULE); a curation that gives none is left out.
+ */
+function curationFrequencies(p: Phenotype): number[] {
+  const by = new Map<Curation, number[]>();
+  for (const s of p.sources) {
+    if (s.frequencyRaw === null) continue;
+    const read = normalizeFrequency(s.frequencyRaw);
+    const small = read.frequency.denominator !== null && read.frequency.denominator < MIN_POOLED_DENOMINATOR;
+    const v = 'warning' in read || small ? null : fraction(read.frequency);
+    if (v !== null) (by.get(curationOf(s)) ?? by.set(curationOf(s), []).get(curationOf(s))!).push(v);
+  }
+  return [...by.values()].map((vs) => vs.reduce((a, b) => a + b, 0) / vs.length);
+}
 
-/** A hallmark selector over one HPO release: `select(phenotypes, definition)` applies HALLMARK_RULE. */
-export function hallmarkSelector(terms: ReadonlyMap<string, HpoTerm>, specificity: TermSpecificity) {
+/** What HALLMARK_RULE weighs for one present feature: no constant enters these. */
+export interface FeatureParts {
+  hpoId: string;
+  label: string;
+  /** The consolidated frequency as a fraction; null when no usable one is given. */
+  frequency: number | null;
+  /** Each curation's own frequency (fractions). */
+  curationFrequencies: number[];
+  specificity: number;
+  namedInDefinition: boolean;
+  sourcesAgree: boolean;
+  laboratory: boolean;
+}
+
+/** The parts of every present feature of a disease, over one HPO release. */
+export function featurePartsOf(terms: ReadonlyMap<string, HpoTerm>, specificity: TermSpecificity) {
   const phrases = new Map<string, string[]>();
   const phrasesOf = (id: string): string[] => {
     let hit = phrases.get(id);
@@ -88,47 +141,84 @@ export function hallmarkSelector(terms: ReadonlyMap<string, HpoTerm>, specificit
   };
   const isLab = (id: string) => specificity.ancestors(id).has(LABORATORY_ROOT) && !specificity.ancestors(id).has(NOT_LABORATORY);
 
-  return function select(phenotypes: readonly Phenotype[], definitionText: string | null): Hallmark[] {
+  return function parts(phenotypes: readonly Phenotype[], definitionText: string | null): FeatureParts[] {
     const definition = definitionText ? comparable(definitionText) : '';
-    const scored: Hallmark[] = [];
-    for (const p of phenotypes) {
-      if (p.negated) continue;
-      const f = p.frequency;
-      const given = (p.frequencyBasis === 'count' || p.frequencyBasis === 'percent' || p.frequencyBasis === 'band') && f !== null;
-      const value = given ? (f.percent ?? (f.range ? (f.range[0] + f.range[1]) / 2 : 0)) / 100 : NO_FREQUENCY_VALUE;
-      const spec = specificity.of(p.hpoId) ?? 0;
-      const inDefinition = named(p.hpoId, definition);
-      const agree = curations(p).size > 1;
-      const score =
-        (spec * (value + DEFINITION_WEIGHT * Number(inDefinition) + AGREEMENT_WEIGHT * Number(agree))) /
-        (1 + DEFINITION_WEIGHT + AGREEMENT_WEIGHT);
-      scored.push({
+    const present = phenotypes.filter((p) => !p.negated);
+    return present.map((p) => {
+      const given = p.frequencyBasis === 'count' || p.frequencyBasis === 'percent' || p.frequencyBasis === 'band';
+      return {
         hpoId: p.hpoId,
         label: p.label,
-        score: round(score),
-        parts: {
-          frequency: round(value),
-          frequencyGiven: given,
-          specificity: round(spec),
-          namedInDefinition: inDefinition,
-          sourcesAgree: agree,
-        },
+        frequency: given ? fraction(p.frequency) : null,
+        curationFrequencies: given ? curationFrequencies(p) : [],
+        specificity: specificity.of(p.hpoId) ?? 0,
+        namedInDefinition: named(p.hpoId, definition),
+        sourcesAgree: new Set(p.sources.map(curationOf)).size > 1,
         laboratory: isLab(p.hpoId),
-      });
-    }
-    scored.sort((a, b) => b.score - a.score || (a.hpoId < b.hpoId ? -1 : a.hpoId > b.hpoId ? 1 : 0));
-    const chosen = pick(scored, HALLMARK_COUNT, specificity);
-    if (!chosen.some((h) => h.laboratory)) {
-      const lab = scored.find(
-        (h) =>
-          h.laboratory &&
-          h.parts.frequency >= LABORATORY_MIN_FREQUENCY &&
-          !chosen.some((c) => specificity.ancestors(c.hpoId).has(h.hpoId) || c === h),
-      );
-      if (lab) chosen.push(lab);
-    }
-    return chosen;
+      };
+    });
   };
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** The frequency HALLMARK_RULE counts for a feature; null when none is given. */
+function countedFrequency(f: FeatureParts, c: HallmarkConstants): number | null {
+  if (f.frequency === null) return null;
+  if (c.frequencyAcrossCurations === 'consolidated' || f.curationFrequencies.length < 2) return f.frequency;
+  return f.curationFrequencies.reduce((a, b) => a + b, 0) / f.curationFrequencies.length;
+}
+
+/** The score of every feature by HALLMARK_RULE, best first (ties by HPO id). */
+export function scoreFeatures(features: readonly FeatureParts[], c: HallmarkConstants = HALLMARK_CONSTANTS): Hallmark[] {
+  const total = 1 + c.definitionWeight + c.agreementWeight;
+  const scored = features.map((f): Hallmark => {
+    const counted = countedFrequency(f, c);
+    const value = counted ?? c.noFrequency;
+    const spec = f.specificity;
+    const weights = c.definitionWeight * Number(f.namedInDefinition) + c.agreementWeight * Number(f.sourcesAgree);
+    return {
+      hpoId: f.hpoId,
+      label: f.label,
+      score: round((spec ** c.specificityPower * (value + weights)) / total),
+      parts: {
+        frequency: round(value),
+        frequencyGiven: counted !== null,
+        specificity: round(spec),
+        namedInDefinition: f.namedInDefinition,
+        sourcesAgree: f.sourcesAgree,
+      },
+      laboratory: f.laboratory,
+    };
+  });
+  return scored.sort((a, b) => b.score - a.score || (a.hpoId < b.hpoId ? -1 : a.hpoId > b.hpoId ? 1 : 0));
+}
+
+/** The hallmarks by HALLMARK_RULE from a disease's feature parts. */
+export function rankHallmarks(
+  features: readonly FeatureParts[],
+  specificity: TermSpecificity,
+  c: HallmarkConstants = HALLMARK_CONSTANTS,
+): Hallmark[] {
+  const scored = scoreFeatures(features, c);
+  const chosen = pick(scored, HALLMARK_COUNT, specificity);
+  if (!chosen.some((h) => h.laboratory)) {
+    const lab = scored.find(
+      (h) =>
+        h.laboratory &&
+        h.parts.frequency >= LABORATORY_MIN_FREQUENCY &&
+        !chosen.some((c) => specificity.ancestors(c.hpoId).has(h.hpoId) || c === h),
+    );
+    if (lab) chosen.push(lab);
+  }
+  return chosen;
+}
+
+/** A hallmark selector over one HPO release: `select(phenotypes, definition)` applies HALLMARK_RULE. */
+export function hallmarkSelector(terms: ReadonlyMap<string, HpoTerm>, specificity: TermSpecificity) {
+  const parts = featurePartsOf(terms, specificity);
+  return (phenotypes: readonly Phenotype[], definitionText: string | null): Hallmark[] =>
+    rankHallmarks(parts(phenotypes, definitionText), specificity);
 }
 
 /** The first `count` of `scored` (best first) with no term above another: a more specific term takes its ancestor's place. */

@@ -53,7 +53,8 @@ function matchText(text: string, index: NameIndex, field: DesignationLink['field
   // splitWords follows normalizeName; should a text ever split otherwise, the word rules are left out rather than misapplied.
   const aligned = tw.words.join(' ') === normalizeName(text);
   const words = aligned ? tw.words : normalizeName(text).split(' ').filter(Boolean);
-  const found = filterByContext(words, index.matchContainedWords(words, aligned ? tw : undefined));
+  // The patient group of another condition is kept: its relation says it is a complication (LINK_RELATION_RULE).
+  const found = filterByContext(words, index.matchContainedWords(words, aligned ? tw : undefined), { keepPatientGroups: true });
   // A name whose every disease lies above a more specific one the same text names is a remnant ("... arising from indolent lymphoma").
   const specific = found.flatMap((h) => h.ids);
   const contained = found.filter((h) => !h.ids.every((id) => index.isAncestorOfAny(id, specific)));
@@ -228,19 +229,27 @@ function repairRow(raw: OrphanDesignation, repairs: Map<OrphanDesignation, TextR
 
 /**
  * Every disease the rows of one designation name, with how (method, field, relation). A link
- * through an approved labeled indication alone is dropped when the designation text names other
- * diseases and none of them is this one or a class above or below it: the approval then covers
- * more than this designation ("large B-cell lymphoma, including ... high-grade B-cell lymphoma"
- * on a primary mediastinal B-cell lymphoma designation).
+ * through an approved labeled indication alone is dropped when the approval covers more than the
+ * designation: the designation text names other diseases, the approval names one of them (or a class
+ * above or below one) beside this one, and this one is none of them, no class above or below one, no
+ * form of one by name ("primary myelofibrosis" of "myelofibrosis"), and not the disease of the patients
+ * in whom one of them is treated ("iron overload due to thalassemia syndromes"). So a primary
+ * mediastinal B-cell lymphoma designation whose approval reads "large B-cell lymphoma, including ...
+ * high-grade B-cell lymphoma" is not listed on high-grade B-cell lymphoma, and a designation for
+ * hyperphenylalaninemia whose approval names only phenylketonuria still is.
  */
 function designationLinks(known: OrphanDesignation[], index: NameIndex, scopeOf: SynonymScopeLookup): Map<string, DesignationLink[]> {
   const links = new Map<string, DesignationLink[]>();
+  // The condition words of each complication an approval names, by disease (a link keeps only its first row's).
+  const treatedIn = new Map<string, string[]>();
   for (const row of known) {
     for (const { hit, method, field, decision } of matchDesignation(row, index).hits) {
       for (const id of hit.ids) {
         const list = links.get(id) ?? links.set(id, []).get(id)!;
         const scoped = method.endsWith('synonym') ? synonymScopeRelation(scopeOf(id, hit.text), hit.text) : null;
         const { relation, decidedBy } = scoped ?? decision;
+        if (field === 'approvedIndication' && relation === 'complication')
+          (treatedIn.get(id) ?? treatedIn.set(id, []).get(id)!).push(` ${normalizeName(decidedBy)} `);
         if (!list.some((l) => l.method === method && l.matchedText === hit.text && l.field === field))
           list.push({ method, matchedText: hit.text, field, relation, decidedBy });
       }
@@ -248,10 +257,19 @@ function designationLinks(known: OrphanDesignation[], index: NameIndex, scopeOf:
   }
   const named = [...links].filter(([, list]) => list.some((l) => l.field === 'designation')).map(([id]) => id);
   if (named.length === 0) return links;
+  const related = (id: string) => named.some((n) => n === id || index.isAncestorOfAny(n, [id]) || index.isAncestorOfAny(id, [n]));
+  const approvalNamesDesignation = [...links].some(([id, list]) => list.some((l) => l.field === 'approvedIndication') && related(id));
+  if (!approvalNamesDesignation) return links;
+  const designationNames = [...links.values()].flatMap((list) =>
+    list.filter((l) => l.field === 'designation').map((l) => normalizeName(l.matchedText)),
+  );
+  const formOf = (a: string, b: string) => a === b || a.endsWith(` ${b}`) || b.endsWith(` ${a}`);
   for (const [id, list] of links) {
-    if (list.some((l) => l.field === 'designation')) continue;
-    const related = named.some((n) => index.isAncestorOfAny(n, [id]) || index.isAncestorOfAny(id, [n]));
-    if (!related) links.delete(id);
+    if (list.some((l) => l.field === 'designation') || related(id)) continue;
+    const names = list.map((l) => normalizeName(l.matchedText));
+    if (names.some((n) => designationNames.some((d) => formOf(n, d)))) continue;
+    const host = (treatedIn.get(id) ?? []).some((words) => designationNames.some((d) => words.includes(` ${d} `)));
+    if (!host) links.delete(id);
   }
   return links;
 }

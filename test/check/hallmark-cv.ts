@@ -1,182 +1,173 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readHpoOntology } from '../../build/ingest/hpo-ontology.ts';
 import { readBuildSettings } from '../../build/build-settings.ts';
+import { readHpoOntology } from '../../build/ingest/hpo-ontology.ts';
+import {
+  type FeatureParts,
+  HALLMARK_CONSTANTS,
+  type HallmarkConstants,
+  featurePartsOf,
+  rankHallmarks,
+  scoreFeatures,
+} from '../../build/record/hallmarks.ts';
+import { termSpecificity } from '../../build/record/term-specificity.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { readPackedSync } from '../../server/contract/snapshot/packs.ts';
 import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';
 
 /**
- * Leave-one-out cross-validation of HALLMARK_RULE's constants (build/record/hallmarks.ts) over the
- * textbook hallmarks of test/check/hallmark-textbook.json (29 diseases, hallmarks as HPO ids: a feature
- * counts when it is the term or below it). Reads the phenotypes and definitions of a published snapshot:
- *   node --import tsx test/check/hallmark-cv.ts            (the grid and the leave-one-out recall at 5)
- *   node --import tsx test/check/hallmark-cv.ts show '{"P0":0.7,"wd":0.5,"wa":0.5,"g":1}'
- * Measured on the snapshot of 782e8cb (before issue 32): see test/build/results/2026-11-27-clinical-content.md.
+ * Leave-one-out cross-validation of HALLMARK_RULE's constants (HALLMARK_CONSTANTS in
+ * build/record/hallmarks.ts), running the build's own rule (featurePartsOf, rankHallmarks) on the
+ * phenotypes and definitions of a published snapshot (DIST_DIR, as for the build). Textbook hallmarks
+ * are HPO ids, written down before any rule was scored on them: hallmark-textbook.json (29 diseases,
+ * issue-32's set) and hallmark-heldout.json (32 more, written later and scored once as held-out
+ * before joining the set). A textbook hallmark counts when one of the first five features is the term
+ * or below it; a disease counts for the hallmarks it has annotated (the term or below it).
+ *   node --import tsx test/check/hallmark-cv.ts              (each grid family: leave-one-out recall at 5)
+ *   node --import tsx test/check/hallmark-cv.ts show [json]  (each disease's first features under
+ *                                                            HALLMARK_CONSTANTS, or the constants given)
+ *   node --import tsx test/check/hallmark-cv.ts held-out     (the first rule and HALLMARK_CONSTANTS on the held-out set)
+ * HALLMARK_SET=first or HALLMARK_SET=held-out restricts the set. Results: test/build/results/2026-11-27-clinical-content.md.
  */
 const { distDir, dataDir } = readBuildSettings();
-function opener(dist: string) {
-  const cur = join(dist, 'current');
-  const manifest = readSnapshotJson<{ entries: Record<string, [string]> }>(cur, SNAPSHOT_FILES.manifest);
-  const packs = snapshotPacks(dist, cur);
-  return { get: (key: string): any => JSON.parse(readPackedSync(packs, manifest.entries[key][0]).toString('utf8')) };
-}
 const hpo = readHpoOntology(join(dataDir, 'hpo/hp_2023-01-27.json.gz'));
-const children = new Map<string, string[]>();
-for (const t of hpo.terms.values()) for (const p of t.parents) (children.get(p) ?? children.set(p, []).get(p)!).push(t.id);
-const memo = new Map<string, Set<string>>();
-function d(id: string): Set<string> {
-  let s = memo.get(id);
-  if (s) return s;
-  s = new Set();
-  for (const c of children.get(id) ?? []) {
-    s.add(c);
-    for (const x of d(c)) s.add(x);
-  }
-  memo.set(id, s);
-  return s;
+const spec = termSpecificity(hpo.terms);
+const partsOf = featurePartsOf(hpo.terms, spec);
+const current = join(distDir, 'current');
+const manifest = readSnapshotJson<{ entries: Record<string, [string]> }>(current, SNAPSHOT_FILES.manifest);
+const packs = snapshotPacks(distDir, current);
+const record = (id: string): any => JSON.parse(readPackedSync(packs, manifest.entries[id][0]).toString('utf8')).data;
+
+const HELD_OUT = process.argv[2] === 'held-out';
+const readSet = (file: string): Record<string, string[]> => JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8'));
+const TEXTBOOK: Record<string, string[]> =
+  HELD_OUT || process.env.HALLMARK_SET === 'held-out'
+    ? readSet('hallmark-heldout.json')
+    : process.env.HALLMARK_SET === 'first'
+      ? readSet('hallmark-textbook.json')
+      : { ...readSet('hallmark-textbook.json'), ...readSet('hallmark-heldout.json') };
+interface Case {
+  id: string;
+  name: string;
+  features: FeatureParts[];
+  /** The textbook hallmarks the disease has annotated (the term or one below it). */
+  annotated: string[];
 }
-const N = d('HP:0000118').size + 1;
-const ic = (id: string) => Math.max(0, 1 - Math.log(d(id).size + 1) / Math.log(N));
-const anc = new Map<string, Set<string>>();
-function a(id: string): Set<string> {
-  let s = anc.get(id);
-  if (s) return s;
-  s = new Set();
-  for (const p of hpo.terms.get(id)?.parents ?? []) {
-    s.add(p);
-    for (const x of a(p)) s.add(x);
-  }
-  anc.set(id, s);
-  return s;
+const below = (id: string, term: string) => id === term || spec.ancestors(id).has(term);
+const cases: Case[] = Object.entries(TEXTBOOK).map(([id, hallmarks]) => {
+  const r = record(id);
+  const features = partsOf(r.phenotypes, r.definition?.text ?? null);
+  return { id, name: r.name, features, annotated: hallmarks.filter((h) => features.some((f) => below(f.hpoId, h))) };
+});
+
+/** Share of a disease's annotated textbook hallmarks among its first five hallmarks; null when it has none annotated. */
+function recall(c: Case, k: HallmarkConstants): number | null {
+  if (c.annotated.length === 0) return null;
+  const first = rankHallmarks(c.features, spec, k).slice(0, 5);
+  return c.annotated.filter((h) => first.some((f) => below(f.hpoId, h))).length / c.annotated.length;
 }
-const norm = (t: string) =>
-  ' ' +
-  t
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .split(' ')
-    .filter(Boolean)
-    .map((w) => (w.length > 3 ? w.replace(/(es|s)$/, '') : w))
-    .join(' ') +
-  ' ';
-function inDef(id: string, def: string): boolean {
-  for (const x of [id, ...a(id)]) {
-    if (x === 'HP:0000118' || ic(x) < 0.4) continue;
-    const t = hpo.terms.get(x);
-    if (!t) continue;
-    for (const n of [t.label, ...t.synonyms]) {
-      const k = norm(n);
-      if (k.length > 5 && def.includes(k)) return true;
-    }
-  }
-  return false;
+
+/** The grid of one family: every combination of the values given, the simplest first (ties go to it). */
+function grid(values: { [K in keyof HallmarkConstants]: HallmarkConstants[K][] }): HallmarkConstants[] {
+  let out: HallmarkConstants[] = [{} as HallmarkConstants];
+  for (const [key, options] of Object.entries(values) as [keyof HallmarkConstants, unknown[]][])
+    out = out.flatMap((k) => options.map((v) => ({ ...k, [key]: v })));
+  return out;
 }
-const GOLD: Record<string, string[]> = JSON.parse(readFileSync(join(import.meta.dirname, 'hallmark-textbook.json'), 'utf8'));
-const o = opener(distDir);
-const recs = Object.keys(GOLD).map((id) => o.get(id).data);
-type P = { P0: number; wd: number; wa: number; g: number; lab: boolean };
-const feat = new Map<any, any[]>();
-function features(r: any) {
-  let f: any[] | undefined = feat.get(r);
-  if (f) return f;
-  const def = norm(r.definition?.text ?? '');
-  f = r.phenotypes
-    .filter((x: any) => !x.negated)
-    .map((x: any) => {
-      const fr = x.frequency;
-      const rel = ['count', 'percent', 'band'].includes(x.frequencyBasis);
-      const F = rel ? (fr.percent ?? (fr.range[0] + fr.range[1]) / 2) / 100 : null;
-      const kinds = new Set(x.sources.map((s: any) => (s.source === 'orphanet' || s.diseaseId.startsWith('ORPHA') ? 'O' : 'M')));
-      return { id: x.hpoId, label: x.label, F, S0: ic(x.hpoId), D: inDef(x.hpoId, def) ? 1 : 0, A: kinds.size > 1 ? 1 : 0 };
-    });
-  feat.set(r, f!);
-  return f!;
-}
-function top(r: any, p: P, k = 5) {
-  const rows = features(r)
-    .map((x: any) => {
-      const F = x.F ?? p.P0;
-      const S = x.S0 ** p.g;
-      return { ...x, F, S, score: (S * (F + p.wd * x.D + p.wa * x.A)) / (1 + p.wd + p.wa) };
-    })
-    .sort((x: any, y: any) => y.score - x.score || (x.id < y.id ? -1 : 1));
-  const chosen: any[] = [];
-  for (const x of rows) {
-    if (chosen.length >= k) break;
-    if (chosen.some((c) => a(c.id).has(x.id))) continue;
-    const i = chosen.findIndex((c) => a(x.id).has(c.id));
-    if (i >= 0) {
-      chosen[i] = x;
-      continue;
-    }
-    chosen.push(x);
-  }
-  return chosen;
-}
-const hitsOf = (r: any, p: P) => {
-  const t = top(r, p);
-  const g = GOLD[r.id].filter((h) => r.phenotypes.some((x: any) => !x.negated && (x.hpoId === h || a(x.hpoId).has(h))));
-  const got = g.filter((h) => t.some((x) => x.id === h || a(x.id).has(h)));
-  return { n: g.length, got: got.length, any: g.length ? (got.length > 0 ? 1 : 0) : null };
+/** The grid of the first rule (issue-32): its three weights and the power of specificity. */
+const FIRST: { [K in keyof HallmarkConstants]: HallmarkConstants[K][] } = {
+  noFrequency: [0.3, 0.5, 0.7],
+  definitionWeight: [0, 0.25, 0.5, 1, 2],
+  agreementWeight: [0, 0.25, 0.5, 1],
+  specificityPower: [1, 2, 4, 8],
+  frequencyAcrossCurations: ['consolidated'],
 };
-const grid: P[] = [];
-for (const P0 of [0.3, 0.5, 0.7])
-  for (const wd of [0, 0.25, 0.5, 1, 2])
-    for (const wa of [0, 0.25, 0.5, 1]) for (const g of [1, 2, 4, 8]) grid.push({ P0, wd, wa, g, lab: false });
-const score = (rs: any[], p: P) => {
-  let s = 0;
-  for (const r of rs) {
-    const h = hitsOf(r, p);
-    if (h.n) s += h.got / h.n;
-  }
-  return s;
+/** The first rule's constants, as its grid chose them. */
+const FIRST_CHOICE: HallmarkConstants = {
+  noFrequency: 0.7,
+  definitionWeight: 0.5,
+  agreementWeight: 0.5,
+  specificityPower: 1,
+  frequencyAcrossCurations: 'consolidated',
 };
+const family = (options: Partial<typeof FIRST>) => grid({ ...FIRST, ...options });
+/** The first grid, then each option added to it (HALLMARK_CONSTANTS is the choice of the last). */
+const FAMILIES: Record<string, HallmarkConstants[]> = {
+  'the first rule (issue-32)': family({}),
+  'with a specificity power below 1': family({ specificityPower: [1, 0.5, 0.25, 2, 4, 8] }),
+  "with the mean of the curations' frequencies": family({ frequencyAcrossCurations: ['consolidated', 'mean'] }),
+};
+
+/** Leave-one-out: each disease is scored by the constants best on the others (the first best in grid order). */
+function leaveOneOut(family: HallmarkConstants[]) {
+  const table = family.map((k) => cases.map((c) => recall(c, k)));
+  const sum = (row: (number | null)[], skip: number) => row.reduce<number>((s, v, j) => (j === skip || v === null ? s : s + v), 0);
+  const chosen = new Map<string, number>();
+  let total = 0;
+  let any = 0;
+  let n = 0;
+  for (let i = 0; i < cases.length; i++) {
+    let best = 0;
+    for (let g = 1; g < family.length; g++) if (sum(table[g], i) > sum(table[best], i)) best = g;
+    const key = JSON.stringify(family[best]);
+    chosen.set(key, (chosen.get(key) ?? 0) + 1);
+    const r = table[best][i];
+    if (r === null) continue;
+    total += r;
+    any += r > 0 ? 1 : 0;
+    n++;
+  }
+  let all = 0;
+  for (let g = 1; g < family.length; g++) if (sum(table[g], -1) > sum(table[all], -1)) all = g;
+  return { recall: total / n, any: any / n, n, chosen, allData: family[all], allDataRecall: sum(table[all], -1) / n };
+}
+
 if (process.argv[2] === 'show') {
-  const p = JSON.parse(process.argv[3]);
-  for (const r of recs) {
-    const h = hitsOf(r, p);
-    console.log(`${r.name}: ${h.got}/${h.n}`);
-    for (const x of top(r, p, 7)) console.log(`   ${x.score.toFixed(3)} F${x.F.toFixed(2)} S${x.S.toFixed(2)} D${x.D} A${x.A} ${x.label}`);
-  }
-  process.exit(0);
-}
-// LOO
-let tot = 0,
-  totAny = 0,
-  cnt = 0;
-const chosen = new Map<string, number>();
-for (let i = 0; i < recs.length; i++) {
-  const train = recs.filter((_, j) => j !== i);
-  let best = grid[0],
-    bs = -1;
-  for (const p of grid) {
-    const s = score(train, p);
-    if (s > bs) {
-      bs = s;
-      best = p;
+  const k: HallmarkConstants = { ...HALLMARK_CONSTANTS, ...(process.argv[3] ? JSON.parse(process.argv[3]) : {}) };
+  for (const c of cases) {
+    const r = recall(c, k);
+    process.stdout.write(`${c.name} (${c.id}): ${r === null ? 'no textbook hallmark annotated' : `recall ${r.toFixed(2)}`}\n`);
+    const first = new Set(rankHallmarks(c.features, spec, k).map((h) => h.hpoId));
+    for (const h of scoreFeatures(c.features, k).slice(0, 8)) {
+      const p = h.parts;
+      const mark = first.has(h.hpoId) ? '*' : ' ';
+      process.stdout.write(
+        `  ${mark} ${h.score.toFixed(3)} F${p.frequency.toFixed(2)}${p.frequencyGiven ? '' : '?'} S${p.specificity.toFixed(2)} D${+p.namedInDefinition} A${+p.sourcesAgree} ${h.label}\n`,
+      );
     }
   }
-  chosen.set(JSON.stringify(best), (chosen.get(JSON.stringify(best)) ?? 0) + 1);
-  const h = hitsOf(recs[i], best);
-  if (h.n) {
-    tot += h.got / h.n;
-    totAny += h.any!;
-    cnt++;
+} else if (HELD_OUT) {
+  for (const [name, k] of [
+    ['the first rule, as chosen', FIRST_CHOICE],
+    ['HALLMARK_CONSTANTS', HALLMARK_CONSTANTS],
+  ] as const) {
+    const scored = cases.map((c) => recall(c, k)).filter((v) => v !== null) as number[];
+    const mean = scored.reduce((a, b) => a + b, 0) / scored.length;
+    const any = scored.filter((v) => v > 0).length;
+    process.stdout.write(
+      `${name}: mean recall at 5 ${mean.toFixed(3)}, a hallmark among the five for ${any} of ${scored.length} diseases\n`,
+    );
+  }
+} else if (process.argv[2] === undefined) {
+  const baseline = cases.map((c) =>
+    recall(c, {
+      noFrequency: 0.5,
+      definitionWeight: 0,
+      agreementWeight: 0,
+      specificityPower: 1,
+      frequencyAcrossCurations: 'consolidated',
+    }),
+  );
+  const scored = baseline.filter((v) => v !== null) as number[];
+  process.stdout.write(
+    `frequency x specificity alone: mean recall at 5 ${(scored.reduce((a, b) => a + b, 0) / scored.length).toFixed(3)}\n`,
+  );
+  for (const [name, family] of Object.entries(FAMILIES)) {
+    const r = leaveOneOut(family);
+    process.stdout.write(
+      `${name} (${family.length} points): leave-one-out mean recall at 5 ${r.recall.toFixed(3)}, a hallmark among the five for ${(100 * r.any).toFixed(0)} % (${r.n} diseases)\n`,
+    );
+    for (const [k, n] of r.chosen) process.stdout.write(`  chosen in ${n} of ${cases.length} folds: ${k}\n`);
+    process.stdout.write(`  best on all the data: ${JSON.stringify(r.allData)} (${r.allDataRecall.toFixed(3)})\n`);
   }
 }
-console.log('LOO mean recall@5', (tot / cnt).toFixed(3), 'any@5', (totAny / cnt).toFixed(3), cnt);
-console.log(chosen);
-let best = grid[0],
-  bs = -1;
-for (const p of grid) {
-  const s = score(recs, p);
-  if (s > bs) {
-    bs = s;
-    best = p;
-  }
-}
-console.log('all-data best', best, (bs / recs.length).toFixed(3));
-for (const p of [{ P0: 0.5, wd: 0, wa: 0, g: 1, lab: false }]) console.log('baseline', p, (score(recs, p) / recs.length).toFixed(3));

@@ -82,6 +82,7 @@ describe('containedRelation (LINK_RELATION_RULE), on designations of the FDA OOP
       'associated hypertrophic cardiomyopathy',
     ],
     ['Treatment of pediatric hyperphosphatemia', 'hyperphosphatemia', [], 'broader', 'pediatric hyperphosphatemia'],
+    ['Treatment of parenteral nutrition-associated liver disease', 'liver disease', [], 'broader', 'nutrition-associated'],
     ['Treatment of transthyretin-mediated amyloidosis (ATTR amyloidosis)', 'amyloidosis', [], 'broader', 'transthyretin-mediated'],
     ['Treatment of complex regional pain syndrome (CRPS)', 'complex regional pain syndrome', [], 'exact', 'complex regional pain syndrome'],
     [
@@ -92,6 +93,16 @@ describe('containedRelation (LINK_RELATION_RULE), on designations of the FDA OOP
       'Krabbe Disease',
     ],
     ['Treatment of cystic fibrosis (CF)', 'cystic fibrosis', [], 'exact', 'cystic fibrosis'],
+    ['Treatment of cystic fibrosis liver disease', 'cystic fibrosis', ['liver disease'], 'complication', 'cystic fibrosis liver disease'],
+    ['Treatment of cystic fibrosis liver disease', 'liver disease', ['cystic fibrosis'], 'broader', 'cystic fibrosis liver disease'],
+    ['Treatment of invasive carcinoma of the uterine cervix', 'invasive carcinoma', [], 'broader', 'of the uterine cervix'],
+    [
+      'Treatment of neurogenic symptomatic orthostatic hypotension in patients with primary autonomic failure, dopamine-beta-hydroxylase deficiency, and nondiabetic autonomic neuropathy.',
+      'nondiabetic autonomic neuropathy',
+      ['orthostatic hypotension', 'primary autonomic failure', 'dopamine-beta-hydroxylase deficiency'],
+      'complication',
+      'neurogenic symptomatic orthostatic hypotension in patients with',
+    ],
   ];
   for (const [text, name, others, relation, words] of cases)
     test(`${name} in "${text}"`, () => assert.deepEqual(relationIn(text, name, others), [relation, words]));
@@ -164,6 +175,18 @@ describe('hallmarks (HALLMARK_RULE)', () => {
       ],
     );
   });
+  test("where the curations disagree, the frequency counted is the mean of each curation's own (a count of fewer than 5 left out)", () => {
+    const disputed = phenotype('HP:0012432', 'Chronic fatigue', 67.9, ['OMIM:154700', 'ORPHA:558']);
+    // As in Marfan syndrome's dolichocephaly: OMIM's 36/53 patients, Orphanet's "Occasional (29-5%)".
+    disputed.sources[0].frequencyRaw = '36/53';
+    disputed.sources[1].frequencyRaw = 'HP:0040283';
+    const agreed = phenotype('HP:0001083', 'Ectopia lentis', 50, ['OMIM:154700', 'ORPHA:558']);
+    agreed.sources[0].frequencyRaw = '1/2';
+    agreed.sources[1].frequencyRaw = 'HP:0040282';
+    const counted = Object.fromEntries(select([disputed, agreed], null).map((h) => [h.label, h.parts.frequency]));
+    // (0.679 + 0.17) / 2; 1 of 2 patients is no frequency, so only one curation gives one: the consolidated 50 % counts.
+    assert.deepEqual(counted, { 'Chronic fatigue': 0.425, 'Ectopia lentis': 0.5 });
+  });
   test('a term below a chosen one takes its place; a laboratory finding is added and marked', () => {
     const chosen = select(
       [
@@ -189,13 +212,14 @@ describe('class naming (CLASS_NAMING_RULE)', () => {
     assert.equal(numberedSibling('dilated cardiomyopathy 3B', 'Duchenne muscular dystrophy'), true);
     assert.equal(numberedSibling('mucopolysaccharidosis type 3', 'mucopolysaccharidosis type 3A'), false);
   });
-  test('groups before umbrellas, at most two; an umbrella alone only when no group is a parent', () => {
+  test('groups before umbrellas, at most two; an umbrella alone only when no group is a parent and there is no definition', () => {
     const n = (id: string) => counts[id];
-    const name = (ps: [string, string][]) =>
+    const name = (ps: [string, string][], defined = true) =>
       namedClasses(
         'x',
         ps.map(([id, name]) => ({ id, name })),
         n,
+        defined,
       ).map((c) => c.name);
     assert.deepEqual(
       name([
@@ -211,13 +235,12 @@ describe('class naming (CLASS_NAMING_RULE)', () => {
       ]),
       ['DMD-related muscular dystrophy'],
     );
-    assert.deepEqual(
-      name([
-        ['f', 'respiratory system disorder'],
-        ['e', 'autosomal recessive disease'],
-      ]),
-      ['respiratory system disorder'],
-    );
+    const umbrellaOnly: [string, string][] = [
+      ['f', 'respiratory system disorder'],
+      ['e', 'autosomal recessive disease'],
+    ];
+    assert.deepEqual(name(umbrellaOnly), []);
+    assert.deepEqual(name(umbrellaOnly, false), ['respiratory system disorder']);
   });
 });
 

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import type { OrphanDesignation } from '../../build/ingest/source-types.ts';
 import { parseDesignator, splitWords, subtypeKeys } from '../../build/record/link-rules.ts';
 import { NameIndex, normalizeName } from '../../build/record/name-index.ts';
-import { matchDesignation } from '../../build/record/text-links.ts';
+import { QcReport } from '../../build/record/qc.ts';
+import { linkDesignations, matchDesignation } from '../../build/record/text-links.ts';
 
 /**
  * A small disease hierarchy with Mondo-style labels and synonyms (ids are made up, the names are
@@ -44,6 +45,16 @@ const CLASSES: { id: string; name: string; parent?: string; synonyms?: string[];
   { id: 'T:42', name: 'drug-resistant tuberculosis' },
   { id: 'T:43', name: 'chronic granulomatous disease', synonyms: ['X-linked chronic granulomatous disease'] },
   { id: 'T:44', name: 'Crohn disease' },
+  { id: 'T:50', name: 'Dravet syndrome' },
+  { id: 'T:51', name: 'Lennox-Gastaut syndrome' },
+  { id: 'T:52', name: 'hyperphenylalaninemia' },
+  { id: 'T:53', name: 'phenylketonuria' },
+  { id: 'T:54', name: 'iron overload' },
+  { id: 'T:55', name: 'thalassemia' },
+  { id: 'T:56', name: 'mastocytosis' },
+  { id: 'T:57', name: 'systemic mastocytosis' },
+  { id: 'T:58', name: 'cystinuria' },
+  { id: 'T:59', name: 'nephrolithiasis' },
 ];
 
 function fixtureIndex(): NameIndex {
@@ -200,5 +211,73 @@ describe('one-word synonyms inside a text', () => {
   it('still links a one-word synonym that is a noun, even the head word of its class name', () => {
     assert.deepEqual(links('Treatment of pulmonary exacerbations of mucoviscidosis'), [['T:35', 'mucoviscidosis']]);
     assert.deepEqual(links('Treatment of anti-myelin-associated glycoprotein (MAG) neuropathy'), [['T:30', 'neuropathy']]);
+  });
+});
+
+/** The diseases one approved designation is listed on, with the relation of each entry. */
+function listedOn(designation: string, approvedIndication: string): [string, string][] {
+  const approved = {
+    ...row(designation),
+    designationStatus: 'Designated/Approved',
+    approvedIndication,
+    marketingApprovalDate: '2021-01-01',
+  };
+  const out = linkDesignations([approved], fixtureIndex(), '2024-06-05', new QcReport());
+  return [...out].map(([id, [entry]]): [string, string] => [id, entry.relation]).sort();
+}
+
+describe('an approval that covers more than its designation', () => {
+  it('does not list the designation on the other diseases the approval names beside its own', () => {
+    assert.deepEqual(
+      listedOn(
+        'Treatment of Dravet syndrome',
+        'treatment of seizures associated with Lennox-Gastaut syndrome (LGS), Dravet syndrome (DS), or tuberous sclerosis complex (TSC)',
+      ),
+      [['T:50', 'exact']],
+    );
+  });
+
+  it('lists it on a disease its approval names instead of its own, on a form of its own, and on the patients of its own', () => {
+    assert.deepEqual(
+      listedOn('Treatment of hyperphenylalaninemia', 'to reduce blood phenylalanine in adult patients with phenylketonuria'),
+      [
+        ['T:52', 'exact'],
+        ['T:53', 'complication'],
+      ],
+    );
+    assert.deepEqual(
+      listedOn('Treatment of mastocytosis', 'Treatment of adult patients with mastocytosis, including systemic mastocytosis'),
+      [
+        ['T:56', 'exact'],
+        ['T:57', 'broader'],
+      ],
+    );
+    assert.deepEqual(listedOn('Treatment of iron overload', 'treatment of transfusional iron overload due to thalassemia syndromes'), [
+      ['T:54', 'exact'],
+      ['T:55', 'complication'],
+    ]);
+  });
+
+  it('keeps the disease a qualified cause phrase names', () => {
+    assert.deepEqual(
+      listedOn(
+        'Treatment of hyperphenylalaninemia',
+        'to reduce blood phenylalanine in patients with hyperphenylalaninemia (HPA) due to tetrahydrobiopterin- (BH4-) responsive phenylketonuria (PKU)',
+      ),
+      [
+        ['T:52', 'exact'],
+        ['T:53', 'complication'],
+      ],
+    );
+  });
+
+  it('lists a designation on the patient group it names, as a complication', () => {
+    assert.deepEqual(
+      listedOn('Prevention of cystine nephrolithiasis in patients with homozygous cystinuria.', 'Prevention of cystine stone formation'),
+      [
+        ['T:58', 'complication'],
+        ['T:59', 'broader'],
+      ],
+    );
   });
 });
