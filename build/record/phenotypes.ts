@@ -50,6 +50,7 @@ export function mergePhenotypes(
         modifiers: [],
         sources: [],
         frequencyBasis: 'none',
+        informationContent: null,
       };
       byKey.set(key, p);
     }

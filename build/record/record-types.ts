@@ -82,6 +82,8 @@ export interface Phenotype {
   sources: PhenotypeSourceEntry[];
   /** Which rule gave `frequency` (see FREQUENCY_RULE in frequency-pool.ts). */
   frequencyBasis: FrequencyBasis;
+  /** Deprecated in 1.5.0, always null: kept so that v1 clients that require the field still parse (see Compatibility in the OpenAPI description). */
+  informationContent: null;
 }
 
 export interface VocabValue<T extends string> {

@@ -56,6 +56,7 @@ export function describeApi(options: { apiVersion: string; releaseDate: string }
     trials(),
     describeWebhooks(),
     caching(),
+    compatibility(),
     versions(releaseDate),
   ].join('\n\n');
 }
@@ -185,6 +186,12 @@ function caching(): string {
 Every 200 carries a weak \`ETag\` (\`W/"<hash>"\`, a SHA-256 of the identity bytes, valid for every encoding). \`If-None-Match\` (lists and \`*\`, weak comparison) gives a 304 with \`ETag\`, \`Cache-Control\`, \`Vary\` and \`Date\` and no body. Authenticated responses are \`Cache-Control: private, no-cache\`, except old versions of a record, which never change: \`${IMMUTABLE_CACHE}\`.`;
 }
 
+/** The deprecation policy the spec leaves open ("not shown"): what a v1 client may rely on. */
+function compatibility(): string {
+  return `## Compatibility
+Within \`/api/v1\` the interface only grows: minor versions add endpoints, parameters, fields and enum values, so a client ignores what it does not know. A field is never removed or retyped within v1: one that can no longer be served stays in its schema, marked \`deprecated\`, with the value \`null\`, and leaves in v2. A v2 will be announced here at least six months before v1 stops being served, and both are served until then. What a record says changes with each release (\`/releases/{releaseId}/changes\` lists the records); that is content, not the interface.`;
+}
+
 /** What each version of the interface added. */
 function versions(releaseDate: string): string {
   return `## Versions
@@ -192,5 +199,6 @@ function versions(releaseDate: string): string {
 - 1.1.0 (2025-12-15): phenotypes, orphan drugs and screening endpoints; \`metadata.qualityScore\`; professional daily limit raised to 10,000; search relevance improved.
 - 1.2.0 (2026-01-06): \`computed\` and \`classification\`, search filters, sort options, bulk endpoint, search \`offset\`, \`highlight\`, \`facets\`; search items gain fields and a pagination object.
 - 1.3.0 (2026-11-23): releases, change lists and the version history of every disease; webhooks; every FDA orphan designation with its status and the \`status\` filter; synonym \`type\`; GARD names and links; ranked search with \`match.why\` and partial matches; the \`/docs\` page.
-- 1.4.0 (${releaseDate}): \`/diseases/match\` (rank diseases by a patient's HPO terms, explained) and \`/phenotypes\` (HPO lookup); \`/xrefs\` (codes of other systems to Mondo) and search by code; Mondo id forms (lower case, underscore, OBO PURL) redirect; \`/parents\`, \`/children\`, \`/ancestors\`, \`/descendants\` and the \`descendantOf\` filter; \`/genes/{gene}\` with previous symbols and aliases; \`fields=\` projections; release downloads; a \`last\` link on every list.`;
+- 1.4.0 (2026-11-23): \`/diseases/match\` (rank diseases by a patient's HPO terms, explained) and \`/phenotypes\` (HPO lookup); \`/xrefs\` (codes of other systems to Mondo) and search by code; Mondo id forms (lower case, underscore, OBO PURL) redirect; \`/parents\`, \`/children\`, \`/ancestors\`, \`/descendants\` and the \`descendantOf\` filter; \`/genes/{gene}\` with previous symbols and aliases; \`fields=\` projections; release downloads; a \`last\` link on every list.
+- 1.5.0 (${releaseDate}): \`/phenotypes/annotate\` (HPO terms named in a text, with negation, uncertainty and family history) and \`/diseases/match?text=\`; \`/diseases/{id}/phenotypes?order=hallmark\`; orphan drug designations say how each relates to the disease (\`relation\`, \`decidedBy\`) and which FDA texts were repaired (\`textRepairs\`); the overview's \`sentences\` name the fields each rests on. Deprecated: \`informationContent\` of a record's phenotypes is always \`null\` (a figure over every disease's annotations, it rewrote thousands of records on each HPO release); the term's information content is on \`/phenotypes/{hpoId}\`, and features of equal frequency are ordered by how many of the record's own source entries report them, then by HPO id.`;
 }

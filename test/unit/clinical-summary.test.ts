@@ -138,6 +138,7 @@ function phenotype(hpoId: string, label: string, percent: number | null, sources
     evidence: [],
     references: [],
     modifiers: [],
+    informationContent: null,
     sources: sources.map((diseaseId) => ({
       source: 'hpo' as const,
       release: '2023-01-27',
