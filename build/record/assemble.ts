@@ -99,160 +99,46 @@ function addVocab<T extends string>(
   if (!v.sources.some((s) => s.source === source && s.raw === raw)) v.sources.push({ source, release: rel, raw });
 }
 
+/** The disease's sources of one kind, fetched once per record. */
+interface SourceRows {
+  orpha: ReturnType<FactsIndex['orphanet']['get']> & object;
+  hpoa: ReturnType<FactsIndex['hpoa']['get']> & object;
+  doid: ReturnType<FactsIndex['doid']['get']> & object;
+}
+
 /** Assemble the facts of one disease from every source; derived parts are added afterwards. */
 export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId: string) => string[]): RecordFacts {
-  const { data, set, xrefs, facts, qc } = ctx;
-  const name = set.labels.get(id)!;
-  const orpha = facts.orphanet.get(id) ?? [];
-  const hpoa = facts.hpoa.get(id) ?? [];
-  const doid = facts.doid.get(id) ?? [];
-  const relOrpha = release(ctx, 'orphanet');
-  const relHpo = release(ctx, 'hpo');
-
-  let definition: RecordFacts['definition'] = null;
-  const mondoDef = data.definitions.get(id);
-  if (mondoDef)
-    definition = {
-      text: mondoDef.text,
-      source: 'mondo',
-      sourceId: id,
-      release: mondoDef.date || release(ctx, 'mondo'),
-      references: mondoDef.references,
-    };
-  else {
-    const o = orpha.find((d) => d.definition);
-    if (o) definition = { text: o.definition!, source: 'orphanet', sourceId: `ORPHA:${o.orphaCode}`, release: relOrpha, references: [] };
-    else {
-      const d = doid.find((t) => t.definition);
-      if (d)
-        definition = {
-          text: d.definition!,
-          source: 'doid',
-          sourceId: d.id,
-          release: release(ctx, 'doid'),
-          references: d.definitionReferences,
-        };
-      else qc.warn('missing-definition', id, 'mondo', 'no definition from Mondo, Orphanet (exact match) or Disease Ontology (exact match)');
-    }
-  }
-
-  const syn = new SynonymSet(name);
-  for (const s of ctx.mondoSynonyms.get(id) ?? []) syn.add(s.text, s.scope ?? 'unspecified', 'mondo', id, s.type);
-  for (const o of orpha) {
-    syn.add(o.label, 'exact', 'orphanet', `ORPHA:${o.orphaCode}`);
-    for (const s of o.synonyms) syn.add(s, 'exact', 'orphanet', `ORPHA:${o.orphaCode}`);
-  }
-  for (const { curie, label } of xrefs.exactLabels.get(id) ?? [])
-    syn.add(label, 'exact', curie.slice(0, curie.indexOf(':')).toLowerCase(), curie);
-  for (const t of doid) for (const s of t.synonyms) syn.add(s.text, s.scope, 'doid', t.id);
+  const { set, xrefs, facts } = ctx;
+  const rows: SourceRows = { orpha: facts.orphanet.get(id) ?? [], hpoa: facts.hpoa.get(id) ?? [], doid: facts.doid.get(id) ?? [] };
   const nord = ctx.nord.get(id);
-  if (nord?.preferredName) syn.add(nord.preferredName, 'exact', 'nord', nord.reportId);
-  // GARD states no scope: its names and synonyms are published as unspecified.
   const gard = ctx.gard.get(id) ?? [];
-  for (const { disease } of gard) {
-    syn.add(disease.name, 'unspecified', 'gard', disease.id);
-    for (const s of disease.synonyms) syn.add(s, 'unspecified', 'gard', disease.id);
-  }
-
-  const inheritance: VocabValue<InheritanceTerm>[] = [];
-  const onset: VocabValue<OnsetCategory>[] = [];
-  for (const a of hpoa) {
-    if (a.negated || (a.aspect !== 'I' && a.aspect !== 'C')) continue;
-    const anc = ancestry(a.hpoId);
-    const inh = inheritanceFromHpo(anc);
-    if (inh)
-      addVocab(inheritance, inh, INHERITANCE_LABELS[inh], a.hpoId, 'hpo', relHpo, `${a.hpoId} ${ctx.hpo.label(a.hpoId) ?? ''}`.trim());
-    const on = onsetFromHpo(anc);
-    if (on) addVocab(onset, on, ONSET_LABELS[on], a.hpoId, 'hpo', relHpo, `${a.hpoId} ${ctx.hpo.label(a.hpoId) ?? ''}`.trim());
-  }
-  for (const o of orpha) {
-    for (const v of o.inheritance) {
-      const t = inheritanceFromOrphanet(v);
-      if (t === undefined) qc.warn('unknown-inheritance', id, 'orphanet', `ORPHA:${o.orphaCode} inheritance "${v}"`);
-      else if (t) addVocab(inheritance, t, INHERITANCE_LABELS[t], null, 'orphanet', relOrpha, v);
-    }
-    for (const v of o.onsets) {
-      const t = onsetFromOrphanet(v);
-      if (t === undefined) qc.warn('unknown-onset', id, 'orphanet', `ORPHA:${o.orphaCode} onset "${v}"`);
-      else if (t) addVocab(onset, t, ONSET_LABELS[t], null, 'orphanet', relOrpha, v);
-    }
-  }
-  const onsetOrder = Object.keys(ONSET_LABELS);
-  onset.sort((a, b) => onsetOrder.indexOf(a.term) - onsetOrder.indexOf(b.term));
-  inheritance.sort((a, b) => a.term.localeCompare(b.term));
-  const consolidated = consolidateInheritance(inheritance);
-
-  const prevalence: PrevalenceEntry[] = [];
-  for (const o of orpha) {
-    for (const p of o.prevalences) {
-      prevalence.push({
-        type: p.type,
-        qualification: p.qualification,
-        class: p.class,
-        valuePer100k: p.valMoy,
-        geography: p.geographic,
-        validationStatus: null,
-        references: p.source,
-        provenance: { source: 'orphanet', release: relOrpha, orphaCode: o.orphaCode },
-      });
-    }
-  }
-
-  const genes = mergeGenes(
-    id,
-    {
-      mondo: (ctx.geneLinks.get(id) ?? []).map((link) => ({ link, release: release(ctx, 'mondo-ingest') })),
-      orphanet: orpha.flatMap((o) => o.genes.map((gene) => ({ gene, release: relOrpha }))),
-      hpo: (facts.hpoGenes.get(id) ?? []).map((row) => ({ row, release: relHpo })),
-    },
-    ctx.resolveGene,
-    qc,
-  );
-
-  const phenotypes = mergePhenotypes(
-    id,
-    hpoa.map((row) => ({ row, release: relHpo })),
-    orpha.map((disorder) => ({ disorder, release: relOrpha })),
-    ctx.hpo,
-    qc,
-  );
-  const ancestors = set.ancestors(id);
+  const consolidated = consolidateInheritance(inheritanceOf(id, ctx, rows, ancestry));
+  const prevalence = prevalenceOf(ctx, rows);
   const trials = ctx.trials.get(id) ?? [];
-  const editorialAdvocacy = data.editorial.advocacy.get(id) ?? [];
-  const advocacy = [
-    ...(nord?.reportId
-      ? [
-          {
-            name: NORD_NAME,
-            url: 'https://rarediseases.org/',
-            kind: 'umbrella-organization',
-            reportId: nord.reportId,
-            provenance: { source: 'nord' as const, release: release(ctx, 'nord') },
-          },
-        ]
-      : []),
-    ...editorialAdvocacy,
-  ];
-  const assistance = data.editorial.assistance.get(id) ?? [];
-
   return {
     id,
-    name,
+    name: set.labels.get(id)!,
     isRare: ctx.rare.has(id),
     subsets: ctx.subsets.get(id) ?? [],
-    definition,
-    synonyms: syn.list(),
+    definition: definitionOf(id, ctx, rows),
+    synonyms: synonymsOf(id, ctx, rows),
     parents: (set.parents.get(id) ?? []).map((p) => ({ id: p, name: set.labels.get(p)! })),
     children: (set.children.get(id) ?? []).map((c) => ({ id: c, name: set.labels.get(c)! })),
     xrefs: xrefs.bySubject.get(id) ?? {},
-    phenotypes,
+    phenotypes: mergePhenotypes(
+      id,
+      rows.hpoa.map((row) => ({ row, release: release(ctx, 'hpo') })),
+      rows.orpha.map((disorder) => ({ disorder, release: release(ctx, 'orphanet') })),
+      ctx.hpo,
+      ctx.qc,
+    ),
     inheritance: consolidated.inheritance,
     inheritanceSummary: consolidated.summary,
-    onset,
+    onset: onsetOf(id, ctx, rows, ancestry),
     prevalence,
     prevalenceCategory: pickPrevalenceCategory(prevalence, prevalenceCategoryOfClass),
-    genes,
-    screening: ctx.screening(id, ancestors),
+    genes: genesOf(id, ctx, rows),
+    screening: ctx.screening(id, set.ancestors(id)),
     orphanDrugs: ctx.drugs.get(id) ?? [],
     trials: {
       fromSample: true,
@@ -261,34 +147,8 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
       active: trials.filter((t) => t.active).length,
       items: trials,
     },
-    advocacyGroups: {
-      items: advocacy,
-      sources: [
-        {
-          source: 'nord',
-          release: release(ctx, 'nord'),
-          status: 'present',
-          note: 'NORD rare-disease report references from the Mondo ingest (nord.robot.tsv); NORD is listed where it has a report on this disease.',
-        },
-        {
-          source: 'editorial',
-          release: null,
-          status: data.editorial.advocacyFiles > 0 ? 'present' : 'absent',
-          note: 'No open directory of patient advocacy organisations was obtainable; organisations curated by the service are listed when present.',
-        },
-      ],
-    },
-    assistancePrograms: {
-      items: assistance,
-      sources: [
-        {
-          source: 'editorial',
-          release: null,
-          status: data.editorial.assistanceFiles > 0 ? 'present' : 'absent',
-          note: 'No open source of patient assistance programs was obtainable; programs curated by the service are listed when present.',
-        },
-      ],
-    },
+    advocacyGroups: advocacyOf(id, ctx),
+    assistancePrograms: assistanceOf(id, ctx),
     resources: {
       medlinePlus: nord?.medlinePlusUrl ?? null,
       geneReviews: nord?.geneReviewsUrl ?? null,
@@ -296,5 +156,160 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
       gard: gardLinks(gard),
     },
     rollup: emptyRollup(),
+  };
+}
+
+/** Mondo's definition, else Orphanet's, else Disease Ontology's (exact matches only). */
+function definitionOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRows): RecordFacts['definition'] {
+  const mondoDef = ctx.data.definitions.get(id);
+  if (mondoDef)
+    return {
+      text: mondoDef.text,
+      source: 'mondo',
+      sourceId: id,
+      release: mondoDef.date || release(ctx, 'mondo'),
+      references: mondoDef.references,
+    };
+  const o = orpha.find((d) => d.definition);
+  if (o)
+    return { text: o.definition!, source: 'orphanet', sourceId: `ORPHA:${o.orphaCode}`, release: release(ctx, 'orphanet'), references: [] };
+  const d = doid.find((t) => t.definition);
+  if (d) return { text: d.definition!, source: 'doid', sourceId: d.id, release: release(ctx, 'doid'), references: d.definitionReferences };
+  ctx.qc.warn('missing-definition', id, 'mondo', 'no definition from Mondo, Orphanet (exact match) or Disease Ontology (exact match)');
+  return null;
+}
+
+/** Every source's names for the disease, each with its scope and where it comes from. */
+function synonymsOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRows): RecordFacts['synonyms'] {
+  const syn = new SynonymSet(ctx.set.labels.get(id)!);
+  for (const s of ctx.mondoSynonyms.get(id) ?? []) syn.add(s.text, s.scope ?? 'unspecified', 'mondo', id, s.type);
+  for (const o of orpha) {
+    syn.add(o.label, 'exact', 'orphanet', `ORPHA:${o.orphaCode}`);
+    for (const s of o.synonyms) syn.add(s, 'exact', 'orphanet', `ORPHA:${o.orphaCode}`);
+  }
+  for (const { curie, label } of ctx.xrefs.exactLabels.get(id) ?? [])
+    syn.add(label, 'exact', curie.slice(0, curie.indexOf(':')).toLowerCase(), curie);
+  for (const t of doid) for (const s of t.synonyms) syn.add(s.text, s.scope, 'doid', t.id);
+  const nord = ctx.nord.get(id);
+  if (nord?.preferredName) syn.add(nord.preferredName, 'exact', 'nord', nord.reportId);
+  // GARD states no scope: its names and synonyms are published as unspecified.
+  for (const { disease } of ctx.gard.get(id) ?? []) {
+    syn.add(disease.name, 'unspecified', 'gard', disease.id);
+    for (const s of disease.synonyms) syn.add(s, 'unspecified', 'gard', disease.id);
+  }
+  return syn.list();
+}
+
+/** The modes of inheritance HPO's annotations and Orphanet state, before consolidation. */
+function inheritanceOf(id: string, ctx: AssemblyContext, { orpha, hpoa }: SourceRows, ancestry: (hpoId: string) => string[]) {
+  const inheritance: VocabValue<InheritanceTerm>[] = [];
+  for (const a of hpoa) {
+    if (a.negated || (a.aspect !== 'I' && a.aspect !== 'C')) continue;
+    const t = inheritanceFromHpo(ancestry(a.hpoId));
+    if (t) addVocab(inheritance, t, INHERITANCE_LABELS[t], a.hpoId, 'hpo', release(ctx, 'hpo'), hpoRaw(ctx, a.hpoId));
+  }
+  for (const o of orpha)
+    for (const v of o.inheritance) {
+      const t = inheritanceFromOrphanet(v);
+      if (t === undefined) ctx.qc.warn('unknown-inheritance', id, 'orphanet', `ORPHA:${o.orphaCode} inheritance "${v}"`);
+      else if (t) addVocab(inheritance, t, INHERITANCE_LABELS[t], null, 'orphanet', release(ctx, 'orphanet'), v);
+    }
+  return inheritance.sort((a, b) => a.term.localeCompare(b.term));
+}
+
+/** The ages of onset HPO's annotations and Orphanet state, youngest first. */
+function onsetOf(id: string, ctx: AssemblyContext, { orpha, hpoa }: SourceRows, ancestry: (hpoId: string) => string[]) {
+  const onset: VocabValue<OnsetCategory>[] = [];
+  for (const a of hpoa) {
+    if (a.negated || (a.aspect !== 'I' && a.aspect !== 'C')) continue;
+    const t = onsetFromHpo(ancestry(a.hpoId));
+    if (t) addVocab(onset, t, ONSET_LABELS[t], a.hpoId, 'hpo', release(ctx, 'hpo'), hpoRaw(ctx, a.hpoId));
+  }
+  for (const o of orpha)
+    for (const v of o.onsets) {
+      const t = onsetFromOrphanet(v);
+      if (t === undefined) ctx.qc.warn('unknown-onset', id, 'orphanet', `ORPHA:${o.orphaCode} onset "${v}"`);
+      else if (t) addVocab(onset, t, ONSET_LABELS[t], null, 'orphanet', release(ctx, 'orphanet'), v);
+    }
+  const order = Object.keys(ONSET_LABELS);
+  return onset.sort((a, b) => order.indexOf(a.term) - order.indexOf(b.term));
+}
+
+/** An HPO term as the raw value of a vocabulary entry: its id and label. */
+function hpoRaw(ctx: AssemblyContext, hpoId: string): string {
+  return `${hpoId} ${ctx.hpo.label(hpoId) ?? ''}`.trim();
+}
+
+/** Orphanet's prevalence figures, each with its provenance. */
+function prevalenceOf(ctx: AssemblyContext, { orpha }: SourceRows): PrevalenceEntry[] {
+  return orpha.flatMap((o) =>
+    o.prevalences.map((p) => ({
+      type: p.type,
+      qualification: p.qualification,
+      class: p.class,
+      valuePer100k: p.valMoy,
+      geography: p.geographic,
+      validationStatus: null,
+      references: p.source,
+      provenance: { source: 'orphanet' as const, release: release(ctx, 'orphanet'), orphaCode: o.orphaCode },
+    })),
+  );
+}
+
+/** The genes Mondo, Orphanet and HPO associate with the disease, merged per HGNC gene. */
+function genesOf(id: string, ctx: AssemblyContext, { orpha }: SourceRows): RecordFacts['genes'] {
+  const sources = {
+    mondo: (ctx.geneLinks.get(id) ?? []).map((link) => ({ link, release: release(ctx, 'mondo-ingest') })),
+    orphanet: orpha.flatMap((o) => o.genes.map((gene) => ({ gene, release: release(ctx, 'orphanet') }))),
+    hpo: (ctx.facts.hpoGenes.get(id) ?? []).map((row) => ({ row, release: release(ctx, 'hpo') })),
+  };
+  return mergeGenes(id, sources, ctx.resolveGene, ctx.qc);
+}
+
+/** NORD where it has a report on the disease, then the organisations we curate. */
+function advocacyOf(id: string, ctx: AssemblyContext): RecordFacts['advocacyGroups'] {
+  const nord = ctx.nord.get(id);
+  const nordItem = nord?.reportId
+    ? [
+        {
+          name: NORD_NAME,
+          url: 'https://rarediseases.org/',
+          kind: 'umbrella-organization',
+          reportId: nord.reportId,
+          provenance: { source: 'nord' as const, release: release(ctx, 'nord') },
+        },
+      ]
+    : [];
+  return {
+    items: [...nordItem, ...(ctx.data.editorial.advocacy.get(id) ?? [])],
+    sources: [
+      {
+        source: 'nord',
+        release: release(ctx, 'nord'),
+        status: 'present',
+        note: 'NORD rare-disease report references from the Mondo ingest (nord.robot.tsv); NORD is listed where it has a report on this disease.',
+      },
+      {
+        source: 'editorial',
+        release: null,
+        status: ctx.data.editorial.advocacyFiles > 0 ? 'present' : 'absent',
+        note: 'No open directory of patient advocacy organisations was obtainable; organisations curated by the service are listed when present.',
+      },
+    ],
+  };
+}
+
+/** The assistance programs we curate (no open source of them exists). */
+function assistanceOf(id: string, ctx: AssemblyContext): RecordFacts['assistancePrograms'] {
+  return {
+    items: ctx.data.editorial.assistance.get(id) ?? [],
+    sources: [
+      {
+        source: 'editorial',
+        release: null,
+        status: ctx.data.editorial.assistanceFiles > 0 ? 'present' : 'absent',
+        note: 'No open source of patient assistance programs was obtainable; programs curated by the service are listed when present.',
+      },
+    ],
   };
 }
