@@ -78,34 +78,36 @@ export function selectDiseases(classes: MondoClass[], edges: SubclassEdge[], map
   const ids: string[] = [];
   const excluded = { nonHuman: 0, characteristic: 0, roots: 0 };
   for (const [id, label] of labels) {
-    if (id === DISEASE_ROOT || id === HUMAN_DISEASE || id === NON_HUMAN_ANIMAL_DISEASE || id === DISEASE_CHARACTERISTIC) {
-      excluded.roots++;
-      continue;
-    }
-    const anc = ancestorsOf(id);
-    if (anc.has(DISEASE_CHARACTERISTIC)) {
-      excluded.characteristic++;
-      continue;
-    }
-    if (anc.has(NON_HUMAN_ANIMAL_DISEASE)) {
-      excluded.nonHuman++;
-      continue;
-    }
-    if (anc.size > 0) {
-      if (HUMAN_ROOTS.some((r) => anc.has(r)) || HUMAN_ROOTS.includes(id)) ids.push(id);
-      else excluded.nonHuman++;
-      continue;
-    }
-    const sys = systems.get(id) ?? new Set<string>();
-    const humanXref = [...sys].some((s) => HUMAN_SYSTEMS.has(s));
-    if (SPECIES.test(label) || (sys.has('OMIA') && !humanXref)) {
-      excluded.nonHuman++;
-      continue;
-    }
-    ids.push(id);
+    const verdict = classify(id, label, ancestorsOf(id), systems.get(id) ?? new Set());
+    if (verdict === 'disease') ids.push(id);
+    else excluded[verdict]++;
   }
   ids.sort();
   const included = new Set(ids);
+  const { parents, children } = servedHierarchy(ids, included, allParents);
+  return {
+    ids,
+    labels,
+    parents,
+    children,
+    excluded,
+    ancestors: (id) => [...ancestorsOf(id)].filter((a) => included.has(a)).sort(),
+  };
+}
+
+/** Whether a current class is a human disease, or why not (the counts of `excluded`). */
+function classify(id: string, label: string, anc: Set<string>, sys: Set<string>): 'disease' | keyof DiseaseSet['excluded'] {
+  if (id === DISEASE_ROOT || id === HUMAN_DISEASE || id === NON_HUMAN_ANIMAL_DISEASE || id === DISEASE_CHARACTERISTIC) return 'roots';
+  if (anc.has(DISEASE_CHARACTERISTIC)) return 'characteristic';
+  if (anc.has(NON_HUMAN_ANIMAL_DISEASE)) return 'nonHuman';
+  if (anc.size > 0) return HUMAN_ROOTS.some((r) => anc.has(r)) || HUMAN_ROOTS.includes(id) ? 'disease' : 'nonHuman';
+  // Placed by neither graph: judged by its label and the catalogues it maps to.
+  const humanXref = [...sys].some((s) => HUMAN_SYSTEMS.has(s));
+  return SPECIES.test(label) || (sys.has('OMIA') && !humanXref) ? 'nonHuman' : 'disease';
+}
+
+/** Parents and children among the served classes only, each list sorted by id. */
+function servedHierarchy(ids: string[], included: Set<string>, allParents: Map<string, Set<string>>) {
   const parents = new Map<string, string[]>();
   const children = new Map<string, string[]>();
   for (const id of ids) {
@@ -118,12 +120,5 @@ export function selectDiseases(classes: MondoClass[], edges: SubclassEdge[], map
     }
   }
   for (const c of children.values()) c.sort();
-  return {
-    ids,
-    labels,
-    parents,
-    children,
-    excluded,
-    ancestors: (id) => [...ancestorsOf(id)].filter((a) => included.has(a)).sort(),
-  };
+  return { parents, children };
 }

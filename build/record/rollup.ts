@@ -37,6 +37,28 @@ const add = (m: Map<string, Sources>, target: string, key: string, from: string)
   (byKey.get(key) ?? byKey.set(key, new Set()).get(key)!).add(from);
 };
 
+type Drug = RecordFacts['orphanDrugs'][number];
+const drugKey = (d: Drug) => d.fdaUrl ?? `${d.genericName}\u0000${d.designation}`;
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What every class's subtypes have, gathered in one pass over the records. */
+interface Gathered {
+  genes: Map<string, Sources>;
+  modes: Map<string, Sources>;
+  drugs: Map<string, Sources>;
+  screened: Map<string, Set<string>>;
+  geneOf: Map<string, RecordFacts['genes'][number]>;
+  drugOf: Map<string, Drug>;
+}
+
+/** How a roll-up names its subtypes: the records, and which sources lie above which. */
+interface Naming {
+  records: Map<string, RecordFacts>;
+  ref(id: string): SubtypeRef;
+  /** The sources no other source of the same value lies above, by name. */
+  shallowest(from: Set<string>): string[];
+}
+
 /**
  * Fill `rollup` of every record by ROLLUP_RULE. `ancestorsOf` gives every class above a class
  * (transitively); records are keyed by id.
@@ -46,122 +68,154 @@ export function rollUp(
   ancestorsOf: (id: string) => string[],
   isGroup: (id: string) => boolean = () => true,
 ): void {
-  const genes = new Map<string, Sources>();
-  const modes = new Map<string, Sources>();
-  const drugs = new Map<string, Sources>();
-  const screened = new Map<string, Set<string>>();
-  const geneOf = new Map<string, RecordFacts['genes'][number]>();
-  const drugOf = new Map<string, RecordFacts['orphanDrugs'][number]>();
-  const drugKey = (d: RecordFacts['orphanDrugs'][number]) => d.fdaUrl ?? `${d.genericName}\u0000${d.designation}`;
+  const gathered = gather(records, ancestorsOf);
+  const byName = (a: string, b: string) => cmp(records.get(a)!.name, records.get(b)!.name) || cmp(a, b);
+  const naming: Naming = {
+    records,
+    ref: (id) => ({ id, name: records.get(id)!.name }),
+    shallowest: (from) => {
+      const out = from.size === 1 ? [...from] : [...from].filter((s) => !ancestorsOf(s).some((a) => a !== s && from.has(a)));
+      return out.length > 1 ? out.sort(byName) : out;
+    },
+  };
+  for (const f of records.values()) {
+    const r = emptyRollup();
+    const genes = rolledGenes(f, gathered, naming);
+    r.geneCount = genes.length;
+    r.genes = genes.slice(0, ROLLUP_LIMIT);
+    r.inheritance = rolledModes(f, gathered, naming);
+    breakInheritanceTie(f, r.inheritance);
+    r.screening = rolledScreening(f, gathered, naming);
+    const drugs = rolledDrugs(f, gathered, naming);
+    r.orphanDrugCount = drugs.length;
+    r.orphanDrugs = drugs.slice(0, ROLLUP_LIMIT);
+    const fromParents = parentDrugs(f, isGroup, naming);
+    r.parentOrphanDrugCount = fromParents.length;
+    r.parentOrphanDrugs = fromParents.slice(0, ROLLUP_LIMIT);
+    f.rollup = r;
+  }
+}
+
+/** Every value of every record, added to each class above it. */
+function gather(records: Map<string, RecordFacts>, ancestorsOf: (id: string) => string[]): Gathered {
+  const g: Gathered = { genes: new Map(), modes: new Map(), drugs: new Map(), screened: new Map(), geneOf: new Map(), drugOf: new Map() };
   for (const f of records.values()) {
     const above = ancestorsOf(f.id).filter((a) => a !== f.id && records.has(a));
     if (above.length === 0) continue;
-    for (const g of f.genes) {
-      if (!g.association.startsWith('causal')) continue;
-      if (!geneOf.has(g.hgncId)) geneOf.set(g.hgncId, g);
-      for (const a of above) add(genes, a, g.hgncId, f.id);
+    for (const gene of f.genes) {
+      if (!gene.association.startsWith('causal')) continue;
+      if (!g.geneOf.has(gene.hgncId)) g.geneOf.set(gene.hgncId, gene);
+      for (const a of above) add(g.genes, a, gene.hgncId, f.id);
     }
     const primary = f.inheritanceSummary.primary;
-    if (primary) for (const a of above) add(modes, a, primary, f.id);
+    if (primary) for (const a of above) add(g.modes, a, primary, f.id);
     if (f.screening.via === 'direct' || f.screening.via === 'subtype')
-      for (const a of above) (screened.get(a) ?? screened.set(a, new Set()).get(a)!).add(f.id);
+      for (const a of above) (g.screened.get(a) ?? g.screened.set(a, new Set()).get(a)!).add(f.id);
     for (const d of f.orphanDrugs) {
       const k = drugKey(d);
-      if (!drugOf.has(k)) drugOf.set(k, d);
-      for (const a of above) add(drugs, a, k, f.id);
+      if (!g.drugOf.has(k)) g.drugOf.set(k, d);
+      for (const a of above) add(g.drugs, a, k, f.id);
     }
   }
-  const ref = (id: string): SubtypeRef => ({ id, name: records.get(id)!.name });
-  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const byName = (a: string, b: string) => cmp(records.get(a)!.name, records.get(b)!.name) || cmp(a, b);
-  /** The sources no other source of the same value lies above. */
-  const shallowest = (from: Set<string>): string[] => {
-    const out = from.size === 1 ? [...from] : [...from].filter((s) => !ancestorsOf(s).some((a) => a !== s && from.has(a)));
-    return out.length > 1 ? out.sort(byName) : out;
+  return g;
+}
+
+/** Causal genes of the subtypes that the class does not have itself, the most shared first. */
+function rolledGenes(f: RecordFacts, g: Gathered, n: Naming): Rollup['genes'] {
+  const own = new Set(f.genes.map((x) => x.hgncId));
+  const genes = [...(g.genes.get(f.id) ?? [])].filter(([id]) => !own.has(id)).map(([id, from]) => ({ id, from: n.shallowest(from) }));
+  genes.sort((a, b) => b.from.length - a.from.length || cmp(g.geneOf.get(a.id)!.symbol, g.geneOf.get(b.id)!.symbol));
+  return genes.map(({ id, from }) => {
+    const gene = g.geneOf.get(id)!;
+    return {
+      symbol: gene.symbol,
+      hgncId: id,
+      association: gene.association,
+      subtypes: from.slice(0, SUBTYPES_PER_ITEM).map(n.ref),
+      subtypeCount: from.length,
+    };
+  });
+}
+
+/** The subtypes' primary modes of inheritance, the most common first. */
+function rolledModes(f: RecordFacts, g: Gathered, n: Naming): Rollup['inheritance'] {
+  return [...(g.modes.get(f.id) ?? [])]
+    .map(([term, from]) => ({ term, from: n.shallowest(from) }))
+    .sort((a, b) => b.from.length - a.from.length || cmp(a.term, b.term))
+    .map(({ term, from }) => ({
+      term: term as Rollup['inheritance'][number]['term'],
+      label: n.records.get(from[0])!.inheritanceSummary.primaryLabel ?? term,
+      subtypes: from.slice(0, SUBTYPES_PER_ITEM).map(n.ref),
+      subtypeCount: from.length,
+    }));
+}
+
+/** A tie between the record's own modes goes to the mode most subtypes have (INHERITANCE_RULE). */
+function breakInheritanceTie(f: RecordFacts, subtypeModes: Rollup['inheritance']): void {
+  const tied = tiedModes(f.inheritance);
+  if (tied.length < 2) return;
+  const bySubtypes = subtypeModes.find((m) => tied.includes(m.term));
+  if (!bySubtypes || bySubtypes.term === f.inheritanceSummary.primary) return;
+  const label = f.inheritance.find((v) => v.term === bySubtypes.term)!.label;
+  f.inheritanceSummary = {
+    ...f.inheritanceSummary,
+    primary: bySubtypes.term,
+    primaryLabel: label,
+    basis: `${label}: tied with ${tied.length - 1} other ${tied.length === 2 ? 'mode' : 'modes'} in the sources, and the primary mode of ${bySubtypes.subtypeCount} of its subtypes`,
   };
-  const rolled = (d: RecordFacts['orphanDrugs'][number], from: string, relation: RolledDesignation['relation']): RolledDesignation => ({
+}
+
+/** Subtypes on the newborn screening panel, the shallowest of them. */
+function rolledScreening(f: RecordFacts, g: Gathered, n: Naming): Rollup['screening'] {
+  return n
+    .shallowest(g.screened.get(f.id) ?? new Set())
+    .slice(0, ROLLUP_LIMIT)
+    .map((id) => {
+      const s = n.records.get(id)!.screening;
+      return {
+        subtype: n.ref(id),
+        status: s.status as 'core' | 'secondary',
+        condition: s.condition,
+        acronym: s.acronym,
+        via: s.via as 'direct' | 'subtype',
+      };
+    });
+}
+
+/** A designation as a roll-up lists it: with the class it comes from and its relation to this one. */
+function rolled(d: Drug, from: SubtypeRef, relation: RolledDesignation['relation']): RolledDesignation {
+  return {
     genericName: d.genericName,
     tradeName: d.tradeName,
     status: d.status,
     designation: d.designation,
     fdaUrl: d.fdaUrl,
     relation,
-    from: ref(from),
-  });
+    from,
+  };
+}
 
-  for (const f of records.values()) {
-    const r = emptyRollup();
-    const own = new Set(f.genes.map((g) => g.hgncId));
-    const g = [...(genes.get(f.id) ?? [])].filter(([id]) => !own.has(id)).map(([id, from]) => ({ id, from: shallowest(from) }));
-    g.sort((a, b) => b.from.length - a.from.length || cmp(geneOf.get(a.id)!.symbol, geneOf.get(b.id)!.symbol));
-    r.geneCount = g.length;
-    r.genes = g.slice(0, ROLLUP_LIMIT).map(({ id, from }) => {
-      const gene = geneOf.get(id)!;
-      return {
-        symbol: gene.symbol,
-        hgncId: id,
-        association: gene.association,
-        subtypes: from.slice(0, SUBTYPES_PER_ITEM).map(ref),
-        subtypeCount: from.length,
-      };
-    });
-    r.inheritance = [...(modes.get(f.id) ?? [])]
-      .map(([term, from]) => ({ term, from: shallowest(from) }))
-      .sort((a, b) => b.from.length - a.from.length || cmp(a.term, b.term))
-      .map(({ term, from }) => {
-        const label = records.get(from[0])!.inheritanceSummary.primaryLabel ?? term;
-        return {
-          term: term as Rollup['inheritance'][number]['term'],
-          label,
-          subtypes: from.slice(0, SUBTYPES_PER_ITEM).map(ref),
-          subtypeCount: from.length,
-        };
-      });
-    // A tie between the record's own modes goes to the mode most subtypes have (INHERITANCE_RULE).
-    const tied = tiedModes(f.inheritance);
-    if (tied.length > 1) {
-      const bySubtypes = r.inheritance.find((m) => tied.includes(m.term));
-      if (bySubtypes && bySubtypes.term !== f.inheritanceSummary.primary) {
-        const label = f.inheritance.find((v) => v.term === bySubtypes.term)!.label;
-        f.inheritanceSummary = {
-          ...f.inheritanceSummary,
-          primary: bySubtypes.term,
-          primaryLabel: label,
-          basis: `${label}: tied with ${tied.length - 1} other ${tied.length === 2 ? 'mode' : 'modes'} in the sources, and the primary mode of ${bySubtypes.subtypeCount} of its subtypes`,
-        };
-      }
+/** Designations of the subtypes not listed on the class itself (each covers a subset: broader). */
+function rolledDrugs(f: RecordFacts, g: Gathered, n: Naming): RolledDesignation[] {
+  const own = new Set(f.orphanDrugs.map(drugKey));
+  const drugs = [...(g.drugs.get(f.id) ?? [])]
+    .filter(([k]) => !own.has(k))
+    .map(([k, from]) => ({ d: g.drugOf.get(k)!, from: n.shallowest(from) }));
+  drugs.sort((a, b) => compareOrphanDrugs(a.d, b.d));
+  return drugs.map(({ d, from }) => rolled(d, n.ref(from[0]), 'broader'));
+}
+
+/** Designations of the direct parents that are disease groups (each names a wider condition: narrower). */
+function parentDrugs(f: RecordFacts, isGroup: (id: string) => boolean, n: Naming): RolledDesignation[] {
+  const out: RolledDesignation[] = [];
+  const seen = new Set(f.orphanDrugs.map(drugKey));
+  for (const p of f.parents) {
+    if (!isGroup(p.id)) continue;
+    for (const x of n.records.get(p.id)?.orphanDrugs ?? []) {
+      if (seen.has(drugKey(x))) continue;
+      seen.add(drugKey(x));
+      out.push(rolled(x, n.ref(p.id), 'narrower'));
     }
-    r.screening = shallowest(screened.get(f.id) ?? new Set())
-      .slice(0, ROLLUP_LIMIT)
-      .map((id) => {
-        const s = records.get(id)!.screening;
-        return {
-          subtype: ref(id),
-          status: s.status as 'core' | 'secondary',
-          condition: s.condition,
-          acronym: s.acronym,
-          via: s.via as 'direct' | 'subtype',
-        };
-      });
-    const ownDrugs = new Set(f.orphanDrugs.map(drugKey));
-    const d = [...(drugs.get(f.id) ?? [])]
-      .filter(([k]) => !ownDrugs.has(k))
-      .map(([k, from]) => ({ d: drugOf.get(k)!, from: shallowest(from) }));
-    d.sort((a, b) => compareOrphanDrugs(a.d, b.d));
-    r.orphanDrugCount = d.length;
-    r.orphanDrugs = d.slice(0, ROLLUP_LIMIT).map(({ d: x, from }) => rolled(x, from[0], 'broader'));
-    const fromParents: RolledDesignation[] = [];
-    const seen = new Set(ownDrugs);
-    for (const p of f.parents) {
-      if (!isGroup(p.id)) continue;
-      for (const x of records.get(p.id)?.orphanDrugs ?? []) {
-        if (seen.has(drugKey(x))) continue;
-        seen.add(drugKey(x));
-        fromParents.push(rolled(x, p.id, 'narrower'));
-      }
-    }
-    r.parentOrphanDrugCount = fromParents.length;
-    r.parentOrphanDrugs = fromParents.slice(0, ROLLUP_LIMIT);
-    f.rollup = r;
   }
+  return out;
 }
