@@ -92,28 +92,23 @@ export function diseaseNameIndex(data: LoadResult['data'], set: DiseaseSet, xref
   return names;
 }
 
-/**
- * Assemble, derive and check every record. Facts first (all sources joined per Mondo id), then
- * sections (fact-checked, regenerated from facts alone on failure), computed fields,
- * classification and quality score. Version fields are filled in by the compile step.
- */
-export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 'onFailure'> = {}): BuiltRecords {
+/** What every record's assembly reads: the joined sources, the name index and the lookups built once. */
+function assemblyContext(
+  loaded: LoadResult,
+  qc: QcReport,
+  set: DiseaseSet,
+  xrefs: CrossRefIndex,
+  validator: ReturnType<typeof createGeneValidator>,
+): AssemblyContext {
   const { data, hpoGenes } = loaded;
-  const qc = new QcReport();
-  const set = selectDiseases(data.classes, data.edges, data.mappings);
   const included = new Set(set.ids);
-  const xrefs = indexCrossRefs(data.mappings, included);
-  const facts = buildFactsIndex(data, xrefs, hpoGenes);
-  const validator = createGeneValidator(data.hgnc);
   const rel = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
-
   const names = diseaseNameIndex(data, set, xrefs);
-  const ancestry = createHpoAncestry(data.hpoTerms);
-  const ctx: AssemblyContext = {
+  return {
     data,
     set,
     xrefs,
-    facts,
+    facts: buildFactsIndex(data, xrefs, hpoGenes),
     qc,
     hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
     resolveGene: (s, h) => validator.resolve(s, h),
@@ -133,18 +128,121 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
     mondoSynonyms: data.mondoSynonyms,
     gard: joinGard(data.gard.diseases, data.gard.xrefs, data.mappings, xrefs.exactToMondo, included),
   };
-  const referenceDate = rel('fda-oopd');
-  const records: DiseaseRecord[] = [];
+}
+
+/** The facts of every included class, with the QC warnings its assembly raised. */
+function assembleAll(ctx: AssemblyContext): { allFacts: Map<string, RecordFacts>; warningsOf: Map<string, string[]> } {
+  const ancestry = createHpoAncestry(ctx.data.hpoTerms);
   const allFacts = new Map<string, RecordFacts>();
   const warningsOf = new Map<string, string[]>();
-  for (const id of set.ids) {
-    const before = qc.warnings.length;
+  for (const id of ctx.set.ids) {
+    const before = ctx.qc.warnings.length;
     allFacts.set(id, assembleFacts(id, ctx, ancestry));
     warningsOf.set(
       id,
-      qc.warnings.slice(before).map((w) => w.kind),
+      ctx.qc.warnings.slice(before).map((w) => w.kind),
     );
   }
+  return { allFacts, warningsOf };
+}
+
+/** What finishing a record needs besides its facts: the rules built once over all of them. */
+interface FinishContext {
+  data: LoadResult['data'];
+  qc: QcReport;
+  options: Pick<FinalizeOptions, 'onFailure'>;
+  hallmarks: ReturnType<typeof hallmarkSelector>;
+  descendants: ReturnType<typeof descendantCounter>;
+  warningsOf: Map<string, string[]>;
+}
+
+/** One record from its (rolled-up) facts: computed fields, checked sections, classification, quality and metadata. */
+function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
+  const before = c.qc.warnings.length;
+  const computed = computeFields(f, {
+    hallmarks: c.hallmarks(f.phenotypes, f.definition?.text ?? null),
+    namedClasses: namedClasses(f.name, f.parents, c.descendants, f.definition !== null),
+  });
+  const { sections, regenerated, problems } = finalizeSections({ ...f, computed }, c.options);
+  for (const s of regenerated) c.qc.regenerate(f.id, s, problems[s] ?? []);
+  const classification = classify(f, computed, { referenceDate: c.data.releases.get('fda-oopd')?.release ?? 'unknown' });
+  const quality = qualityScore(f, regenerated);
+  const warnings = [...new Set([...(c.warningsOf.get(f.id) ?? []), ...c.qc.warnings.slice(before).map((w) => w.kind)])].sort();
+  return {
+    ...f,
+    computed,
+    classification,
+    metadata: {
+      qualityScore: quality.score,
+      qualityBreakdown: quality.breakdown,
+      qcWarnings: warnings,
+      sectionsRegenerated: regenerated,
+      // Stamped by stampVersions() once the previous history is known.
+      contentVersion: '',
+      version: 0,
+      lastChanged: '',
+      links: { history: versionsPath(f.id) },
+      sources: contributingSources(f, c.data.releases),
+    },
+    sections,
+  };
+}
+
+/** The obsolete ids served as redirects: a replacement or a suggestion only when it is a served record. */
+function servedObsoletes(data: LoadResult['data'], included: Set<string>, qc: QcReport): ObsoleteEntry[] {
+  for (const o of data.obsoletes) {
+    if (o.replacedBy && !included.has(o.replacedBy))
+      qc.warn('obsolete-replacement-not-served', o.id, 'mondo', `replaced by ${o.replacedBy}, which is not a current human disease record`);
+  }
+  return data.obsoletes
+    .filter((o) => !included.has(o.id))
+    .map((o) => ({
+      id: o.id,
+      label: o.label,
+      replacedBy: o.replacedBy && included.has(o.replacedBy) ? o.replacedBy : null,
+      consider: o.consider.filter((c) => included.has(c)),
+    }));
+}
+
+/** The counts the build log prints. */
+function recordStats(
+  records: DiseaseRecord[],
+  obsoletes: ObsoleteEntry[],
+  set: DiseaseSet,
+  approvedGeneSymbols: number,
+): Record<string, number> {
+  const count = (has: (r: DiseaseRecord) => unknown) => records.filter(has).length;
+  return {
+    records: records.length,
+    rare: count((r) => r.isRare),
+    obsolete: obsoletes.length,
+    excludedNonHuman: set.excluded.nonHuman,
+    excludedCharacteristic: set.excluded.characteristic,
+    approvedGeneSymbols,
+    withDefinition: count((r) => r.definition),
+    withPhenotypes: count((r) => r.phenotypes.length),
+    withGenes: count((r) => r.genes.length),
+    screened: count((r) => r.screening.screened),
+    withOrphanDrugs: count((r) => r.orphanDrugs.length),
+    withGard: count((r) => r.resources.gard.length),
+    withTrials: count((r) => r.trials.total),
+  };
+}
+
+/**
+ * Assemble, derive and check every record. Facts first (all sources joined per Mondo id), then the
+ * roll-up over the hierarchy, then per record its sections (fact-checked, regenerated from facts
+ * alone on failure), computed fields, classification and quality score. Version fields are filled
+ * in by the compile step.
+ */
+export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 'onFailure'> = {}): BuiltRecords {
+  const { data } = loaded;
+  const qc = new QcReport();
+  const set = selectDiseases(data.classes, data.edges, data.mappings);
+  const included = new Set(set.ids);
+  const validator = createGeneValidator(data.hgnc);
+  const ctx = assemblyContext(loaded, qc, set, indexCrossRefs(data.mappings, included), validator);
+  const { allFacts, warningsOf } = assembleAll(ctx);
   const ancestorMemo = new Map<string, string[]>();
   const descendants = descendantCounter(set.children);
   rollUp(
@@ -153,67 +251,8 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
     (id) => classKind(descendants(id)) === 'group',
   );
   const hallmarks = hallmarkSelector(data.hpoTerms, termSpecificity(data.hpoTerms));
-  for (const f of allFacts.values()) {
-    const before = qc.warnings.length;
-    const computed = computeFields(f, {
-      hallmarks: hallmarks(f.phenotypes, f.definition?.text ?? null),
-      namedClasses: namedClasses(f.name, f.parents, descendants, f.definition !== null),
-    });
-    const { sections, regenerated, problems } = finalizeSections({ ...f, computed }, options);
-    for (const s of regenerated) qc.regenerate(f.id, s, problems[s] ?? []);
-    const classification = classify(f, computed, { referenceDate });
-    const quality = qualityScore(f, regenerated);
-    const warnings = [...new Set([...(warningsOf.get(f.id) ?? []), ...qc.warnings.slice(before).map((w) => w.kind)])].sort();
-    records.push({
-      ...f,
-      computed,
-      classification,
-      metadata: {
-        qualityScore: quality.score,
-        qualityBreakdown: quality.breakdown,
-        qcWarnings: warnings,
-        sectionsRegenerated: regenerated,
-        // Stamped by stampVersions() once the previous history is known.
-        contentVersion: '',
-        version: 0,
-        lastChanged: '',
-        links: { history: versionsPath(f.id) },
-        sources: contributingSources(f, data.releases),
-      },
-      sections,
-    });
-  }
-
-  const obsoletes: ObsoleteEntry[] = data.obsoletes
-    .filter((o) => !included.has(o.id))
-    .map((o) => ({
-      id: o.id,
-      label: o.label,
-      replacedBy: o.replacedBy && included.has(o.replacedBy) ? o.replacedBy : null,
-      consider: o.consider.filter((c) => included.has(c)),
-    }));
-  for (const o of data.obsoletes) {
-    if (o.replacedBy && !included.has(o.replacedBy))
-      qc.warn('obsolete-replacement-not-served', o.id, 'mondo', `replaced by ${o.replacedBy}, which is not a current human disease record`);
-  }
-  return {
-    records,
-    obsoletes,
-    qc,
-    stats: {
-      records: records.length,
-      rare: records.filter((r) => r.isRare).length,
-      obsolete: obsoletes.length,
-      excludedNonHuman: set.excluded.nonHuman,
-      excludedCharacteristic: set.excluded.characteristic,
-      approvedGeneSymbols: validator.approvedCount,
-      withDefinition: records.filter((r) => r.definition).length,
-      withPhenotypes: records.filter((r) => r.phenotypes.length).length,
-      withGenes: records.filter((r) => r.genes.length).length,
-      screened: records.filter((r) => r.screening.screened).length,
-      withOrphanDrugs: records.filter((r) => r.orphanDrugs.length).length,
-      withGard: records.filter((r) => r.resources.gard.length).length,
-      withTrials: records.filter((r) => r.trials.total).length,
-    },
-  };
+  const finish: FinishContext = { data, qc, options, hallmarks, descendants, warningsOf };
+  const records = [...allFacts.values()].map((f) => finishRecord(f, finish));
+  const obsoletes = servedObsoletes(data, included, qc);
+  return { records, obsoletes, qc, stats: recordStats(records, obsoletes, set, validator.approvedCount) };
 }
