@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import { contentHash, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 import {
   type Encoding,
@@ -13,7 +13,6 @@ import {
 } from '../../server/contract/snapshot/packs.ts';
 import { PackWriter } from './pack-writer.ts';
 
-const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Bodies at or under this size are served uncompressed: compression would not pay for itself. */
@@ -160,20 +159,16 @@ export class ObjectStore {
   async #write(hash: string, body: Buffer, variants: boolean): Promise<PackedObject> {
     await this.acquire();
     try {
-      let b: Buffer | null = null;
       let g: Buffer | null = null;
       if (variants && body.length > COMPRESS_MIN_BYTES) {
-        // Brotli 6 and gzip 6 compress these JSON bodies as tightly as 9 (measured: 0.203 and
-        // 0.216 of identity) at over 20 times brotli 9's speed.
-        [b, g] = await Promise.all([
-          br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-          gz(body, { level: 6 }),
-        ]);
+        // Gzip 6 compresses these JSON bodies as tightly as 9 (0.216 of identity). No brotli
+        // variant is written: it sent 6 % fewer bytes (0.203) for 10 % of a release's disk, which
+        // took a release past issue 21's 1 GB (test/build/results/2026-11-27-release-size.md).
+        g = await gz(body, { level: 6 });
         // A variant that is not smaller than the identity body is never worth sending.
-        if (b.length >= body.length) b = null;
         if (g.length >= body.length) g = null;
       }
-      const obj = this.writer.append(hash, body, b, g);
+      const obj = this.writer.append(hash, body, null, g);
       this.known.set(hash, obj);
       this.pending.delete(hash);
       this.written++;

@@ -4,17 +4,19 @@ import { envelope, recordEnvelope, sectionEnvelope } from '../../server/contract
 import { diseasePath } from '../../server/contract/api/paths.ts';
 import type { DiseaseResource } from '../../server/contract/api/paths.ts';
 import { PAGE_DEFAULT } from '../../server/contract/api/limits.ts';
-import { phenotypesKey } from '../../server/contract/snapshot/route-map.ts';
 import type { Hallmark } from '../record/hallmarks.ts';
 
 /** The stored page of advocacy groups is the route's default page; the server cuts the others. */
 const PAG_PAGE = PAGE_DEFAULT;
 
-/** The phenotypes in hallmark order: the record's hallmarks first (best first), then the rest in their stored (frequency) order. */
-function hallmarkOrder(record: DiseaseRecord): DiseaseRecord['phenotypes'] {
-  const rank = new Map(((record.computed.hallmarks ?? []) as Hallmark[]).map((h, i) => [h.hpoId, i]));
-  const first = record.phenotypes.filter((p) => !p.negated && rank.has(p.hpoId)).sort((a, b) => rank.get(a.hpoId)! - rank.get(b.hpoId)!);
-  return [...first, ...record.phenotypes.filter((p) => !first.includes(p))];
+/**
+ * The HPO ids of the record's hallmarks among its (not negated) phenotypes, best first: the server
+ * puts these items first for `?order=hallmark`. That order is composed per request, not stored: a
+ * second copy of every phenotype list was 137 MB of a release (test/build/results/2026-11-27-release-size.md).
+ */
+function hallmarkIds(record: DiseaseRecord): string[] {
+  const listed = new Set(record.phenotypes.filter((p) => !p.negated).map((p) => p.hpoId));
+  return ((record.computed.hallmarks ?? []) as Hallmark[]).map((h) => h.hpoId).filter((id) => listed.has(id));
 }
 
 /** One response body to store, with the splice offset the server needs for records and sections. */
@@ -56,11 +58,14 @@ export function diseaseBodies(
   }
   out.push({
     key: keyOf('phenotypes'),
-    body: envelope({ id, name, order: 'frequency', total: record.phenotypes.length, items: record.phenotypes }),
-  });
-  out.push({
-    key: phenotypesKey(id, 'hallmark'),
-    body: envelope({ id, name, order: 'hallmark', total: record.phenotypes.length, items: hallmarkOrder(record) }),
+    body: envelope({
+      id,
+      name,
+      order: 'frequency',
+      total: record.phenotypes.length,
+      hallmarks: hallmarkIds(record),
+      items: record.phenotypes,
+    }),
   });
   const pags = record.advocacyGroups;
   // The default page; other limit/offset values are cut by the server from the full record.

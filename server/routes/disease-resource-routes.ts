@@ -8,7 +8,7 @@ import {
   PHENOTYPE_ORDERS,
 } from '../contract/api/vocab.ts';
 import type { ManifestEntry } from '../contract/snapshot/manifest.ts';
-import { diseaseKey, phenotypesKey } from '../contract/snapshot/route-map.ts';
+import { diseaseKey } from '../contract/snapshot/route-map.ts';
 import { anyOf, params } from '../http/param-schemas.ts';
 import type { RouteHandler } from '../http/route-input.ts';
 import { sendComposed, sendEntry } from '../http/send.ts';
@@ -75,7 +75,7 @@ export const DISEASE_RESOURCE_ROUTES = {
           enum: PHENOTYPE_ORDERS,
           default: 'frequency',
           description:
-            '`frequency` (default): most frequent first, as documented on Phenotype. `hallmark`: the hallmark features of `computed.hallmarks` first, best first, then the rest in frequency order. Both orders are precomputed.',
+            '`frequency` (default): most frequent first, as documented on Phenotype. `hallmark`: the hallmark features of `computed.hallmarks` first, best first, then the rest in frequency order. The frequency order is stored; the hallmark order is composed from it per request (its `hallmarks`), and sent uncompressed like every composed body.',
         },
       }),
       summary: 'Phenotypes with frequency',
@@ -84,10 +84,12 @@ export const DISEASE_RESOURCE_ROUTES = {
       ok: { description: 'The phenotypes.', schema: 'PhenotypeListResponse' },
     },
     ({ snapshot }) =>
-      function phenotypesHandler(req, res, { path, query }) {
-        // Each order is a stored body, found through the manifest.
+      async function phenotypesHandler(req, res, { path, query }) {
         const snap = snapshot();
-        return sendEntry(req, res, snap, snap.require(phenotypesKey(path.mondoId, query.order)));
+        const entry = snap.require(diseaseKey(path.mondoId, 'phenotypes'));
+        if (query.order === 'frequency') return sendEntry(req, res, snap, entry);
+        const list = (await storedData(snap, entry)) as unknown as PhenotypeList;
+        sendComposed(req, res, Buffer.from(JSON.stringify({ data: hallmarkFirst(list) })));
       },
   ),
   listDiseasePags: route(PAGS, ({ snapshot }) => pagsResource(snapshot)),
@@ -109,6 +111,15 @@ export const DISEASE_RESOURCE_ROUTES = {
 };
 
 type GetSnapshot = () => Snapshot;
+
+type PhenotypeList = { order: string; hallmarks: string[]; items: { hpoId: string; negated: boolean }[] };
+
+/** The stored list in hallmark order: its `hallmarks` first (best first), then the rest in their stored (frequency) order. */
+function hallmarkFirst(list: PhenotypeList): PhenotypeList {
+  const rank = new Map(list.hallmarks.map((id, i) => [id, i]));
+  const first = list.items.filter((p) => !p.negated && rank.has(p.hpoId)).sort((a, b) => rank.get(a.hpoId)! - rank.get(b.hpoId)!);
+  return { ...list, order: 'hallmark', items: [...first, ...list.items.filter((p) => !first.includes(p))] };
+}
 
 /** Parse a stored body's `data`: only for the rare paged or filtered sub-resource requests. */
 async function storedData(snap: Snapshot, entry: ManifestEntry): Promise<StoredData> {

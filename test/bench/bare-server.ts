@@ -6,7 +6,7 @@ import type { BareConfig } from './bare-target.ts';
  * The baseline: a bare node:http server (a child process started by bare-target.ts) answering
  * fixed request targets with bytes and headers held in memory, the least work a node server can
  * do per request. It negotiates just enough to mirror the real server: a 304 when If-None-Match
- * equals the ETag, brotli when Accept-Encoding names br, identity otherwise.
+ * equals the ETag, gzip when Accept-Encoding names gzip, identity otherwise.
  */
 interface Answer {
   headers: OutgoingHttpHeaders;
@@ -14,7 +14,7 @@ interface Answer {
 }
 interface Loaded {
   identity: Answer;
-  br?: Answer;
+  gzip?: Answer;
   etag?: string;
   notModified?: OutgoingHttpHeaders;
 }
@@ -23,7 +23,12 @@ const config = JSON.parse(readFileSync(process.argv[2], 'utf8')) as BareConfig;
 const routes = new Map<string, Loaded>();
 for (const r of config.routes) {
   const load = (a: { headers: Record<string, string>; file: string }) => ({ headers: a.headers, body: readFileSync(a.file) });
-  routes.set(r.url, { identity: load(r.identity), br: r.br && load(r.br), etag: r.notModified?.etag, notModified: r.notModified?.headers });
+  routes.set(r.url, {
+    identity: load(r.identity),
+    gzip: r.gzip && load(r.gzip),
+    etag: r.notModified?.etag,
+    notModified: r.notModified?.headers,
+  });
 }
 
 const server = createServer((req, res) => {
@@ -36,7 +41,7 @@ const server = createServer((req, res) => {
     res.writeHead(304, route.notModified).end();
     return;
   }
-  const answer = route.br && req.headers['accept-encoding']?.includes('br') ? route.br : route.identity;
+  const answer = route.gzip && req.headers['accept-encoding']?.includes('gzip') ? route.gzip : route.identity;
   res.writeHead(200, answer.headers).end(answer.body);
 });
 server.listen(0, '127.0.0.1', () => {

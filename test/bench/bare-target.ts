@@ -16,7 +16,7 @@ export interface BareAnswer {
 export interface BareRoute {
   url: string;
   identity: BareAnswer;
-  br?: BareAnswer;
+  gzip?: BareAnswer;
   /** Headers of the 304 sent when If-None-Match equals `etag` exactly. */
   notModified?: { etag: string; headers: Record<string, string> };
 }

@@ -43,7 +43,7 @@ export function entryOf(src: SnapshotSource, key: string): ManifestEntry {
 }
 
 /** The stored bytes of an entry in one encoding, read from the snapshot's packs. */
-export function objectBytes(src: SnapshotSource, entry: ManifestEntry, encoding: 'identity' | 'br'): Buffer {
+export function objectBytes(src: SnapshotSource, entry: ManifestEntry, encoding: 'identity' | 'gzip'): Buffer {
   return readPackedSync(snapshotPacks(src.dist, src.dir), entry, encoding);
 }
 

@@ -8,14 +8,7 @@ import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
 import type { DownloadsDoc } from '../../server/contract/snapshot/downloads.ts';
 import type { PacksDoc } from '../../server/contract/snapshot/packs.ts';
-import {
-  SNAPSHOT_FILES,
-  diseaseKey,
-  phenotypesKey,
-  sectionKey,
-  versionKey,
-  versionsKey,
-} from '../../server/contract/snapshot/route-map.ts';
+import { SNAPSHOT_FILES, diseaseKey, sectionKey, versionKey, versionsKey } from '../../server/contract/snapshot/route-map.ts';
 import { DISEASE_RESOURCES } from '../../server/contract/api/paths.ts';
 import { MINI_DATA, build, copyTree, editData, spawnBuild, tempDir, treeState } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import {
@@ -66,7 +59,6 @@ test('the build publishes current -> snapshots/<id>; every disease resource, sec
   const keys = [
     ...ids.flatMap((id) => [
       ...DISEASE_RESOURCES.map((r) => diseaseKey(id, r)),
-      phenotypesKey(id, 'hallmark'),
       ...SECTION_KEYS.map((s) => sectionKey(id, s)),
       versionsKey(id),
       versionKey(id, 1),
@@ -245,15 +237,7 @@ test('a changed Orphanet phenotype frequency is a release that changed that dise
   const moved = Object.keys(m.entries).filter((k) => m.entries[k][0] !== previous.entries[k]?.[0]);
   assert.deepEqual(
     moved,
-    [
-      CF,
-      `${CF}/phenotypes`,
-      phenotypesKey(CF, 'hallmark'),
-      sectionKey(CF, 'clinical-features'),
-      `${CF}/summary`,
-      versionsKey(CF),
-      versionKey(CF, 2),
-    ].sort(),
+    [CF, `${CF}/phenotypes`, sectionKey(CF, 'clinical-features'), `${CF}/summary`, versionsKey(CF), versionKey(CF, 2)].sort(),
   );
   assert.deepEqual(m.entries[versionKey(CF, 1)], previous.entries[CF]);
   assert.deepEqual(m.entries[versionKey(CF, 2)], m.entries[CF]);

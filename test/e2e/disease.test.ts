@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { MAX_OFFSET } from '../../server/http/param-schemas.ts';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { bearer, call, type RawResponse } from '../helpers/http.ts';
 import { startRealServer } from '../helpers/real-server.ts';
@@ -86,17 +86,19 @@ describe('per-disease endpoints on the real snapshot', () => {
     assert.equal(miss.status, 200);
   });
 
-  test('Accept-Encoding picks br, then gzip, honours q=0; one ETag for every encoding', async () => {
+  test('Accept-Encoding gets the stored gzip variant (the build stores no brotli), honours q=0; one ETag for every encoding', async () => {
     const plain = await get('/api/v1/diseases/MONDO:0009061');
-    const br = await get('/api/v1/diseases/MONDO:0009061', { 'accept-encoding': 'gzip, deflate, br' });
-    const gz = await get('/api/v1/diseases/MONDO:0009061', { 'accept-encoding': 'gzip;q=1, br;q=0' });
-    assert.equal(br.headers['content-encoding'], 'br');
+    const gz = await get('/api/v1/diseases/MONDO:0009061', { 'accept-encoding': 'gzip, deflate, br' });
+    const brOnly = await get('/api/v1/diseases/MONDO:0009061', { 'accept-encoding': 'br' });
+    const refused = await get('/api/v1/diseases/MONDO:0009061', { 'accept-encoding': 'gzip;q=0, br' });
     assert.equal(gz.headers['content-encoding'], 'gzip');
-    assert.deepEqual(brotliDecompressSync(br.body), plain.body);
     assert.deepEqual(gunzipSync(gz.body), plain.body);
-    assert.equal(br.headers.etag, plain.headers.etag);
-    assert.equal(gz.headers.etag, plain.headers.etag);
-    assert.equal(Number(br.headers['content-length']), br.body.length);
+    for (const r of [plain, brOnly, refused]) {
+      assert.equal(r.headers['content-encoding'], undefined);
+      assert.deepEqual(r.body, plain.body);
+    }
+    for (const r of [gz, brOnly, refused]) assert.equal(r.headers.etag, plain.headers.etag);
+    assert.equal(Number(gz.headers['content-length']), gz.body.length);
   });
 
   test('HEAD gives the GET headers without a body', async () => {
@@ -120,6 +122,22 @@ describe('per-disease endpoints on the real snapshot', () => {
     const ph = (await get('/api/v1/diseases/MONDO:0009061/phenotypes')).json().data;
     assert.equal(ph.total, ph.items.length);
     assert.match(ph.items[0].hpoId, /^HP:\d{7}$/);
+    const cfHallmarks = ['HP:0012236', 'HP:0001738', 'HP:0003251', 'HP:0002110', 'HP:0006538'];
+    assert.deepEqual(ph.hallmarks, cfHallmarks);
+    // The hallmark order is composed from the stored list: the hallmarks first, best first, then the rest in frequency order.
+    const byHallmark = await get('/api/v1/diseases/MONDO:0009061/phenotypes?order=hallmark', { 'accept-encoding': 'br, gzip' });
+    assert.equal(byHallmark.status, 200);
+    assert.equal(byHallmark.headers['content-encoding'], undefined);
+    assert.match(byHallmark.headers.etag as string, /^W\/"[\w-]{22}"$/);
+    const hm = byHallmark.json().data;
+    assert.deepEqual([hm.order, hm.total, hm.hallmarks], ['hallmark', ph.total, cfHallmarks]);
+    const ids = (items: { hpoId: string }[]) => items.map((p) => p.hpoId);
+    const rest = ids(ph.items).filter((id) => !cfHallmarks.includes(id));
+    assert.deepEqual(ids(hm.items), [...cfHallmarks, ...rest]);
+    const again = await get('/api/v1/diseases/MONDO:0009061/phenotypes?order=hallmark', {
+      'if-none-match': byHallmark.headers.etag as string,
+    });
+    assert.equal(again.status, 304);
 
     const pags = (await get('/api/v1/diseases/MONDO:0009061/pags')).json().data;
     assert.equal(pags.limit, 20);
@@ -331,6 +349,7 @@ describe('every response matches its schema in the OpenAPI document', () => {
     ['/api/v1/diseases/MONDO:0009061/summary', 'SummaryResponse', 'dev'],
     ['/api/v1/diseases/MONDO:0009061/sections/treatment', 'SectionResponse', 'dev'],
     ['/api/v1/diseases/MONDO:0007739/phenotypes', 'PhenotypeListResponse', 'dev'],
+    ['/api/v1/diseases/MONDO:0009061/phenotypes?order=hallmark', 'PhenotypeListResponse', 'dev'],
     ['/api/v1/diseases/MONDO:0009061/pags?limit=5', 'PagListResponse', 'dev'],
     ['/api/v1/diseases/MONDO:0009061/assistance', 'AssistanceListResponse', 'dev'],
     ['/api/v1/diseases/MONDO:0009061/orphan-drugs', 'OrphanDrugListResponse', 'dev'],

@@ -17,7 +17,8 @@ import { partKeys } from './keys.ts';
 import { problemFault } from './problem-check.ts';
 
 const PART = 'corrupt-object';
-const ENCODINGS: Encoding[] = ['identity', 'br', 'gzip'];
+// The build stores identity and gzip (no brotli variant since 2026-11-27).
+const ENCODINGS: Encoding[] = ['identity', 'gzip'];
 const ACCEPT: Record<Encoding, string> = { identity: 'identity', br: 'br', gzip: 'gzip' };
 
 /** 16 bytes flipped in the middle of a span of a file (its size unchanged, as a bad sector or a stray write would leave it). */
@@ -96,7 +97,7 @@ describe('reliability: a corrupt or missing object in dist/', () => {
     const c = real.require(C);
     const shadow = shadowDist(dir, real, [a[0], b[0]], c[0]);
     for (const e of ENCODINGS) flip(shadow.pack, shadow.spans(a[0], e));
-    flip(shadow.pack, shadow.spans(b[0], 'br'));
+    flip(shadow.pack, shadow.spans(b[0], 'gzip'));
     const dist = shadow.dist;
     const { file, keys } = partKeys(dir, PART);
     key = keys.enterprise;
@@ -131,11 +132,11 @@ describe('reliability: a corrupt or missing object in dist/', () => {
         assert.match(JSON.parse(x.body.toString()).detail, /integrity check/);
         if (round === 0) answers.push(`${e} ${x.status}`);
       }
-    const bBr = await get(`/api/v1/diseases/${B}`, 'br');
-    assert.equal(bBr.status, 200);
-    assert.equal(bBr.headers['content-encoding'], undefined, 'the damaged brotli variant is not sent');
-    assert.ok(published(bBr.body, undefined, String(bBr.headers.etag)));
-    for (const e of ['identity', 'br'] as const) {
+    const bGz = await get(`/api/v1/diseases/${B}`, 'gzip');
+    assert.equal(bGz.status, 200);
+    assert.equal(bGz.headers['content-encoding'], undefined, 'the damaged gzip variant is not sent');
+    assert.ok(published(bGz.body, undefined, String(bGz.headers.etag)));
+    for (const e of ['identity', 'gzip'] as const) {
       const x = await get('/api/v1/diseases/MONDO:0010679/phenotypes', e);
       assert.equal(x.status, 500, `an object whose pack file is missing, in ${e}`);
       assert.equal(problemFault(x, 'GET'), null);
@@ -164,11 +165,11 @@ describe('reliability: a corrupt or missing object in dist/', () => {
     const counted = [...metrics.matchAll(/^dcs_stored_objects_damaged_total\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
     figure(
       PART,
-      `summary of MONDO:0007739 with 16 bytes flipped in identity, br and gzip: ${answers.join(', ')} (problem internal, "failed its integrity check"), twice each; cystic fibrosis record with a damaged br variant: 200 identity with the published bytes; an object whose pack file is missing: 500 in identity and br; ${others} other responses 200 with the published bytes; ${logged.length} log lines (one per damaged object, ${counted} in dcs_stored_objects_damaged_total)`,
+      `summary of MONDO:0007739 with 16 bytes flipped in identity and gzip: ${answers.join(', ')} (problem internal, "failed its integrity check"), twice each; cystic fibrosis record with a damaged gzip variant: 200 identity with the published bytes; an object whose pack file is missing: 500 in identity and gzip; ${others} other responses 200 with the published bytes; ${logged.length} log lines (one per damaged object, ${counted} in dcs_stored_objects_damaged_total)`,
       { logged: logged.length, counted, others },
     );
-    assert.equal(logged.length, 6);
-    assert.equal(counted, 6);
+    assert.equal(logged.length, 5);
+    assert.equal(counted, 5);
   });
 
   it('prints what the check costs: per read from storage, and nothing on a hit in memory', async () => {
@@ -177,7 +178,7 @@ describe('reliability: a corrupt or missing object in dist/', () => {
     const entries: ManifestEntry[] = [];
     for (const id of real.rows.map((r) => r.id)) {
       const e = snap.entry(id);
-      if (e && e[2] > 0 && pick([true, false, false, false])) entries.push(e);
+      if (e && e[3] > 0 && pick([true, false, false, false])) entries.push(e);
       if (entries.length >= 2000) break;
     }
     const time = async (f: (e: ManifestEntry) => Promise<unknown>) => {
@@ -186,7 +187,7 @@ describe('reliability: a corrupt or missing object in dist/', () => {
       return ((performance.now() - t0) * 1000) / entries.length;
     };
     const result: Record<string, { raw: number; checked: number }> = {};
-    for (const enc of ['identity', 'br'] as const) {
+    for (const enc of ['identity', 'gzip'] as const) {
       const raws: number[] = [];
       const checkeds: number[] = [];
       for (let round = 0; round < 3; round++) {
@@ -200,7 +201,7 @@ describe('reliability: a corrupt or missing object in dist/', () => {
       `${enc} ${fmt(result[enc].raw, 1)} -> ${fmt(result[enc].checked, 1)} µs (+${fmt(result[enc].checked - result[enc].raw, 1)} µs)`;
     figure(
       PART,
-      `cost of the check per read from storage (${entries.length} records, mean ${fmt(avg / 1024, 1)} KB, page cache warm, best of 3): ${line('identity')}, ${line('br')}; a body served from memory is not checked again (0 µs)`,
+      `cost of the check per read from storage (${entries.length} records, mean ${fmt(avg / 1024, 1)} KB, page cache warm, best of 3): ${line('identity')}, ${line('gzip')}; a body served from memory is not checked again (0 µs)`,
       { costs: result, meanBytes: avg },
     );
   });

@@ -7,18 +7,12 @@
 import { MONDO_ID_PATTERN } from '../api/base.ts';
 import { RESOURCE_PATHS } from '../api/paths.ts';
 import type { DiseaseResource } from '../api/paths.ts';
-import { PHENOTYPE_ORDERS, type PhenotypeOrder } from '../api/vocab.ts';
 
 export const MONDO_ID = new RegExp(MONDO_ID_PATTERN);
 
 /** Manifest key of a per-disease resource. */
 export function diseaseKey(mondoId: string, resource: DiseaseResource): string {
   return resource === 'record' ? mondoId : `${mondoId}${RESOURCE_PATHS[resource]}`;
-}
-
-/** Manifest key of the phenotypes of a disease in one order: the default order is the resource's own key. */
-export function phenotypesKey(mondoId: string, order: PhenotypeOrder): string {
-  return order === PHENOTYPE_ORDERS[0] ? diseaseKey(mondoId, 'phenotypes') : `${diseaseKey(mondoId, 'phenotypes')}?order=${order}`;
 }
 
 /** Manifest key of one content section of a disease. */
