@@ -148,7 +148,7 @@ export function restrictingWords(
   let ownGenotype: [number, number] | null = null;
   for (let i = from; i < to; i++) {
     if ((i >= start && i < end) || inOther(i) || (nextMember !== undefined && i >= end && i < nextMember)) continue;
-    if (i === end && /\($/.test(tw.before[i].trim())) continue;
+    if (i === end && /\($/.test(tw.before[i].trim()) && !SUBSET.has(w[i])) continue;
     const geneEnd = GENOTYPE.has(w[i]) ? ownGeneEnd(i) : -1;
     if (geneEnd > 0) {
       ownGenotype ??= [i, geneEnd];

@@ -37,6 +37,7 @@ export const CAUSE_MARKERS: readonly string[][] = [
   ['attributable', 'to'],
   ['due', 'to'],
   ['caused', 'by'],
+  ['resulting', 'from'],
   ['complicating'],
   ['complications', 'of'],
   ['complication', 'of'],
