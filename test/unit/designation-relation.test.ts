@@ -38,6 +38,8 @@ const CLASSES: { id: string; name: string; parent?: string; synonyms?: string[];
   { id: 'R:25', name: 'pulmonary emphysema', synonyms: ['emphysema'] },
   { id: 'R:26', name: 'Parkinson disease' },
   { id: 'R:27', name: 'insulinoma' },
+  { id: 'R:28', name: 'type 1 diabetes mellitus', synonyms: ['type 1 diabetes'] },
+  { id: 'R:29', name: 'metastatic melanoma' },
 ];
 
 function fixtureIndex(): NameIndex {
@@ -124,6 +126,15 @@ describe('relations of FDA designations (LINK_RELATION_RULE)', () => {
     ['"in patients with" another condition after the name', '59591', 'R:24', 'broader', 'in patients with AIDS'],
     ['a cause after the name', '550716', 'R:25', 'broader', 'due to alpha1-antitrypsin deficiency'],
     ['"an adjuvant to" another drug restricts nothing (the qualifier before the name decides)', '583', 'R:26', 'broader', 'idiopathic'],
+    [
+      '"<name> patients with" a state of the disease is one patient group',
+      '284009',
+      'R:28',
+      'broader',
+      'Type 1 diabetes patients with residual beta cell function',
+    ],
+    ['a stage in brackets right after the name', '128199', 'R:29', 'broader', 'Stages II, III, and'],
+    ['"resulting from" after the name is a cause', '968723', 'R:8', 'broader', 'resulting from solid organ transplantation'],
   ];
   for (const [rule, key, id, relation, decidedBy] of cases)
     test(`${rule}: ${key} on ${id}`, () => assert.deepEqual(got.get(`${key} ${id}`), [relation, decidedBy]));
