@@ -22,26 +22,29 @@ export const LINK_RELATION_RULE =
   'Each link says how the designation relates to the disease (`relation`) and which words decided it (`decidedBy`); an entry takes the ' +
   'closest relation of its links, from its designation and its approved labeled indications (exact, broader, complication, narrower). ' +
   '`complication`: the name (or a list of names it ends) follows a patient-group or cause phrase ("in patients with", "in children with", ' +
-  '"in adult patients with severe", "associated with", "secondary to", ' +
-  '"due to", "attributable to", "caused by", "complications of", or "in" after another condition) and the text names a condition before it ' +
-  '("seizures in patients with mitochondrial disease"; the words of an episode or a bleeding are the disease\'s own, not another condition), ' +
-  'or the name is the first part of "-associated", "-related", "-induced" or "-mediated" ' +
-  'followed by another condition ("Noonan syndrome-associated hypertrophic cardiomyopathy"), or the name\'s patients have another condition ' +
-  '("cystic fibrosis patients with Pseudomonas aeruginosa lung infections"). `broader` (the designation covers a subset of the ' +
-  'disease): one part of it is named ("hematopoietic syndrome of acute radiation syndrome", "cutaneous variants of porphyria"), or a word ' +
-  'outside the name restricts it to a stage, line of therapy, disease state, age group, genotype, severity or episode ' +
-  '("stage IIB through IV", "relapsed", "pediatric", "mutations", "severe", "exacerbations"), or after the name to a setting or patient group ' +
-  '("during liver transplantation", "undergoing", "where allergic reactions ..."); a genotype of the disease\'s own causal gene with no variant ' +
-  'named ("due to mutations in the POMC gene") restricts nothing, nor do the qualifiers of a later member of a list the name ends ' +
-  '("anaplastic thyroid carcinoma and metastatic or locally advanced papillary thyroid cancer"); or a complement follows it ' +
-  '("invasive carcinoma of the uterine cervix"), or another disease name stands right before it ("cystic fibrosis liver disease" on liver ' +
-  'disease; on cystic fibrosis it is a `complication`), or a qualifier stands right before the name ("transthyretin-mediated ' +
-  'amyloidosis", "parenteral nutrition-associated liver disease"), or the name is followed by "in" and another condition\'s ' +
-  'patients, or the text matched a narrow synonym of the class. `narrower` (the designation names a wider condition that includes the ' +
-  'disease): the name is a member listed after "including" and a condition ("soft tissue sarcomas including rhabdomyosarcoma"), or the last ' +
-  'of sibling forms named together whose other members are disease names too ("follicular, medullary and anaplastic thyroid carcinoma"), ' +
-  'or the text matched a broad synonym of the class, or the designation was made for a parent group (roll-down). `exact`: the text names ' +
-  'the disease with no such word.';
+  '"in adult patients with severe", "associated with", "secondary to", "due to", "resulting from", "attributable to", "caused by", ' +
+  '"complications of", or "in" after another condition) and the text names a condition before it ("seizures in patients with ' +
+  'mitochondrial disease"; the words of an episode or a bleeding are the disease\'s own, not another condition), or the name is the first ' +
+  'part of "-associated", "-related", "-induced" or "-mediated" followed by another condition ("Noonan syndrome-associated hypertrophic ' +
+  'cardiomyopathy"), or the name\'s patients have another condition ("cystic fibrosis patients with Pseudomonas aeruginosa lung ' +
+  'infections"). `broader` (the designation covers a subset of the disease): one part of it is named ("hematopoietic syndrome of acute ' +
+  'radiation syndrome", "cutaneous variants of porphyria"); or a word outside the name restricts it to a stage, line of therapy, disease ' +
+  'state, age group, genotype, severity or episode ("stage IIB through IV", "relapsed", "adjuvant", "pediatric", "mutations", "severe", ' +
+  '"exacerbations"), or after the name to a setting or patient group ("during liver transplantation", "undergoing", "where allergic ' +
+  'reactions ..."), where a genotype of the disease\'s own causal gene with no variant named ("due to mutations in the POMC gene"), ' +
+  '"an adjuvant to" another drug, and the qualifiers of a later member of a list the name ends ("anaplastic thyroid carcinoma and ' +
+  'metastatic or locally advanced papillary thyroid cancer") restrict nothing; or a complement follows it ("invasive carcinoma of the ' +
+  'uterine cervix"), or a feature ("non-small cell lung cancer with MET genomic tumor aberrations"; not "with or without"), the patients of ' +
+  'another condition ("toxoplasmosis in patients with AIDS"), or a cause ("emphysema due to alpha1-antitrypsin deficiency"); or the ' +
+  'name\'s patients have a state of it ("type 1 diabetes patients with residual beta cell function"); or another disease name stands right ' +
+  'before it ("cystic fibrosis liver disease" on liver disease; on cystic fibrosis it is a `complication`), or a qualifier stands right ' +
+  'before the name ("transthyretin-mediated amyloidosis", "parenteral nutrition-associated liver disease"), or the name is followed by ' +
+  '"in" and another condition\'s patients, or the text matched a narrow synonym of the class. `narrower` (the designation names a wider ' +
+  'condition that includes the disease): the name is a member listed after "including", "specifically" or "encompassing" and a condition ' +
+  '("soft tissue sarcomas including rhabdomyosarcoma"), or in a bracketed list after one ("GM-2 gangliosidoses (Tay-Sachs disease and ' +
+  'Sandhoff disease)"), or the last of sibling forms named together whose other members are disease names too ("follicular, medullary ' +
+  'and anaplastic thyroid carcinoma"), or the text matched a broad synonym of the class, or the designation was made for a parent group ' +
+  '(roll-down). `exact`: the text names the disease with no such word.';
 
 /** What containedRelation may ask about the linked disease beyond the text. */
 export interface RelationLookups {
