@@ -13,6 +13,11 @@ import {
 } from './relation-words.ts';
 
 /**
+ * The clues of LINK_RELATION_RULE (designation-relation.ts) in the words around a disease name found in an FDA
+ * text: each returns the decision it makes, or null when its words are absent.
+ */
+
+/**
  * How an FDA designation relates to a disease it names (LINK_RELATION_RULE): the designation
  * treats the disease itself (`exact`), a subset of it (`broader`: a stage, a subtype, one patient
  * group), a wider condition that includes it (`narrower`), or a condition in patients with it
@@ -25,11 +30,6 @@ export interface RelationDecision {
   /** The words of the text (or the rule) that decided the relation. */
   decidedBy: string;
 }
-
-/**
- * The clues of LINK_RELATION_RULE (designation-relation.ts) in the words around a disease name found in an FDA
- * text: each returns the decision it makes, or null when its words are absent.
- */
 
 /** Words [a, b) as written, with the separators between them ("transthyretin-mediated"). */
 export function phrase(tw: TextWords, a: number, b: number): string {
@@ -49,7 +49,7 @@ export function clauseBounds(tw: TextWords, start: number, end: number): [number
 }
 
 /** Words that join the names of a list: "patients with A, B and C". */
-export const LIST_WORDS = new Set(['and', 'or']);
+const LIST_WORDS = new Set(['and', 'or']);
 
 /**
  * A complication decision when a cause or patient-group phrase opens right before the name, or
