@@ -1,144 +1,73 @@
 import type { TextWords } from './link-rules.ts';
+import { CAUSE_SUFFIXES, neutral } from './relation-words.ts';
+import {
+  clauseBounds,
+  complication,
+  type LinkRelation,
+  memberOf,
+  partOf,
+  patientsWith,
+  phrase,
+  qualifiedAfter,
+  type RelationDecision,
+  restrictingWords,
+} from './relation-clues.ts';
 
-/**
- * How an FDA designation relates to a disease it names (LINK_RELATION_RULE): the designation
- * treats the disease itself (`exact`), a subset of it (`broader`: a stage, a subtype, one patient
- * group), a wider condition that includes it (`narrower`), or a condition in patients with it
- * (`complication`). Each decision keeps the words that made it (`decidedBy`).
- */
-export type LinkRelation = 'exact' | 'broader' | 'narrower' | 'complication';
-
-export interface RelationDecision {
-  relation: LinkRelation;
-  /** The words of the text (or the rule) that decided the relation. */
-  decidedBy: string;
-}
+export type { LinkRelation, RelationDecision } from './relation-clues.ts';
 
 /** Relations from the closest to the furthest: an entry takes the closest relation of its links. */
 export const RELATION_ORDER: readonly LinkRelation[] = ['exact', 'broader', 'complication', 'narrower'];
 
-/** Words that say what is done, to whom, in general: they never narrow or widen what is named. */
-const NEUTRAL = new Set(
-  (
-    'treatment treat treating treatments prevention prevent preventing prophylaxis prophylactic management manage therapy ' +
-    'therapeutic therapeutically topical use used usage for of the a an and or as to by in with including include includes diagnosis ' +
-    'diagnostic diagnosing detection imaging adjunct adjunctive reduction reducing reduce signs sign symptoms symptom symptomatic ' +
-    'control controlling improve improving improvement care relief patients patient individuals subjects people persons those ' +
-    'affected suffering from due is are who disease diseases disorder disorders syndrome syndromes condition conditions its their ' +
-    'associated related its also other forms form all any'
-  ).split(' '),
-);
-
-/**
- * Words that restrict a designation to part of a disease: stage, line of therapy, disease state,
- * age group, genotype, severity, episodes. One of them in the text outside the disease's name
- * makes the link `broader`.
- */
-const SUBSET = new Set(
-  (
-    'stage stages staged grade advanced metastatic metastases refractory relapsed relapsing recurrent resistant unresectable ' +
-    'inoperable locally localized high risk newly diagnosed pediatric paediatric children child infants infant neonates neonatal ' +
-    'newborns adolescents adolescent elderly years months aged age mutation mutations mutated mutant positive negative expressing ' +
-    'harboring harbouring carrying severe moderate moderately mild active exacerbation exacerbations flares flare attacks attack ' +
-    'episodes episode crisis crises bleeding after following failed failure prior previously line lines maintenance consolidation ' +
-    'induction intolerant inadequate subtype subtypes inhibitors juvenile adult adults early late onset first second third ' +
-    'acquired previously untreated persistent'
-  ).split(' '),
-);
-
-/** Words right before a name that make it the patient group of another condition ("seizures in patients with X"). */
-const GROUP_OPENERS = new Set(['patients', 'children', 'adults', 'individuals', 'subjects', 'infants', 'people', 'persons']);
-const CAUSE_MARKERS: readonly string[][] = [
-  ['associated', 'with'],
-  ['secondary', 'to'],
-  ['attributable', 'to'],
-  ['due', 'to'],
-  ['caused', 'by'],
-  ['complicating'],
-  ['complications', 'of'],
-  ['complication', 'of'],
-  ['manifestations', 'of'],
-];
-/** Compound endings after a name that make it the cause of another condition ("Noonan syndrome-associated cardiomyopathy"). */
-const CAUSE_SUFFIXES = new Set(['associated', 'related', 'induced', 'mediated']);
-
 export const LINK_RELATION_RULE =
-  'Each link says how the designation relates to the disease (`relation`) and which words decided it (`decidedBy`). ' +
+  'Each link says how the designation relates to the disease (`relation`) and which words decided it (`decidedBy`); an entry takes the ' +
+  'closest relation of its links, from its designation and its approved labeled indications (exact, broader, complication, narrower). ' +
   '`complication`: the name (or a list of names it ends) follows a patient-group or cause phrase ("in patients with", "in children with", ' +
-  '"in adult patients with severe", "associated with", "secondary to", ' +
-  '"due to", "attributable to", "caused by", "complications of", or "in" after another condition) and the text names a condition before it ' +
-  '("seizures in patients with mitochondrial disease"), or the name is the first part of "-associated", "-related", "-induced" or "-mediated" ' +
-  'followed by another condition ("Noonan syndrome-associated hypertrophic cardiomyopathy"). `broader` (the designation covers a subset of the ' +
-  'disease): a word outside the name restricts it to a stage, line of therapy, disease state, age group, genotype, severity or episode ' +
-  '("stage IIB through IV", "relapsed", "pediatric", "mutations", "severe", "exacerbations", "who ..."), or a complement follows it ' +
-  '("invasive carcinoma of the uterine cervix"), or another disease name stands right before it ("cystic fibrosis liver disease" on liver ' +
-  'disease; on cystic fibrosis it is a `complication`), or a qualifier stands right before the name ("transthyretin-mediated ' +
-  'amyloidosis", "parenteral nutrition-associated liver disease"), or the name is followed by "in" and another condition\'s ' +
-  'patients, or the text matched a narrow synonym of the class. `narrower` (the designation names a wider condition that includes the disease): the text matched a broad ' +
-  'synonym of the class, or the designation was made for a parent group (roll-down). `exact`: the text names the disease with no such word.';
+  '"in adult patients with severe", "associated with", "secondary to", "due to", "resulting from", "attributable to", "caused by", ' +
+  '"complications of", or "in" after another condition) and the text names a condition before it ("seizures in patients with ' +
+  'mitochondrial disease"; the words of an episode or a bleeding are the disease\'s own, not another condition), or the name is the first ' +
+  'part of "-associated", "-related", "-induced" or "-mediated" followed by another condition ("Noonan syndrome-associated hypertrophic ' +
+  'cardiomyopathy"), or the name\'s patients have another condition ("cystic fibrosis patients with Pseudomonas aeruginosa lung ' +
+  'infections"). `broader` (the designation covers a subset of the disease): one part of it is named ("hematopoietic syndrome of acute ' +
+  'radiation syndrome", "cutaneous variants of porphyria"); or a word outside the name restricts it to a stage, line of therapy, disease ' +
+  'state, age group, genotype, severity or episode ("stage IIB through IV", "relapsed", "adjuvant", "pediatric", "mutations", "severe", ' +
+  '"exacerbations"), or after the name to a setting or patient group ("during liver transplantation", "undergoing", "where allergic ' +
+  'reactions ..."), where a genotype of the disease\'s own causal gene with no variant named ("due to mutations in the POMC gene"), ' +
+  '"an adjuvant to" another drug, and the qualifiers of a later member of a list the name ends ("anaplastic thyroid carcinoma and ' +
+  'metastatic or locally advanced papillary thyroid cancer") restrict nothing; or a complement follows it ("invasive carcinoma of the ' +
+  'uterine cervix"), or a feature ("non-small cell lung cancer with MET genomic tumor aberrations"; not "with or without"), the patients of ' +
+  'another condition ("toxoplasmosis in patients with AIDS"), or a cause ("emphysema due to alpha1-antitrypsin deficiency"); or the ' +
+  'name\'s patients have a state of it ("type 1 diabetes patients with residual beta cell function"); or another disease name stands right ' +
+  'before it ("cystic fibrosis liver disease" on liver disease; on cystic fibrosis it is a `complication`), or a qualifier stands right ' +
+  'before the name ("transthyretin-mediated amyloidosis", "parenteral nutrition-associated liver disease"), or the name is followed by ' +
+  '"in" and another condition\'s patients, or the text matched a narrow synonym of the class. `narrower` (the designation names a wider ' +
+  'condition that includes the disease): the name is a member listed after "including", "specifically" or "encompassing" and a condition ' +
+  '("soft tissue sarcomas including rhabdomyosarcoma"), or in a bracketed list after one ("GM-2 gangliosidoses (Tay-Sachs disease and ' +
+  'Sandhoff disease)"), or the last of sibling forms named together whose other members are disease names too ("follicular, medullary ' +
+  'and anaplastic thyroid carcinoma"), or the text matched a broad synonym of the class, or the designation was made for a parent group ' +
+  '(roll-down). `exact`: the text names the disease with no such word.';
 
-/** Words [a, b) as written, with the separators between them ("transthyretin-mediated"). */
-function phrase(tw: TextWords, a: number, b: number): string {
-  let out = '';
-  for (let i = a; i < b; i++) out += (i > a ? tw.before[i] : '') + tw.original[i];
-  return out;
-}
-
-/** Words of a clause: the separators `;` and `.` end one. */
-function clauseBounds(tw: TextWords, start: number, end: number): [number, number] {
-  let from = start;
-  while (from > 0 && !/[;.]/.test(tw.before[from])) from--;
-  let to = end;
-  while (to < tw.words.length && !/[;.]/.test(tw.before[to])) to++;
-  return [from, to];
-}
-
-/** Words that join the names of a list: "patients with A, B and C". */
-const LIST_WORDS = new Set(['and', 'or']);
-
-/**
- * A complication decision when a cause or patient-group phrase opens right before the name, or
- * before a list of other names that ends with it, and a condition precedes the phrase.
- */
-function complication(tw: TextWords, from: number, name: number, end: number, inOther: (i: number) => boolean): RelationDecision | null {
-  const w = tw.words;
-  if (CAUSE_SUFFIXES.has(w[end]) && /^[-\u2010\u2011]$/.test(tw.before[end]) && end + 1 < w.length && !NEUTRAL.has(w[end + 1]))
-    return { relation: 'complication', decidedBy: phrase(tw, end, Math.min(w.length, end + 4)) };
-  // The list the name ends: "patients with A, B and C" opens at A for C.
-  let start = name;
-  while (start > from && (inOther(start - 1) || LIST_WORDS.has(w[start - 1]))) start--;
-  let marker = -1;
-  // "[in [up to three words]] patients [up to six words] with [up to two words]" ("in adult patients 8 years of age and
-  // older with"), then the cause phrases, then a bare "in".
-  for (let k = start - 1; k >= Math.max(from + 1, start - 3) && marker < 0; k--) {
-    if (w[k] !== 'with') continue;
-    if (w.slice(k + 1, start).some((_, j) => inOther(k + 1 + j))) break;
-    let opener = -1;
-    for (let j = k - 1; j >= Math.max(from, k - 7) && opener < 0 && !inOther(j); j--) if (GROUP_OPENERS.has(w[j])) opener = j;
-    if (opener < 0) continue;
-    marker = opener;
-    for (let i = opener - 1; i >= Math.max(from, opener - 4); i--) if (w[i] === 'in') marker = i;
-  }
-  // A cause phrase, up to three words before the name ("due to tetrahydrobiopterin- (BH4-) responsive phenylketonuria").
-  for (let gap = 0; gap <= 3 && marker < 0 && !inOther(start - gap); gap++)
-    for (const m of CAUSE_MARKERS) if (m.every((x, k) => w[start - gap - m.length + k] === x)) marker = start - gap - m.length;
-  if (marker < 0 && w[start - 1] === 'in') marker = start - 1;
-  if (marker < 0) return null;
-  let first = -1;
-  // The condition treated: a word before the phrase that neither is generic nor names the patients ("adult patients with X" treats X).
-  for (let i = from; i < marker && first < 0; i++) if (!NEUTRAL.has(w[i]) && !SUBSET.has(w[i]) && !/^\d+$/.test(w[i])) first = i;
-  if (first < 0) return null;
-  return { relation: 'complication', decidedBy: phrase(tw, Math.max(first, marker - 4), start) };
+/** What containedRelation may ask about the linked disease beyond the text. */
+export interface RelationLookups {
+  /** True when the HGNC symbol (as written) is a causal gene of the linked disease. */
+  ownGene?: (symbol: string) => boolean;
+  /** True when the words (normalized) are a disease name or synonym: "medullary thyroid carcinoma". */
+  isName?: (words: string) => boolean;
 }
 
 /**
  * The relation of a contained link (the name at words [start, end) of the text), by LINK_RELATION_RULE.
  * `others` are the spans of other disease names found in the same text (a list of diseases is no qualifier).
  */
-export function containedRelation(tw: TextWords, start: number, end: number, others: [number, number][]): RelationDecision {
+export function containedRelation(
+  tw: TextWords,
+  start: number,
+  end: number,
+  others: [number, number][],
+  lookups: RelationLookups = {},
+): RelationDecision {
   const [from, to] = clauseBounds(tw, start, end);
   const inOther = (i: number) => others.some(([s, e]) => i >= s && i < e);
-  const hit = complication(tw, from, start, end, inOther);
+  const hit = complication(tw, from, start, end, inOther) ?? patientsWith(tw, start, end, to) ?? partOf(tw, from, start, inOther);
   if (hit) return hit;
   // Two names with nothing between them: the first qualifies the second ("cystic fibrosis liver disease" is a
   // complication of cystic fibrosis, and a liver disease of a subset of patients).
@@ -149,15 +78,7 @@ export function containedRelation(tw: TextWords, start: number, end: number, oth
   // A complement after the name: "invasive carcinoma of the uterine cervix".
   if (tw.words[end] === 'of' && joined(end) && end + 1 < to)
     return { relation: 'broader', decidedBy: phrase(tw, end, Math.min(end + 4, to)) };
-  // An abbreviation in parentheses right after the name repeats it: "(CRPS)".
-  const outside: number[] = [];
-  for (let i = from; i < to; i++) {
-    if (i >= start && i < end) continue;
-    if (inOther(i)) continue;
-    if (i === end && /\($/.test(tw.before[i].trim())) continue;
-    outside.push(i);
-  }
-  const restricting = outside.filter((i) => SUBSET.has(tw.words[i]) || (tw.words[i] === 'type' && /^\w/.test(tw.words[i + 1] ?? '')));
+  const { restricting, ownGenotype } = restrictingWords(tw, [from, to], [start, end], others, lookups.ownGene ?? (() => false));
   if (restricting.length > 0) {
     const first = restricting[0];
     return { relation: 'broader', decidedBy: phrase(tw, first, Math.min(first + 4, to)) };
@@ -165,17 +86,22 @@ export function containedRelation(tw: TextWords, start: number, end: number, oth
   // "X in <other disease>": the patients of another condition.
   if (tw.words[end] === 'in' && others.some(([s]) => s > end && s <= end + 4))
     return { relation: 'broader', decidedBy: phrase(tw, end, Math.min(end + 4, to)) };
+  const part = qualifiedAfter(tw, end, to, ownGenotype);
+  if (part) return part;
+  const wider = memberOf(tw, from, [start, end], inOther, lookups.isName ?? (() => false));
+  if (wider) return wider;
   // A qualifier right before the name, in the same phrase: "intestinal giardiasis", "transthyretin-mediated amyloidosis",
   // "parenteral nutrition-associated liver disease" (a cause joined by a hyphen qualifies, though "associated" alone does not).
   const prev = start - 1;
   const hyphenCause = CAUSE_SUFFIXES.has(tw.words[prev]) && /^[-\u2010\u2011]$/.test(tw.before[prev] ?? '');
-  const qualifier = hyphenCause || (!NEUTRAL.has(tw.words[prev]) && !/^\d+$/.test(tw.words[prev]));
+  const qualifier = hyphenCause || (!neutral(tw.words[prev]) && !/^\d+$/.test(tw.words[prev]));
   if (prev >= from && !inOther(prev) && qualifier && !/[,(;:]/.test(tw.before[start]))
     return {
       relation: 'broader',
       decidedBy: phrase(tw, Math.max(from, prev - (/^[-\u2010\u2011]$/.test(tw.before[prev]) ? 1 : 0)), start),
     };
-  return { relation: 'exact', decidedBy: phrase(tw, start, end) };
+  const own = ownGenotype ? ` (${phrase(tw, ...ownGenotype)}: its own gene)` : '';
+  return { relation: 'exact', decidedBy: phrase(tw, start, end) + own };
 }
 
 /** The relation of a link through a synonym whose scope says it is wider or narrower than the class. */

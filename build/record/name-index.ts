@@ -107,6 +107,16 @@ export class NameIndex {
     return this.ancestorsOf !== undefined && others.some((o) => o !== id && this.ancestorsOf!(o).includes(id));
   }
 
+  /** True when the HGNC approved symbol `symbol` (as written) is a causal gene of `id` (needs `classesWithGene`). */
+  hasCausalGene(id: string, symbol: string): boolean {
+    return this.classesWithGene?.(symbol).includes(id) ?? false;
+  }
+
+  /** True when normalized words are a name, or a synonym long enough to be found inside a text. */
+  namesDisease(key: string): boolean {
+    return this.lookup(key, false) !== null;
+  }
+
   /** Register a disease's name or one of its synonyms. */
   add(id: string, text: string, kind: 'name' | 'synonym'): void {
     const key = normalizeName(text);

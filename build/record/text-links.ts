@@ -66,6 +66,7 @@ function matchText(text: string, index: NameIndex, field: DesignationLink['field
           hit.span[0],
           hit.span[1],
           spans.filter((s) => s !== hit.span),
+          { ownGene: (symbol) => hit.ids.every((id) => index.hasCausalGene(id, symbol)), isName: (key) => index.namesDisease(key) },
         )
       : { relation: 'broader', decidedBy: 'the text could not be split into words as written; not known to name the whole disease' };
   return {
