@@ -1,5 +1,7 @@
 import type { OnsetCategory, Phenotype, PrevalenceEntry } from './record-types.ts';
 import { ONSET_ORDER } from './record-facts.ts';
+import { normalizeFrequency } from './frequency.ts';
+import { MIN_POOLED_DENOMINATOR } from './frequency-pool.ts';
 import { formatPercent } from './section-format.ts';
 
 /**
@@ -70,6 +72,53 @@ export function shortFrequency(p: Phenotype | undefined): string {
   if (p.frequencyBasis === 'small-count') return `${f.numerator} of ${f.denominator} reported`;
   if (p.frequencyBasis === 'band') return f.label ? f.label.toLowerCase() : 'frequency not given';
   return f.percent !== null ? `${formatPercent(f.percent)}%` : 'frequency not given';
+}
+
+/** One curation's own reading of a feature's frequency: its band and the words it is written in. */
+interface CurationReading {
+  band: string;
+  words: string;
+}
+
+/**
+ * Each curation's own reading of a feature's frequency (FREQUENCY_AGREEMENT_RULE): the OMIM-based HPO
+ * annotation ("HPO"; its first usable row, a count of fewer than MIN_POOLED_DENOMINATOR patients
+ * left out) and Orphanet (its own row, else HPO's row for the ORPHA disease).
+ */
+function curationReadings(p: Phenotype): { hpo: CurationReading | null; orphanet: CurationReading | null } {
+  const read = (rows: Phenotype['sources']): CurationReading | null => {
+    for (const r of rows) {
+      if (r.frequencyRaw === null) continue;
+      const n = normalizeFrequency(r.frequencyRaw);
+      const f = n.frequency;
+      if ('warning' in n || !f.label || (f.denominator !== null && f.denominator < MIN_POOLED_DENOMINATOR)) continue;
+      const words =
+        f.denominator !== null ? `${f.numerator}/${f.denominator}` : f.percent !== null ? r.frequencyRaw : f.label.toLowerCase();
+      return { band: f.label.toLowerCase(), words };
+    }
+    return null;
+  };
+  const orpha = (r: Phenotype['sources'][number]) => r.source === 'orphanet' || r.diseaseId.startsWith('ORPHA:');
+  return {
+    hpo: read(p.sources.filter((r) => !orpha(r))),
+    orphanet: read([...p.sources.filter((r) => r.source === 'orphanet'), ...p.sources.filter((r) => r.source !== 'orphanet' && orpha(r))]),
+  };
+}
+
+/** Bands that differ by less than a clinician would read as disagreement. */
+const CLOSE_BANDS = new Set(['obligate|very frequent', 'very frequent|obligate']);
+
+export const FREQUENCY_AGREEMENT_RULE =
+  "The overview gives a hallmark's frequency as each curation states it when the OMIM-based HPO annotation and Orphanet put it in " +
+  'different bands ("11/27 by HPO, very frequent by Orphanet"; obligate and very frequent count as one band, a count of fewer than ' +
+  `${MIN_POOLED_DENOMINATOR} patients is not a reading), and the consolidated frequency otherwise.`;
+
+/** A hallmark's frequency in the overview: per curation where they disagree (FREQUENCY_AGREEMENT_RULE), else shortFrequency. */
+export function hallmarkFrequency(p: Phenotype | undefined): string {
+  if (!p) return shortFrequency(p);
+  const { hpo, orphanet } = curationReadings(p);
+  if (!hpo || !orphanet || hpo.band === orphanet.band || CLOSE_BANDS.has(`${hpo.band}|${orphanet.band}`)) return shortFrequency(p);
+  return `${hpo.words} by HPO, ${orphanet.words} by Orphanet`;
 }
 
 /** Wording in a definition that says the disease shows no phenotype: the overview then presents no features. */
