@@ -326,7 +326,7 @@ function treatments(f: RecordFacts): OverviewSentence[] {
     out.push(
       say(
         out.length > 0
-          ? 'Other FDA orphan designations (not approved, withdrawn, or in development) are listed under Treatment and management, each with how it relates to the disease'
+          ? 'Its other FDA orphan designations are listed under Treatment and management, each with how it relates to the disease'
           : `FDA orphan designations naming it (FDA data to ${release}) are listed under Treatment and management, each with how it relates to the disease`,
         ['orphanDrugs'],
       ),
