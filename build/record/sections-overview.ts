@@ -8,7 +8,7 @@ import { RELATION_ORDER } from './designation-relation.ts';
 import { NOT_GERMLINE, approvedProducts, isGermlineCause, productName, type RecordFacts } from './record-facts.ts';
 import type { GeneEntry, LinkRelation } from './record-types.ts';
 import { hasReplacementCharacter } from './text-repair.ts';
-import { DEFINITION_SOURCE_TEXT, joinAnd, listWithRest, sentence } from './section-format.ts';
+import { DEFINITION_SOURCE_TEXT, LIST_LIMIT, joinAnd, listWithRest, sentence } from './section-format.ts';
 import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
 
 /**
@@ -292,7 +292,7 @@ function frequencyAndScreening(f: RecordFacts): OverviewSentence[] {
 const APPROVED_FOR: Record<LinkRelation, string> = {
   exact: 'Approved orphan drugs for it',
   broader: 'Approved for a subset of patients only (a stage, subtype or patient group)',
-  complication: 'Approved for a condition in patients with it, not for the disease itself',
+  complication: 'Approved for a condition in patients with it',
   narrower: 'Approved for a wider condition that includes it',
 };
 
@@ -313,10 +313,10 @@ function treatments(f: RecordFacts): OverviewSentence[] {
     const data = out.length === 0 ? ` (FDA data to ${release})` : '';
     out.push(
       say(
-        `${APPROVED_FOR[relation]}${data}: ${listWithRest(
-          products.map((p) => `${p.name}, first approved ${p.first}`),
-          '; ',
-        )}`,
+        `${APPROVED_FOR[relation]}${data}: ${products
+          .slice(0, LIST_LIMIT)
+          .map((p) => `${p.name}, first approved ${p.first}`)
+          .join('; ')}${products.length > LIST_LIMIT ? '; and others, under Treatment and management' : ''}`,
         ['orphanDrugs'],
       ),
     );

@@ -277,7 +277,7 @@ describe('overview treatments by relation', () => {
     const treatment = overviewText(f).find((p) => p.startsWith('Approved'))!;
     assert.match(
       treatment,
-      /^Approved orphan drugs for it \(FDA data to 2022-07\): Pulmozyme \(Dornase alfa\), first approved 1993-12-30\. Approved for a subset of patients only \(a stage, subtype or patient group\): Kalydeco \(ivacaftor\), first approved 1993-12-30\. Approved for a condition in patients with it, not for the disease itself: TOBI \(tobramycin\), first approved 1993-12-30\./,
+      /^Approved orphan drugs for it \(FDA data to 2022-07\): Pulmozyme \(Dornase alfa\), first approved 1993-12-30\. Approved for a subset of patients only \(a stage, subtype or patient group\): Kalydeco \(ivacaftor\), first approved 1993-12-30\. Approved for a condition in patients with it: TOBI \(tobramycin\), first approved 1993-12-30\./,
     );
     assert.deepEqual(checkSection(composeSection('overview', f), f).problems, []);
   });
