@@ -49,7 +49,7 @@ export interface AssemblyContext {
   geneLinks: Map<string, SourceData['geneLinks']>;
   /** Mondo synonyms: the full release's, else the 2023 rare list's (scope unknown). */
   mondoSynonyms: Map<string, MondoSynonym[]>;
-  /** The classes a name (synonymKey of a label or Mondo synonym) belongs to. */
+  /** The classes a name (nameWords of a label or Mondo synonym) belongs to. */
   nameOwners: (key: string) => readonly string[];
   /** GARD diseases joined to each class (see joinGard). */
   gard: Map<string, GardMatch[]>;

@@ -20,7 +20,7 @@ import { rollUp } from './rollup.ts';
 import { classKind, descendantCounter, namedClasses } from './class-naming.ts';
 import { hallmarkSelector } from './hallmarks.ts';
 import { termSpecificity } from './term-specificity.ts';
-import { synonymKey } from './synonyms.ts';
+import { nameWords } from './synonyms.ts';
 
 export interface BuiltRecords {
   records: DiseaseRecord[];
@@ -93,11 +93,11 @@ export function diseaseNameIndex(data: LoadResult['data'], set: DiseaseSet, xref
   return names;
 }
 
-/** The classes each name belongs to (labels and Mondo synonyms of included classes, by synonymKey). */
+/** The classes each name belongs to (labels and Mondo synonyms of included classes, by their words: nameWords). */
 function nameOwners(data: LoadResult['data'], set: DiseaseSet): (key: string) => readonly string[] {
   const owners = new Map<string, string[]>();
   const add = (id: string, text: string) => {
-    const key = synonymKey(text);
+    const key = nameWords(text);
     const list = owners.get(key) ?? owners.set(key, []).get(key)!;
     if (!list.includes(id)) list.push(id);
   };

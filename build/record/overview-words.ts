@@ -76,7 +76,8 @@ export function shortFrequency(p: Phenotype | undefined): string {
 
 /** One curation's own reading of a feature's frequency: its band and the words it is written in. */
 interface CurationReading {
-  band: string;
+  /** The percent range it states: a point value as [p, p], a band as its range. */
+  range: [number, number];
   words: string;
 }
 
@@ -94,7 +95,9 @@ function curationReadings(p: Phenotype): { hpo: CurationReading | null; orphanet
       if ('warning' in n || !f.label || (f.denominator !== null && f.denominator < MIN_POOLED_DENOMINATOR)) continue;
       const words =
         f.denominator !== null ? `${f.numerator}/${f.denominator}` : f.percent !== null ? r.frequencyRaw : f.label.toLowerCase();
-      return { band: f.label.toLowerCase(), words };
+      const range: [number, number] | null = f.percent !== null ? [f.percent, f.percent] : f.range;
+      if (!range) continue;
+      return { range, words };
     }
     return null;
   };
@@ -105,19 +108,22 @@ function curationReadings(p: Phenotype): { hpo: CurationReading | null; orphanet
   };
 }
 
-/** Bands that differ by less than a clinician would read as disagreement. */
-const CLOSE_BANDS = new Set(['obligate|very frequent', 'very frequent|obligate']);
+/** Percentage points between two curations' readings that count as disagreement (a value at a band's edge does not). */
+export const DISAGREEMENT_POINTS = 15;
 
 export const FREQUENCY_AGREEMENT_RULE =
-  "The overview gives a hallmark's frequency as each curation states it when the OMIM-based HPO annotation and Orphanet put it in " +
-  'different bands ("11/27 by HPO, very frequent by Orphanet"; obligate and very frequent count as one band, a count of fewer than ' +
-  `${MIN_POOLED_DENOMINATOR} patients is not a reading), and the consolidated frequency otherwise.`;
+  "The overview gives a hallmark's frequency as each curation states it when the OMIM-based HPO annotation and Orphanet disagree: " +
+  `their readings (a point value, or a band's range) lie more than ${DISAGREEMENT_POINTS} percentage points apart ("11/27 by HPO, very ` +
+  `frequent by Orphanet"; a count of fewer than ${MIN_POOLED_DENOMINATOR} patients is not a reading); the consolidated frequency otherwise.`;
+
+/** Percentage points between two ranges; 0 when they overlap. */
+const gap = (a: [number, number], b: [number, number]) => Math.max(0, a[0] - b[1], b[0] - a[1]);
 
 /** A hallmark's frequency in the overview: per curation where they disagree (FREQUENCY_AGREEMENT_RULE), else shortFrequency. */
 export function hallmarkFrequency(p: Phenotype | undefined): string {
   if (!p) return shortFrequency(p);
   const { hpo, orphanet } = curationReadings(p);
-  if (!hpo || !orphanet || hpo.band === orphanet.band || CLOSE_BANDS.has(`${hpo.band}|${orphanet.band}`)) return shortFrequency(p);
+  if (!hpo || !orphanet || gap(hpo.range, orphanet.range) <= DISAGREEMENT_POINTS) return shortFrequency(p);
   return `${hpo.words} by HPO, ${orphanet.words} by Orphanet`;
 }
 

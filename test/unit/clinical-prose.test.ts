@@ -211,6 +211,13 @@ describe('frequency per source where the curations disagree (FREQUENCY_AGREEMENT
       ],
     });
     assert.equal(hallmarkFrequency(agree), '95%');
+    const edge = phenotype('HP:0002616', 'Aortic root aneurysm', fraction(45, 58), {
+      sources: [
+        { source: 'hpo', release: 'r', diseaseId: 'OMIM:154700', frequencyRaw: '45/58', evidence: 'PCS', references: [] },
+        { ...ORPHA_ROW, diseaseId: 'ORPHA:558', frequencyRaw: 'Very frequent (99-80%)', evidence: null, references: [] },
+      ],
+    });
+    assert.equal(hallmarkFrequency(edge), '78%', 'a value at the edge of the other band is no disagreement');
     const small = phenotype('HP:0002110', 'Bronchiectasis', fraction(1, 3), {
       frequencyBasis: 'small-count',
       sources: [
