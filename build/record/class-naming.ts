@@ -21,7 +21,7 @@ export const CLASS_NAMING_RULE =
   'which follows, says what the disease is. Never named: a numbered sibling subtype ' +
   '("dilated cardiomyopathy 3B" for Duchenne muscular dystrophy: a parent whose name ends in a subtype number and does not begin the ' +
   'disease\'s own name), a grouping by mode of inheritance ("autosomal recessive disease"), which the cause sentence states, and a ' +
-  "class that names the disease itself: its label is the disease's name or one of its other names, contains one of them, or is one of " +
+  "class that names the disease itself: its label is the disease's name or one of its other names, contains its name, or is one of " +
   'them with "and related disorders" or "and X-related disorder" added ("Huntington disease and related disorders", "Marfan and ' +
   'Marfan-related disorder" above Marfan syndrome).';
 
@@ -47,13 +47,16 @@ const AND_RELATED = /\s+and\s+(?:\S+[- ])?related\s+(?:disorders?|diseases?|cond
 
 /**
  * True when a parent class names the disease itself (CLASS_NAMING_RULE): its label is the disease's
- * name or another name of it, contains one of them, or is one of them (or the first words of the
- * name) with "and related disorders" added.
+ * name or another name of it, contains the disease's name, or is one of its names (or the first words
+ * of the name) with "and related disorders" added.
  */
 export function namesItself(parentName: string, diseaseName: string, otherNames: readonly string[] = []): boolean {
   const parent = plain(parentName);
-  const names = [diseaseName, ...otherNames].map(plain).filter((n) => n.length > 5);
-  if (names.some((n) => parent.includes(n))) return true;
+  const label = plain(diseaseName);
+  const names = [label, ...otherNames.map(plain)].filter((n) => n.length > 5);
+  // Another name counts when it is the whole label: a source's loose synonym ("human herpesvirus 8" of
+  // Kaposi's sarcoma) would otherwise strike a true group ("human herpesvirus 8-related tumor").
+  if ((label.length > 5 && parent.includes(label)) || names.includes(parent)) return true;
   if (!AND_RELATED.test(parentName)) return false;
   const head = plain(parentName.replace(AND_RELATED, ''));
   return names.some((n) => n.startsWith(head) || head.includes(n));

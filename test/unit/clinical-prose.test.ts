@@ -32,6 +32,7 @@ describe('class naming: never a class that names the disease itself', () => {
     assert.equal(namesItself('sphingolipidosis', 'Gaucher disease'), false);
     assert.equal(namesItself('mucopolysaccharidosis type 2', 'mucopolysaccharidosis type 2, severe form'), false);
     assert.equal(namesItself('RASopathy', 'Noonan syndrome'), false);
+    assert.equal(namesItself('human herpesvirus 8-related tumor', "Kaposi's sarcoma", ['human herpesvirus 8']), false);
     assert.deepEqual(
       namedClasses(
         'Huntington disease',
