@@ -9,7 +9,8 @@ import {
   type RecordFacts,
 } from './record-facts.ts';
 import { ASSOCIATION_TEXT, LIST_LIMIT, formatPercent, joinAnd, listWithRest, sentence } from './section-format.ts';
-import { modeText, relationsBySource } from './sections-overview.ts';
+import { relationsBySource } from './overview-genes.ts';
+import { modeText } from './sections-overview.ts';
 import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
 
 export { overviewText } from './sections-overview.ts';

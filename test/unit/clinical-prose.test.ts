@@ -8,7 +8,8 @@ import { productName, type RecordFacts } from '../../build/record/record-facts.t
 import type { GeneEntry, OrphanDrugEntry, Synonym } from '../../build/record/record-types.ts';
 import { composeSection } from '../../build/record/sections.ts';
 import { treatmentText } from '../../build/record/sections-care.ts';
-import { commasLost, genesSentence, inheritanceSentence, overviewText, subjectName } from '../../build/record/sections-overview.ts';
+import { genesSentence } from '../../build/record/overview-genes.ts';
+import { commasLost, inheritanceSentence, overviewText, subjectName } from '../../build/record/sections-overview.ts';
 import { byHierarchy } from '../../build/record/synonyms.ts';
 import { markLostCharacters } from '../../build/record/text-repair.ts';
 import { cysticFibrosisFacts, fraction, phenotype } from '../fixtures/record-facts.ts';
