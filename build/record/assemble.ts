@@ -7,7 +7,7 @@ import { mergeGenes } from './genes.ts';
 import { mergePhenotypes, type HpoLookup } from './phenotypes.ts';
 import type { QcReport } from './qc.ts';
 import type { SourceData } from '../ingest/source-data.ts';
-import { SynonymSet } from './synonyms.ts';
+import { SynonymSet, byHierarchy } from './synonyms.ts';
 import type {
   InheritanceTerm,
   OnsetCategory,
@@ -49,6 +49,8 @@ export interface AssemblyContext {
   geneLinks: Map<string, SourceData['geneLinks']>;
   /** Mondo synonyms: the full release's, else the 2023 rare list's (scope unknown). */
   mondoSynonyms: Map<string, MondoSynonym[]>;
+  /** The classes a name (nameWords of a label or Mondo synonym) belongs to. */
+  nameOwners: (key: string) => readonly string[];
   /** GARD diseases joined to each class (see joinGard). */
   gard: Map<string, GardMatch[]>;
   qc: QcReport;
@@ -197,7 +199,7 @@ function synonymsOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRow
     syn.add(disease.name, 'unspecified', 'gard', disease.id);
     for (const s of disease.synonyms) syn.add(s, 'unspecified', 'gard', disease.id);
   }
-  return syn.list();
+  return byHierarchy(id, syn.list(), ctx.nameOwners, (x) => ctx.set.ancestors(x));
 }
 
 /** The modes of inheritance HPO's annotations and Orphanet state, before consolidation. */

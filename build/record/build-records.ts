@@ -20,6 +20,7 @@ import { rollUp } from './rollup.ts';
 import { classKind, descendantCounter, namedClasses } from './class-naming.ts';
 import { hallmarkSelector } from './hallmarks.ts';
 import { termSpecificity } from './term-specificity.ts';
+import { nameWords } from './synonyms.ts';
 
 export interface BuiltRecords {
   records: DiseaseRecord[];
@@ -92,6 +93,21 @@ export function diseaseNameIndex(data: LoadResult['data'], set: DiseaseSet, xref
   return names;
 }
 
+/** The classes each name belongs to (labels and Mondo synonyms of included classes, by their words: nameWords). */
+function nameOwners(data: LoadResult['data'], set: DiseaseSet): (key: string) => readonly string[] {
+  const owners = new Map<string, string[]>();
+  const add = (id: string, text: string) => {
+    const key = nameWords(text);
+    const list = owners.get(key) ?? owners.set(key, []).get(key)!;
+    if (!list.includes(id)) list.push(id);
+  };
+  for (const id of set.ids) {
+    add(id, set.labels.get(id)!);
+    for (const s of data.mondoSynonyms.get(id) ?? []) add(id, s.text);
+  }
+  return (key) => owners.get(key) ?? [];
+}
+
 /** What every record's assembly reads: the joined sources, the name index and the lookups built once. */
 function assemblyContext(
   loaded: LoadResult,
@@ -126,6 +142,7 @@ function assemblyContext(
     nord: new Map(data.nord.map((n) => [n.mondoId, n])),
     geneLinks: groupBy(data.geneLinks, (g) => g.mondoId),
     mondoSynonyms: data.mondoSynonyms,
+    nameOwners: nameOwners(data, set),
     gard: joinGard(data.gard.diseases, data.gard.xrefs, data.mappings, xrefs.exactToMondo, included),
   };
 }
@@ -161,7 +178,13 @@ function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
   const before = c.qc.warnings.length;
   const computed = computeFields(f, {
     hallmarks: c.hallmarks(f.phenotypes, f.definition?.text ?? null),
-    namedClasses: namedClasses(f.name, f.parents, c.descendants, f.definition !== null),
+    namedClasses: namedClasses(
+      f.name,
+      f.parents,
+      c.descendants,
+      f.definition !== null,
+      f.synonyms.filter((s) => s.kind === 'name').map((s) => s.text),
+    ),
   });
   const { sections, regenerated, problems } = finalizeSections({ ...f, computed }, c.options);
   for (const s of regenerated) c.qc.regenerate(f.id, s, problems[s] ?? []);

@@ -2,7 +2,8 @@ import type { ComputedValue, SourceId } from './record-types.ts';
 import { ONSET_ORDER, frequencyFloor, inForceDesignations, isCausal, orphanProducts, type RecordFacts } from './record-facts.ts';
 import { MODE_PRECEDENCE } from './inheritance.ts';
 import { CLASS_NAMING_RULE, type NamedClass } from './class-naming.ts';
-import { HALLMARK_RULE, type Hallmark } from './hallmarks.ts';
+import { DIAGNOSTIC_RULE, HALLMARK_RULE, type Hallmark } from './hallmarks.ts';
+import { FREQUENCY_AGREEMENT_RULE } from './overview-words.ts';
 import type { SchemaObject } from '../../server/contract/snapshot/component-schemas.ts';
 
 export type { ComputedValue };
@@ -221,7 +222,7 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     name: 'hallmarks',
     type: 'array',
     nullable: false,
-    description: `The hallmark features, best first, each with its score and the parts of the score. ${HALLMARK_RULE}`,
+    description: `The hallmark features, best first, each with its score and the parts of the score. ${HALLMARK_RULE} ${DIAGNOSTIC_RULE} ${FREQUENCY_AGREEMENT_RULE}`,
     items: HALLMARK_ITEM,
   },
   {

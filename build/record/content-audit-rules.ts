@@ -1,5 +1,7 @@
 import { normalizeName } from './name-index.ts';
 import { MENDELIAN_MODES } from './inheritance.ts';
+import { namesItself } from './class-naming.ts';
+import { lostCharacterPassages } from './text-repair.ts';
 
 /**
  * The per-record rules of the content audit (content-audit.ts). They read a served record body
@@ -66,6 +68,37 @@ export interface AuditRow {
   nonNames: number;
   mendelianPrimary: boolean;
   overviewNamesInheritance: boolean;
+  /** FDA entries holding a character the export lost ("?"; LOST_CHARACTER_RULE). */
+  lostCharacterEntries: number;
+  /** Passages around such a character that the prose shows unmarked. */
+  lostCharacterUnmarked: number;
+  /** Named classes whose label names the disease itself (CLASS_NAMING_RULE). */
+  selfNamedClasses: number;
+  /** Genes the overview says cause the disease although a source gives them as somatic or a fusion. */
+  nonGermlineCauses: number;
+}
+
+/** The FDA texts of a served orphan drug entry. */
+const fdaTexts = (d: Body): (string | null)[] => [
+  d.genericName,
+  d.tradeName,
+  d.designation,
+  d.approvedIndication,
+  ...(d.approvals ?? []).map((a: Body) => a.indication),
+  ...(d.links ?? []).map((l: Body) => l.decidedBy),
+];
+
+/** The checks of issue 32's second reading: lost characters, self-naming classes, causes a source does not state as germline. */
+function readingChecks(r: Body, prose: string, overview: string, names: string[]) {
+  const lostCharacterEntries = r.orphanDrugs.filter((d: Body) => fdaTexts(d).some((t) => t?.includes('?'))).length;
+  const passages = lostCharacterPassages(r.orphanDrugs.flatMap(fdaTexts));
+  const lostCharacterUnmarked = passages.filter((p) => prose.includes(p)).length;
+  const selfNamedClasses = ((r.computed?.namedClasses ?? []) as Body[]).filter((c) => namesItself(c.name, r.name, names)).length;
+  const caused = /caused by (?:germline )?variants in ([^.]*)/.exec(overview)?.[1] ?? '';
+  const nonGermlineCauses = r.genes.filter(
+    (g: Body) => g.sources.some((s: Body) => /somatic|fusion/i.test(s.raw)) && new RegExp(`\\b${g.symbol}\\b`).test(caused),
+  ).length;
+  return { lostCharacterEntries, lostCharacterUnmarked, selfNamedClasses, nonGermlineCauses };
 }
 
 /** Comparable frequency of a phenotype's headline: its point value, else its band's midpoint; -1 when unknown. */
@@ -140,6 +173,8 @@ export function auditRecord(r: Body): AuditRow {
   const shown = r.synonyms.filter((s: Body) => s.kind === undefined || s.kind === 'name');
   const overview = r.sections.overview.paragraphs.join('\n');
   const nonNames = /Other names/.test(overview) && shown.some((s: Body) => NON_NAME.test(s.text) || NON_ABBREVIATION.test(s.text)) ? 1 : 0;
+  const names = shown.map((s: Body) => s.text);
+  const reading = readingChecks(r, text, overview, names);
   const primary = r.computed.primaryInheritance as string | null;
   const label = primary ? (r.inheritance.find((v: Body) => v.term === primary)?.label ?? '') : '';
   return {
@@ -156,5 +191,6 @@ export function auditRecord(r: Body): AuditRow {
     nonNames,
     mendelianPrimary: primary !== null && MENDELIAN.has(primary),
     overviewNamesInheritance: label !== '' && overview.toLowerCase().includes(label.toLowerCase()),
+    ...reading,
   };
 }

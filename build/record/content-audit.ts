@@ -123,6 +123,13 @@ const report = {
     'records listing one FDA designation (CF Grid Key) in more than one entry': recordsWith('designationInSeveralEntries'),
     'negated links (designation says non-X or other than X)': sum('negatedLinks'),
     'records whose Other names show a non-name': recordsWith('nonNames'),
+    'FDA texts with a lost character ("?") shown unmarked in prose': sum('lostCharacterUnmarked'),
+    'records naming a class whose label names the disease itself': recordsWith('selfNamedClasses'),
+    'records whose overview says a gene that a source gives as somatic or a fusion causes it': recordsWith('nonGermlineCauses'),
+  },
+  notes: {
+    'FDA entries (disease, designation) holding a lost character ("?"), raw text kept': sum('lostCharacterEntries'),
+    'records with such an entry': recordsWith('lostCharacterEntries'),
   },
   coverage: {
     'approvals whose labeled indication names a rare disease, listed as approved there or on a parent or child': `${listed} of ${named} (${pct(listed, named)})`,

@@ -1,5 +1,5 @@
 import type { Section, SectionKey } from './record-types.ts';
-import type { RecordFacts } from './record-facts.ts';
+import { NOT_GERMLINE, type RecordFacts } from './record-facts.ts';
 import { factIndex, type FactIndex, type FactScope } from './fact-index.ts';
 import { composeFactsOnly } from './facts-only.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
@@ -8,7 +8,7 @@ import { CLASSIFICATION_PHRASES, TEMPLATE_WORDS } from './fact-check-words.ts';
 import { NO_PHENOTYPE } from './overview-words.ts';
 import { joinAnd } from './section-format.ts';
 import { definitionModes } from './sections-overview.ts';
-import { hasReplacementCharacter } from './text-repair.ts';
+import { hasReplacementCharacter, lostCharacterPassages } from './text-repair.ts';
 
 export { CLASSIFICATION_PHRASES, TEMPLATE_WORDS };
 
@@ -149,7 +149,33 @@ export function checkSection(section: Section, facts: RecordFacts): CheckResult 
   }
   for (const text of section.paragraphs)
     if (hasReplacementCharacter(text)) problems.add(`replacement character in "${text.match(/.{0,20}[\uFFFD¿].{0,20}/u)?.[0]}"`);
+  for (const p of unmarkedLostCharacters(section.paragraphs, facts)) problems.add(p);
   return { ok: problems.size === 0, problems: [...problems] };
+}
+
+/** Every FDA text of a record (its designations and those rolled up to it): where a lost character may come from. */
+function fdaTexts(facts: RecordFacts): (string | null)[] {
+  const own = facts.orphanDrugs.flatMap((d) => [
+    d.genericName,
+    d.tradeName,
+    d.designation,
+    d.approvedIndication,
+    ...d.approvals.map((a) => a.indication),
+    ...d.links.map((l) => l.decidedBy),
+  ]);
+  const rolled = [...facts.rollup.orphanDrugs, ...facts.rollup.parentOrphanDrugs].flatMap((d) => [
+    d.genericName,
+    d.tradeName,
+    d.designation,
+  ]);
+  return [...own, ...rolled];
+}
+
+/** LOST_CHARACTER_RULE: prose never shows an FDA text around a lost character ("?") as if intact. */
+export function unmarkedLostCharacters(paragraphs: readonly string[], facts: RecordFacts): string[] {
+  const passages = lostCharacterPassages(fdaTexts(facts));
+  if (passages.length === 0) return [];
+  return passages.filter((p) => paragraphs.some((t) => t.includes(p))).map((p) => `FDA text with a lost character shown unmarked: "${p}"`);
 }
 
 /**
@@ -164,6 +190,14 @@ export function checkAgainstDefinition(sentences: readonly { text: string; based
     for (const s of sentences)
       if (s.basedOn.includes('computed.hallmarks'))
         out.push(`"${s.text}" presents features, but the definition says the disease has no phenotypic expression`);
+  // A gene a source gives as somatic or a fusion is never said to cause the disease (genesSentence).
+  for (const s of sentences) {
+    const caused = /caused by germline variants in ([^.;]*)/.exec(s.text)?.[1];
+    if (!caused) continue;
+    for (const g of facts.genes)
+      if (g.sources.some((x) => NOT_GERMLINE.test(x.raw)) && new RegExp(`(?<![\\w-])${escapeRegExp(g.symbol)}(?![\\w-])`).test(caused))
+        out.push(`"${s.text}" says ${g.symbol} causes it, but a source gives ${g.symbol} as somatic or a fusion gene`);
+  }
   const unstated = definitionModes(facts);
   for (const s of sentences)
     if (s.basedOn.includes('inheritanceSummary') && unstated.some((m) => !s.text.toLowerCase().includes(`definition says ${m}`)))
@@ -171,7 +205,10 @@ export function checkAgainstDefinition(sentences: readonly { text: string; based
   return out;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export const DEFINITION_CHECK_RULE =
+  'A sentence may not say that a gene causes the disease when a source gives that gene as somatic or as part of a fusion gene. ' +
   "Sentences are also checked against the definition's own words: when the definition says the disease has no phenotypic expression " +
   '("most likely does not have any phenotypic expression"), no sentence may present hallmark features; when the definition names a mode of ' +
   'inheritance that no source states, the sentence on inheritance must say so ("its definition says autosomal dominant").';

@@ -43,9 +43,18 @@ export const HALLMARK_CONSTANTS: HallmarkConstants = {
 
 /** How many hallmarks are chosen (a laboratory finding may be added after them). */
 export const HALLMARK_COUNT = 5;
-/** Laboratory findings: terms below "Abnormality of metabolism/homeostasis", but not below "Abnormality of fluid regulation" (edema is seen, not measured). */
+/**
+ * Laboratory findings: terms below "Abnormality of metabolism/homeostasis" or "Abnormality of the
+ * coagulation cascade" (factor activities, clotting times), but not below "Abnormality of fluid
+ * regulation" (edema is seen, not measured) or "Abnormality of temperature regulation" (fever).
+ */
 export const LABORATORY_ROOT = 'HP:0001939';
-const NOT_LABORATORY = 'HP:0011032';
+const COAGULATION_CASCADE = 'HP:0003256';
+const NOT_LABORATORY = ['HP:0011032', 'HP:0004370'];
+/** A laboratory finding counted at least this frequent (a frequency given) is diagnostic on its frequency alone. */
+const DIAGNOSTIC_MIN_FREQUENCY = 0.8;
+/** Most diagnostic laboratory findings the overview names. */
+export const DIAGNOSTIC_COUNT = 2;
 /** A laboratory finding added after the hallmarks must be counted at least this frequent (frequent or more, or not given). */
 const LABORATORY_MIN_FREQUENCY = 0.3;
 /** Ancestors less specific than this are too general to count as named in a definition ("abnormality of the eye"). */
@@ -63,7 +72,8 @@ export const HALLMARK_RULE =
   'sourcesAgree: 1 when both the OMIM-based HPO curation and Orphanet annotate the term. ' +
   `The ${HALLMARK_COUNT} best scores are the hallmarks (ties by HPO id); a term above a chosen one is skipped and a term below a chosen one takes its place ` +
   `(the more specific wins). When none of them is a laboratory finding (below "Abnormality of metabolism/homeostasis", ${LABORATORY_ROOT}, ` +
-  `not below "Abnormality of fluid regulation"), the best-scoring laboratory finding counted at least ${LABORATORY_MIN_FREQUENCY} frequent is added. ` +
+  `or "Abnormality of the coagulation cascade", ${COAGULATION_CASCADE}; not below "Abnormality of fluid regulation" or "Abnormality of ` +
+  `temperature regulation"), the best-scoring laboratory finding counted at least ${LABORATORY_MIN_FREQUENCY} frequent is added. ` +
   'The constants and the form were chosen by leave-one-out cross-validation over diseases with textbook hallmarks.';
 
 /** Lower case, no diacritics or punctuation, plural endings of long words dropped: the form definitions and labels are compared in. */
@@ -139,7 +149,10 @@ export function featurePartsOf(terms: ReadonlyMap<string, HpoTerm>, specificity:
     }
     return false;
   };
-  const isLab = (id: string) => specificity.ancestors(id).has(LABORATORY_ROOT) && !specificity.ancestors(id).has(NOT_LABORATORY);
+  const isLab = (id: string) => {
+    const above = specificity.ancestors(id);
+    return (above.has(LABORATORY_ROOT) || above.has(COAGULATION_CASCADE)) && !NOT_LABORATORY.some((x) => above.has(x));
+  };
 
   return function parts(phenotypes: readonly Phenotype[], definitionText: string | null): FeatureParts[] {
     const definition = definitionText ? comparable(definitionText) : '';
@@ -232,4 +245,20 @@ function pick(scored: readonly Hallmark[], count: number, specificity: TermSpeci
     else chosen.push(h);
   }
   return chosen;
+}
+
+export const DIAGNOSTIC_RULE =
+  'The overview names as diagnostic laboratory findings at most ' +
+  `${DIAGNOSTIC_COUNT} of the laboratory hallmarks: those the definition names or both curations annotate (counted at least ` +
+  `${LABORATORY_MIN_FREQUENCY} frequent, or named in the definition), best score first; when there is none, those counted at least ` +
+  `${DIAGNOSTIC_MIN_FREQUENCY} frequent by a given frequency. A laboratory hallmark that meets neither (a finding one curation gives ` +
+  'without a frequency, or as only frequent) is not called diagnostic, and the sentence is left out when none qualifies.';
+
+/** The diagnostic laboratory findings among a record's hallmarks, by DIAGNOSTIC_RULE (best score first). */
+export function diagnosticFindings(hallmarks: readonly Hallmark[]): Hallmark[] {
+  const labs = hallmarks.filter((h) => h.laboratory);
+  const given = (h: Hallmark, min: number) => h.parts.frequencyGiven && h.parts.frequency >= min;
+  const attested = labs.filter((h) => h.parts.namedInDefinition || (h.parts.sourcesAgree && given(h, LABORATORY_MIN_FREQUENCY)));
+  const chosen = attested.length > 0 ? attested : labs.filter((h) => given(h, DIAGNOSTIC_MIN_FREQUENCY));
+  return [...chosen].sort((a, b) => b.score - a.score).slice(0, DIAGNOSTIC_COUNT);
 }

@@ -1,5 +1,7 @@
 import type { OnsetCategory, Phenotype, PrevalenceEntry } from './record-types.ts';
 import { ONSET_ORDER } from './record-facts.ts';
+import { normalizeFrequency } from './frequency.ts';
+import { MIN_POOLED_DENOMINATOR } from './frequency-pool.ts';
 import { formatPercent } from './section-format.ts';
 
 /**
@@ -70,6 +72,59 @@ export function shortFrequency(p: Phenotype | undefined): string {
   if (p.frequencyBasis === 'small-count') return `${f.numerator} of ${f.denominator} reported`;
   if (p.frequencyBasis === 'band') return f.label ? f.label.toLowerCase() : 'frequency not given';
   return f.percent !== null ? `${formatPercent(f.percent)}%` : 'frequency not given';
+}
+
+/** One curation's own reading of a feature's frequency: its band and the words it is written in. */
+interface CurationReading {
+  /** The percent range it states: a point value as [p, p], a band as its range. */
+  range: [number, number];
+  words: string;
+}
+
+/**
+ * Each curation's own reading of a feature's frequency (FREQUENCY_AGREEMENT_RULE): the OMIM-based HPO
+ * annotation ("HPO"; its first usable row, a count of fewer than MIN_POOLED_DENOMINATOR patients
+ * left out) and Orphanet (its own row, else HPO's row for the ORPHA disease).
+ */
+function curationReadings(p: Phenotype): { hpo: CurationReading | null; orphanet: CurationReading | null } {
+  const read = (rows: Phenotype['sources']): CurationReading | null => {
+    for (const r of rows) {
+      if (r.frequencyRaw === null) continue;
+      const n = normalizeFrequency(r.frequencyRaw);
+      const f = n.frequency;
+      if ('warning' in n || !f.label || (f.denominator !== null && f.denominator < MIN_POOLED_DENOMINATOR)) continue;
+      const words =
+        f.denominator !== null ? `${f.numerator}/${f.denominator}` : f.percent !== null ? r.frequencyRaw : f.label.toLowerCase();
+      const range: [number, number] | null = f.percent !== null ? [f.percent, f.percent] : f.range;
+      if (!range) continue;
+      return { range, words };
+    }
+    return null;
+  };
+  const orpha = (r: Phenotype['sources'][number]) => r.source === 'orphanet' || r.diseaseId.startsWith('ORPHA:');
+  return {
+    hpo: read(p.sources.filter((r) => !orpha(r))),
+    orphanet: read([...p.sources.filter((r) => r.source === 'orphanet'), ...p.sources.filter((r) => r.source !== 'orphanet' && orpha(r))]),
+  };
+}
+
+/** Percentage points between two curations' readings that count as disagreement (a value at a band's edge does not). */
+export const DISAGREEMENT_POINTS = 15;
+
+export const FREQUENCY_AGREEMENT_RULE =
+  "The overview gives a hallmark's frequency as each curation states it when the OMIM-based HPO annotation and Orphanet disagree: " +
+  `their readings (a point value, or a band's range) lie more than ${DISAGREEMENT_POINTS} percentage points apart ("11/27 by HPO, very ` +
+  `frequent by Orphanet"; a count of fewer than ${MIN_POOLED_DENOMINATOR} patients is not a reading); the consolidated frequency otherwise.`;
+
+/** Percentage points between two ranges; 0 when they overlap. */
+const gap = (a: [number, number], b: [number, number]) => Math.max(0, a[0] - b[1], b[0] - a[1]);
+
+/** A hallmark's frequency in the overview: per curation where they disagree (FREQUENCY_AGREEMENT_RULE), else shortFrequency. */
+export function hallmarkFrequency(p: Phenotype | undefined): string {
+  if (!p) return shortFrequency(p);
+  const { hpo, orphanet } = curationReadings(p);
+  if (!hpo || !orphanet || gap(hpo.range, orphanet.range) <= DISAGREEMENT_POINTS) return shortFrequency(p);
+  return `${hpo.words} by HPO, ${orphanet.words} by Orphanet`;
 }
 
 /** Wording in a definition that says the disease shows no phenotype: the overview then presents no features. */

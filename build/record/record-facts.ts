@@ -1,7 +1,7 @@
 import type { DiseaseRecord, GeneAssociation, GeneEntry, OnsetCategory, OrphanDrugStatus, Phenotype } from './record-types.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 import { comparePhenotypes } from './frequency-pool.ts';
-import { hasReplacementCharacter } from './text-repair.ts';
+import { hasLostCharacter, hasReplacementCharacter } from './text-repair.ts';
 
 /**
  * The sourced parts of a record: everything the derived parts (sections, computed, classification, quality) are computed from.
@@ -61,6 +61,17 @@ export function genesByAssociation(genes: GeneEntry[]): GeneEntry[] {
 /** True for associations that name the gene as a cause of the disease. */
 export function isCausal(association: GeneAssociation): boolean {
   return association.startsWith('causal');
+}
+
+/** A source relation that names a somatic change or a fusion gene, not a germline cause. */
+export const NOT_GERMLINE = /somatic|fusion/i;
+
+/**
+ * A germline cause: a causal association that no source contradicts by stating a somatic change or a
+ * fusion gene (Mondo's "germline mutation in CREB1" beside Orphanet's "Part of a fusion gene in").
+ */
+export function isGermlineCause(g: { association: GeneAssociation; sources: readonly { raw: string }[] }): boolean {
+  return isCausal(g.association) && !g.sources.some((s) => NOT_GERMLINE.test(s.raw));
 }
 
 /** One FDA product: the designation rows sharing a generic and trade name, in first-appearance order. */
@@ -127,7 +138,10 @@ export interface ApprovedProduct {
 export function productName(d: { genericName: string; tradeName: string | null; fdaUrl?: string | null }): string {
   const name =
     d.tradeName && d.tradeName.toLowerCase() !== d.genericName.toLowerCase() ? `${d.tradeName} (${d.genericName})` : d.genericName;
-  if (!hasReplacementCharacter(name)) return name;
+  if (!hasReplacementCharacter(name) && !hasLostCharacter(name)) return name;
+  // LOST_CHARACTER_RULE: the intact one of the two names, never a guessed letter.
+  const intact = [d.tradeName, d.genericName].find((n) => n && !hasReplacementCharacter(n) && !hasLostCharacter(n));
+  if (intact) return intact;
   // A character TEXT_REPAIR_RULE cannot restore never reaches the prose: the FDA page names the product.
   return `a product whose name the FDA export does not render${d.fdaUrl ? ` (${d.fdaUrl})` : ''}`;
 }

@@ -1,7 +1,15 @@
 import type { Phenotype, PrevalenceEntry } from './record-types.ts';
 import { headlinePrevalence } from './prevalence.ts';
-import { genesByAssociation, isCausal, negatedPhenotypes, phenotypesByFrequency, type RecordFacts } from './record-facts.ts';
+import {
+  genesByAssociation,
+  isCausal,
+  isGermlineCause,
+  negatedPhenotypes,
+  phenotypesByFrequency,
+  type RecordFacts,
+} from './record-facts.ts';
 import { ASSOCIATION_TEXT, LIST_LIMIT, formatPercent, joinAnd, listWithRest, sentence } from './section-format.ts';
+import { relationsBySource } from './overview-genes.ts';
 import { modeText } from './sections-overview.ts';
 import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
 
@@ -68,11 +76,15 @@ export function geneticsText(f: RecordFacts): string[] {
   for (const c of s.conflicts.filter((c) => c.term === 'not-applicable' || c.term === 'unknown'))
     out.push(sentence(`Sources disagree: ${c.reason}`));
   const genes = genesByAssociation(f.genes);
-  const causal = genes.filter((g) => isCausal(g.association));
-  const other = genes.filter((g) => !isCausal(g.association));
+  const causal = genes.filter(isGermlineCause);
+  const other = genes.filter((g) => !isGermlineCause(g));
   if (causal.length > 0) out.push(sentence(`Causal genes: ${listWithRest(causal.map((g) => `${g.symbol} (${g.name})`))}`));
   if (other.length > 0)
-    out.push(sentence(`Other associated genes: ${listWithRest(other.map((g) => `${g.symbol} (${ASSOCIATION_TEXT[g.association]})`))}`));
+    out.push(
+      sentence(
+        `Other associated genes: ${listWithRest(other.map((g) => `${g.symbol} (${isCausal(g.association) ? relationsBySource(g) : ASSOCIATION_TEXT[g.association]})`))}`,
+      ),
+    );
   const r = f.rollup;
   if (r.genes.length > 0) {
     const items = r.genes.map(

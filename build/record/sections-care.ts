@@ -3,13 +3,14 @@ import type { LinkRelation, OrphanDrugEntry, RolledDesignation } from './record-
 import {
   approvedProducts,
   genesByAssociation,
-  isCausal,
+  isGermlineCause,
   orphanProducts,
   phenotypesByFrequency,
   productName,
   type RecordFacts,
 } from './record-facts.ts';
 import { LIST_LIMIT, count, listWithRest, sentence } from './section-format.ts';
+import { LOST_CHARACTER_MARK, LOST_CHARACTER_NOTE, markLostCharacters } from './text-repair.ts';
 
 /**
  * Templates of the sections about diagnosis, treatment, research and support. Same contract as
@@ -40,7 +41,7 @@ export function screeningText(f: RecordFacts): string[] {
   } else if (!s.screened || s.status === 'none') {
     out.push(`Newborn screening: not on ${PANEL}, directly or through a grouping.`);
   }
-  const causal = genesByAssociation(f.genes).filter((g) => isCausal(g.association));
+  const causal = genesByAssociation(f.genes).filter(isGermlineCause);
   if (causal.length > 0)
     out.push(
       sentence(
@@ -94,7 +95,7 @@ const RELATION_HEAD: Record<LinkRelation, string> = {
 /** The words that restricted or widened a link, for a non-exact entry: ' ("stage IIB through IV")'. */
 function decidedBy(d: OrphanDrugEntry): string {
   const l = d.links.find((x) => x.relation === d.relation);
-  return d.relation === 'exact' || !l ? '' : ` ("${l.decidedBy}")`;
+  return d.relation === 'exact' || !l ? '' : ` ("${markLostCharacters(l.decidedBy)}")`;
 }
 
 /** Approved products of one relation: name, first approval date, latest labeled indication with its own date. */
@@ -102,9 +103,9 @@ function approvedLines(entries: OrphanDrugEntry[]): string[] {
   return approvedProducts(entries).map((p) => {
     const latest =
       p.latest.date !== p.first
-        ? `; latest indication ${p.latest.date}${p.latest.indication ? `: "${p.latest.indication}"` : ''}`
+        ? `; latest indication ${p.latest.date}${p.latest.indication ? `: "${markLostCharacters(p.latest.indication)}"` : ''}`
         : p.latest.indication
-          ? `: "${p.latest.indication}"`
+          ? `: "${markLostCharacters(p.latest.indication)}"`
           : '';
     const words =
       entries
@@ -166,6 +167,7 @@ export function treatmentText(f: RecordFacts): string[] {
       ),
     );
   out.push(...parentLines(r));
+  if (out.some((p) => p.includes(LOST_CHARACTER_MARK))) out.push(LOST_CHARACTER_NOTE);
   if (out.length > 1 || drugs.length > 0) out.push('Listing here is not a treatment recommendation.');
   return out;
 }

@@ -1,12 +1,15 @@
 import { INHERITANCE_LABELS } from '../../server/contract/api/vocab.ts';
 import type { NamedClass } from './class-naming.ts';
-import type { Hallmark } from './hallmarks.ts';
+import { type Hallmark, diagnosticFindings } from './hallmarks.ts';
 import { MENDELIAN_MODES } from './inheritance.ts';
-import { NO_PHENOTYPE, onsetPhrase, prevalenceWords, shortFrequency } from './overview-words.ts';
+import { NO_PHENOTYPE, hallmarkFrequency, onsetPhrase, prevalenceWords } from './overview-words.ts';
 import { headlinePrevalence } from './prevalence.ts';
-import { approvedProducts, isCausal, type RecordFacts } from './record-facts.ts';
+import { RELATION_ORDER } from './designation-relation.ts';
+import { genesSentence } from './overview-genes.ts';
+import { approvedProducts, productName, type RecordFacts } from './record-facts.ts';
+import type { LinkRelation } from './record-types.ts';
 import { hasReplacementCharacter } from './text-repair.ts';
-import { DEFINITION_SOURCE_TEXT, joinAnd, listWithRest, sentence } from './section-format.ts';
+import { DEFINITION_SOURCE_TEXT, LIST_LIMIT, joinAnd, listWithRest, sentence } from './section-format.ts';
 import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
 
 /**
@@ -25,41 +28,27 @@ export function modeText(label: string): string {
   return /^[XY]-/.test(label) ? label : label.toLowerCase();
 }
 
-/** A sentence on the primary inheritance mode; null when the facts give none. */
+/** Who states a mode of inheritance, in the words of the overview. */
+const MODE_SOURCE: Record<RecordFacts['inheritance'][number]['sources'][number]['source'], string> = {
+  hpo: 'HPO',
+  orphanet: 'Orphanet',
+};
+
+/** A sentence on the primary inheritance mode, other modes with the sources that state them; null when the facts give none. */
 export function inheritanceSentence(f: RecordFacts): string | null {
   const s = f.inheritanceSummary;
   if (s.primary && s.primaryLabel) {
     const mode = modeText(s.primaryLabel);
-    const others = f.inheritance.filter((v) => v.term !== s.primary).map((v) => modeText(v.label));
+    const others = f.inheritance
+      .filter((v) => v.term !== s.primary)
+      .map((v) => `${modeText(v.label)}, by ${joinAnd([...new Set(v.sources.map((x) => MODE_SOURCE[x.source]))])}`);
     const main = MENDELIAN_MODES.has(s.primary)
       ? `It is inherited in an ${mode} pattern`.replace(/ an ([^aeiouX])/, ' a $1')
       : `Inheritance: ${mode}`;
-    return sentence(others.length > 0 ? `${main} (also recorded: ${joinAnd(others)})` : main);
+    return sentence(others.length > 0 ? `${main} (also recorded: ${others.join('; ')})` : main);
   }
   if (f.inheritance.some((v) => v.term === 'not-applicable'))
     return `The sources record it as ${INHERITANCE_LABELS['not-applicable'].toLowerCase()}.`;
-  return null;
-}
-
-/** A sentence on the genes: causal first, else associated, else the subtypes' causal genes; null when none. */
-export function genesSentence(f: RecordFacts): string | null {
-  const causal = f.genes.filter((g) => isCausal(g.association)).map((g) => g.symbol);
-  if (causal.length > 0)
-    return sentence(`It is caused by variants in ${causal.length <= 3 ? joinAnd(causal) : listWithRest(causal, ', ')}`);
-  if (f.genes.length > 0)
-    return sentence(
-      `Genes associated with it: ${listWithRest(
-        f.genes.map((g) => g.symbol),
-        ', ',
-      )}`,
-    );
-  if (f.rollup.genes.length > 0)
-    return sentence(
-      `Its subtypes are caused by variants in ${listWithRest(
-        f.rollup.genes.map((g) => g.symbol),
-        ', ',
-      )}`,
-    );
   return null;
 }
 
@@ -71,18 +60,55 @@ export interface OverviewSentence {
 
 const say = (text: string, basedOn: string[]): OverviewSentence => ({ text: sentence(text), basedOn });
 
+/** The words of a name, lower case and sorted: an inverted label and its natural order have the same. */
+const wordsOf = (name: string) =>
+  name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .sort()
+    .join(' ');
+
+/**
+ * The name a sentence takes as its subject: the label, or, when the label is inverted ("histiocytoma,
+ * Angiomatoid fibrous"; a comma in it), another name of the disease with the same words and no comma
+ * ("angiomatoid fibrous histiocytoma"). Null when the label is used.
+ */
+export function subjectName(f: Pick<RecordFacts, 'name' | 'synonyms'>): string | null {
+  if (!f.name.includes(',')) return null;
+  const words = wordsOf(f.name);
+  const hit = f.synonyms.find((s) => s.kind === 'name' && !s.text.includes(',') && /\p{Ll}/u.test(s.text) && wordsOf(s.text) === words);
+  return hit ? hit.text : null;
+}
+
+/** Fewest words of an Orphanet definition without a comma that the overview says lost its commas. */
+const COMMAS_LOST_MIN_WORDS = 15;
+
+/**
+ * True for an Orphanet definition that has lost its commas: the Orphanet export read here (the
+ * orphapackets) drops them from almost every definition ("cardiovascular musculo-skeletal ophthalmic
+ * and pulmonary manifestations"). The text is quoted as given, never re-punctuated, and says so.
+ */
+export function commasLost(d: NonNullable<RecordFacts['definition']>): boolean {
+  return d.source === 'orphanet' && !d.text.includes(',') && d.text.split(/\s+/).length >= COMMAS_LOST_MIN_WORDS;
+}
+
 /** What it is: a rare disease, a form of the parent classes that say the most (computed.namedClasses), and its definition. */
 function identity(f: RecordFacts): OverviewSentence[] {
   const classes = (f.computed?.namedClasses ?? []) as NamedClass[];
+  const subject = subjectName(f);
   const out = [
     say(
-      `${capitalize(f.name)} is ${f.isRare ? 'a rare disease' : 'a disease'}${classes.length > 0 ? `, a form of ${classes.map((c) => c.name).join(' and of ')}` : ''}`,
-      ['name', 'isRare', 'computed.namedClasses'],
+      `${capitalize(subject ?? f.name)} is ${f.isRare ? 'a rare disease' : 'a disease'}${classes.length > 0 ? `, a form of ${classes.map((c) => c.name).join(' and of ')}` : ''}`,
+      ['name', 'isRare', 'computed.namedClasses', ...(subject ? ['synonyms'] : [])],
     ),
   ];
   out.push(
     f.definition
-      ? { text: `Definition (${DEFINITION_SOURCE_TEXT[f.definition.source]}): "${f.definition.text}"`, basedOn: ['definition'] }
+      ? {
+          text: `Definition (${DEFINITION_SOURCE_TEXT[f.definition.source]}${commasLost(f.definition) ? ', quoted as its export gives it, without commas' : ''}): "${f.definition.text}"`,
+          basedOn: ['definition'],
+        }
       : say('No definition is recorded for it', ['definition']),
   );
   return out;
@@ -143,7 +169,7 @@ function presentation(f: RecordFacts): OverviewSentence[] {
   }
   const byId = new Map(f.phenotypes.filter((p) => !p.negated).map((p) => [p.hpoId, p]));
   out.push(
-    say(`Hallmark features: ${hallmarks.map((h) => `${h.label} (${shortFrequency(byId.get(h.hpoId))})`).join('; ')}`, [
+    say(`Hallmark features: ${hallmarks.map((h) => `${h.label} (${hallmarkFrequency(byId.get(h.hpoId))})`).join('; ')}`, [
       'computed.hallmarks',
       'phenotypes',
     ]),
@@ -151,14 +177,14 @@ function presentation(f: RecordFacts): OverviewSentence[] {
   return out;
 }
 
-/** How it is diagnosed: the laboratory hallmark, where the record has one. */
+/** How it is diagnosed: the diagnostic laboratory hallmarks (DIAGNOSTIC_RULE), where the record has one. */
 function diagnosis(f: RecordFacts): OverviewSentence[] {
-  const labs = ((f.computed?.hallmarks ?? []) as Hallmark[]).filter((h) => h.laboratory);
+  const labs = diagnosticFindings((f.computed?.hallmarks ?? []) as Hallmark[]);
   if (labs.length === 0 || (f.definition && NO_PHENOTYPE.test(f.definition.text))) return [];
   const byId = new Map(f.phenotypes.filter((p) => !p.negated).map((p) => [p.hpoId, p]));
   return [
     say(
-      `Diagnostic laboratory ${labs.length === 1 ? 'finding' : 'findings'}: ${labs.map((h) => `${h.label} (${shortFrequency(byId.get(h.hpoId))})`).join('; ')}`,
+      `Diagnostic laboratory ${labs.length === 1 ? 'finding' : 'findings'}: ${labs.map((h) => `${h.label} (${hallmarkFrequency(byId.get(h.hpoId))})`).join('; ')}`,
       ['computed.hallmarks', 'phenotypes'],
     ),
   ];
@@ -190,28 +216,45 @@ function frequencyAndScreening(f: RecordFacts): OverviewSentence[] {
   return out;
 }
 
-/** Treatments: approved products for the disease itself first, by name with their first approval date; then the rest counted. */
+/** How the overview introduces the approved products of each relation (LINK_RELATION_RULE). */
+const APPROVED_FOR: Record<LinkRelation, string> = {
+  exact: 'Approved orphan drugs for it',
+  broader: 'Approved for a subset of patients only (a stage, subtype or patient group)',
+  complication: 'Approved for a condition in patients with it',
+  narrower: 'Approved for a wider condition that includes it',
+};
+
+/**
+ * Treatments: approved products by the designation's relation to the disease, those for the disease
+ * itself first, each by name with its first approval date (a product listed under one relation is
+ * not listed again under a later one); then how many designations the Treatment section adds.
+ */
 function treatments(f: RecordFacts): OverviewSentence[] {
   const release = f.orphanDrugs[0]?.provenance.release;
   if (!release) return [];
-  const approved = approvedProducts(f.orphanDrugs.filter((d) => d.relation === 'exact'));
-  const others = f.orphanDrugs.length - approved.reduce((n, p) => n + p.entries, 0);
   const out: OverviewSentence[] = [];
-  if (approved.length > 0)
+  const named = new Set<string>();
+  for (const relation of RELATION_ORDER) {
+    const products = approvedProducts(f.orphanDrugs.filter((d) => d.relation === relation)).filter((p) => !named.has(p.name.toLowerCase()));
+    if (products.length === 0) continue;
+    for (const p of products) named.add(p.name.toLowerCase());
+    const data = out.length === 0 ? ` (FDA data to ${release})` : '';
     out.push(
       say(
-        `Approved orphan drugs for it (FDA data to ${release}): ${listWithRest(
-          approved.map((p) => `${p.name}, first approved ${p.first}`),
-          '; ',
-        )}`,
+        `${APPROVED_FOR[relation]}${data}: ${products
+          .slice(0, LIST_LIMIT)
+          .map((p) => `${p.name}, first approved ${p.first}`)
+          .join('; ')}${products.length > LIST_LIMIT ? '; and others, under Treatment and management' : ''}`,
         ['orphanDrugs'],
       ),
     );
+  }
+  const others = f.orphanDrugs.filter((d) => d.status !== 'approved' || !named.has(productName(d).toLowerCase())).length;
   if (others > 0)
     out.push(
       say(
-        approved.length > 0
-          ? 'Other FDA orphan designations (for a subset of patients, a related condition, or in development) are listed under Treatment and management'
+        out.length > 0
+          ? 'Its other FDA orphan designations are listed under Treatment and management, each with how it relates to the disease'
           : `FDA orphan designations naming it (FDA data to ${release}) are listed under Treatment and management, each with how it relates to the disease`,
         ['orphanDrugs'],
       ),

@@ -22,7 +22,9 @@ const TEXT_RULES: [RegExp, SynonymRelation][] = [
 export const SYNONYM_RULE =
   'Each synonym is a `name` of this disease or a `related` term. Related, with the reason in `relation`: text naming a susceptibility or predisposition ' +
   '("X, susceptibility to", "X, association with", OMIM braces "{X}"), a modifier ("X, modifier of"), resistance, protection or reduced risk, or a negation ("non-PKU", "other than X"; "non-syndromic" or "non-Hodgkin" stay names); ' +
-  'then a source scope of broad (`broader`), narrow (`narrower`) or related (`related`). Everything else (exact or unspecified scope) is a name. ' +
+  'then a source scope of broad (`broader`), narrow (`narrower`) or related (`related`); then a text with the words (in any order) of the label or a Mondo synonym of a class ' +
+  'above the disease (`broader`: "neurofibromatosis" for neurofibromatosis type 1) or below it (`narrower`: "maternal phenylketonuria" for ' +
+  'phenylketonuria), since a source that gives no scope (the Mondo rare list) may list a wider term or a subtype among the names. Everything else is a name. ' +
   'Sections show names only ("Other names"); search indexes both.';
 
 /** Sort one synonym into a name or a related term, by SYNONYM_RULE. */
@@ -32,6 +34,36 @@ export function classifySynonym(text: string, scope: SynonymScope): Pick<Synonym
   if (scope === 'narrow') return { kind: 'related', relation: 'narrower' };
   if (scope === 'related') return { kind: 'related', relation: 'related' };
   return { kind: 'name', relation: null };
+}
+
+/** The words of a name in sorted order: "phenylketonuria, maternal" and "maternal phenylketonuria" share it. */
+export function nameWords(text: string): string {
+  return synonymKey(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .sort()
+    .join(' ');
+}
+
+/**
+ * A synonym that is also a name of a class above the disease becomes a broader term, one of a class
+ * below it a narrower term (SYNONYM_RULE), in whatever order its words come. `owners` gives the classes
+ * whose labels or Mondo synonyms have these words (nameWords), `ancestors` a class's ancestors.
+ */
+export function byHierarchy(
+  id: string,
+  synonyms: Synonym[],
+  owners: (key: string) => readonly string[],
+  ancestors: (id: string) => readonly string[],
+): Synonym[] {
+  const above = new Set(ancestors(id));
+  return synonyms.map((s) => {
+    if (s.kind !== 'name') return s;
+    const others = owners(nameWords(s.text)).filter((o) => o !== id);
+    if (others.some((o) => above.has(o))) return { ...s, kind: 'related', relation: 'broader' };
+    if (others.some((o) => ancestors(o).includes(id))) return { ...s, kind: 'related', relation: 'narrower' };
+    return s;
+  });
 }
 
 /**

@@ -69,3 +69,44 @@ export const REPLACEMENT_CHARACTERS = /[\uFFFD¿]/;
 export function hasReplacementCharacter(text: string): boolean {
   return REPLACEMENT_CHARACTERS.test(text);
 }
+
+/**
+ * The FDA export also writes some characters it lost as a plain "?": "human ?-glucocerebrosidase",
+ * "iduronate?2? sulfatase", "Wegener?s". Its designations, names and indications ask no questions,
+ * so every "?" in them is a lost character. No rule guesses the letter: the raw text is kept as the
+ * source gives it, and prose shows such a text only with each "?" marked (LOST_CHARACTER_MARK) or
+ * leaves the broken part out (a product named by its intact trade or generic name).
+ */
+export const LOST_CHARACTER_RULE =
+  'The FDA export also writes a character it lost as "?" ("human ?-glucocerebrosidase"); its texts ask no questions, so every "?" in them is ' +
+  'a lost character. The letter is never guessed: the raw text is kept, prose names a product by its intact trade or generic name when the ' +
+  'other one holds a "?", and quotes a text holding one only with each "?" written "[?]", followed by a note saying what "[?]" marks.';
+
+/** How prose marks a character the FDA export lost. */
+export const LOST_CHARACTER_MARK = '[?]';
+
+/** The note prose adds after a text with a marked lost character. */
+export const LOST_CHARACTER_NOTE = `${LOST_CHARACTER_MARK} marks a character the FDA export lost.`;
+
+/** True when an FDA text holds a character the export lost (a "?"). */
+export function hasLostCharacter(text: string | null): boolean {
+  return text?.includes('?') ?? false;
+}
+
+/** An FDA text with each lost character marked ("human [?]-glucocerebrosidase"). */
+export function markLostCharacters(text: string): string {
+  return text.replace(/\?/g, LOST_CHARACTER_MARK);
+}
+
+/**
+ * The passages of FDA texts around each lost character ("human ?-glucoc"), which prose must never
+ * show as if intact (the fact check looks for them).
+ */
+export function lostCharacterPassages(texts: readonly (string | null)[]): string[] {
+  const out = new Set<string>();
+  for (const text of texts) {
+    if (!hasLostCharacter(text)) continue;
+    for (const m of text!.matchAll(/.{0,6}\?.{0,6}/gsu)) out.add(m[0]);
+  }
+  return [...out];
+}

@@ -2,7 +2,7 @@ import { CLASSIFICATION_RULES } from '../record/classification.ts';
 import { DESIGNATION_CONTEXT_RULE } from '../record/designation-context.ts';
 import { LINK_RELATION_RULE } from '../record/designation-relation.ts';
 import { DEFINITION_CHECK_RULE } from '../record/fact-check.ts';
-import { TEXT_REPAIR_RULE } from '../record/text-repair.ts';
+import { LOST_CHARACTER_RULE, TEXT_REPAIR_RULE } from '../record/text-repair.ts';
 import { FREQUENCY_RULE } from '../record/frequency-pool.ts';
 import { INHERITANCE_RULE } from '../record/inheritance.ts';
 import { LINKING_RULES } from '../record/link-rules.ts';
@@ -22,6 +22,7 @@ export const RULE_TEXTS: Record<string, string> = {
   LINKING_RULES,
   LINK_RELATION_RULE,
   TEXT_REPAIR_RULE,
+  LOST_CHARACTER_RULE,
   DEFINITION_CHECK_RULE,
   RESEARCH_ACTIVITY_RULE: CLASSIFICATION_RULES.researchActivity,
 };

@@ -10,26 +10,16 @@ import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/
 /**
  * Draws the samples of the blinded reading (content/qc/clinical-summary-rubric.md and
  * content/qc/drug-link-rubric.md) from the published snapshot, reproducibly:
- *   node --import tsx test/check/draw-qc-samples.ts records --seed 32 [--out content/qc/records-sample.tsv]
+ *   node --import tsx test/check/draw-qc-samples.ts records --seed 32 [--well-known 2] [--out content/qc/records-sample.tsv]
  *   node --import tsx test/check/draw-qc-samples.ts links --seed 3232 [--out content/qc/drug-links-sample.tsv]
- * `records`: the ten well-known diseases of the rubric, then ten records drawn at random (seeded,
+ * `records`: the ten well-known diseases of the rubric (`--well-known 2`: the second list), then ten records drawn at random (seeded,
  * among rare diseases with a definition) from the served records in Mondo id order. `links`: 100
  * (disease, designation) pairs drawn at random from every record's orphan drug list, ordered by FDA
  * page then Mondo id, each with its relation label and the words that decided it, and empty verdict
  * columns for the reader. DIST_DIR as for the build. Prints the TSV unless --out is given.
  */
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { seed: { type: 'string' }, out: { type: 'string' }, count: { type: 'string' } },
-});
-const kind = positionals[0];
-if ((kind !== 'records' && kind !== 'links') || values.seed === undefined || !/^\d+$/.test(values.seed)) {
-  process.stderr.write('usage: draw-qc-samples.ts records|links --seed N [--count N] [--out file.tsv]\n');
-  process.exit(2);
-}
-const seed = Number(values.seed);
 
-/** The well-known diseases of the reading: ten textbook rare diseases across organ systems (named in the rubric). */
+/** The well-known diseases of the first reading: ten textbook rare diseases across organ systems (named in the rubric). */
 export const WELL_KNOWN = [
   'MONDO:0009061', // cystic fibrosis
   'MONDO:0010679', // Duchenne muscular dystrophy
@@ -42,6 +32,40 @@ export const WELL_KNOWN = [
   'MONDO:0018150', // Gaucher disease
   'MONDO:0018997', // Noonan syndrome
 ];
+
+/** A second list of ten, for a reading after the composition was changed on the first (`--well-known 2`). */
+export const WELL_KNOWN_2 = [
+  'MONDO:0010526', // Fabry disease
+  'MONDO:0009290', // glycogen storage disease II
+  'MONDO:0001734', // tuberous sclerosis
+  'MONDO:0010726', // Rett syndrome
+  'MONDO:0001516', // spinal muscular atrophy
+  'MONDO:0008300', // Prader-Willi syndrome
+  'MONDO:0010383', // fragile X syndrome
+  'MONDO:0010100', // Tay-Sachs disease
+  'MONDO:0019180', // hereditary hemorrhagic telangiectasia
+  'MONDO:0007037', // achondroplasia
+];
+
+/** The well-known lists by number; the random draw leaves out the chosen list and every list before it. */
+const WELL_KNOWN_LISTS: Record<string, string[]> = { '1': WELL_KNOWN, '2': WELL_KNOWN_2 };
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { seed: { type: 'string' }, out: { type: 'string' }, count: { type: 'string' }, 'well-known': { type: 'string' } },
+});
+const kind = positionals[0];
+const listNumber = values['well-known'] ?? '1';
+if (
+  (kind !== 'records' && kind !== 'links') ||
+  values.seed === undefined ||
+  !/^\d+$/.test(values.seed) ||
+  WELL_KNOWN_LISTS[listNumber] === undefined
+) {
+  process.stderr.write('usage: draw-qc-samples.ts records|links --seed N [--well-known 1|2] [--count N] [--out file.tsv]\n');
+  process.exit(2);
+}
+const seed = Number(values.seed);
 
 const { distDir } = readBuildSettings();
 const current = join(distDir, 'current');
@@ -56,14 +80,18 @@ const lines: string[] = [];
 
 if (kind === 'records') {
   const count = Number(values.count ?? 10);
+  const wellKnown = WELL_KNOWN_LISTS[listNumber];
+  // Leaving out only the lists up to the chosen one keeps every earlier draw (list 1, seed 32) as it was.
+  const leftOut = new Set(Object.entries(WELL_KNOWN_LISTS).flatMap(([n, list]) => (Number(n) <= Number(listNumber) ? list : [])));
   const pool = ids.filter((id) => {
     const r = record(id);
-    return r?.sections && r.isRare && r.definition !== null && !WELL_KNOWN.includes(id);
+    return r?.sections && r.isRare && r.definition !== null && !leftOut.has(id);
   });
+  const group = listNumber === '1' ? 'well-known' : `well-known ${listNumber}`;
   lines.push(['n', 'group', 'mondo_id', 'name', 'grade', 'criticism'].join('\t'));
-  WELL_KNOWN.forEach((id, i) => void lines.push([i + 1, 'well-known', id, record(id).name, '', ''].join('\t')));
+  wellKnown.forEach((id, i) => void lines.push([i + 1, group, id, record(id).name, '', ''].join('\t')));
   seededSample(pool, count, seed).forEach(
-    (id, i) => void lines.push([WELL_KNOWN.length + i + 1, `random (seed ${seed})`, id, record(id).name, '', ''].join('\t')),
+    (id, i) => void lines.push([wellKnown.length + i + 1, `random (seed ${seed})`, id, record(id).name, '', ''].join('\t')),
   );
 } else {
   const count = Number(values.count ?? 100);

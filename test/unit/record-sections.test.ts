@@ -59,7 +59,7 @@ describe('composeSections', () => {
   it('writes the cystic fibrosis sections from its facts, as a clinician reads them', () => {
     const s = composeSections(cysticFibrosisFacts());
     assert.deepEqual(s.overview.paragraphs, [
-      'Cystic fibrosis is a rare disease. Definition (Orphanet): "A rare genetic pulmonary disorder characterized by sweat thick mucus secretions causing multisystem disease chronic infections of the lungs bulky diarrhea and short stature." It is inherited in an autosomal recessive pattern. It is caused by variants in CFTR.',
+      'Cystic fibrosis is a rare disease. Definition (Orphanet, quoted as its export gives it, without commas): "A rare genetic pulmonary disorder characterized by sweat thick mucus secretions causing multisystem disease chronic infections of the lungs bulky diarrhea and short stature." It is inherited in an autosomal recessive pattern. It is caused by germline variants in CFTR.',
       'It can present at any age.',
       'It affects about 1 to 5 in 10 000 people (point prevalence, Europe; Orphanet, release 2025-12). Newborn screening: a core condition of the US Recommended Uniform Screening Panel (RUSP), listed as Cystic fibrosis.',
       // Approved products first, each with its first approval date (Kalydeco's latest indication is 2014-02-21).
