@@ -9,7 +9,8 @@ import { PRIVATE, sendEntry } from './send.ts';
  * redirect document) or 410 when obsolete, 404 when unknown. Returns true when the handler should
  * run; otherwise the request was answered, and the result is what answering returned (a promise
  * while a stored redirect body is read). The redirect's Location is the same route with the
- * replacement filled in. Synchronous for a current id: no promise per request.
+ * replacement filled in and the query string kept as sent (`?order=hallmark` asks the same of the
+ * replacement). Synchronous for a current id: no promise per request.
  */
 export function resolveDisease(
   req: Req,
@@ -23,7 +24,7 @@ export function resolveDisease(
   const obsolete = snap.manifest.obsolete[id];
   if (!obsolete) return sendProblem(req, res, problem('not-found', `No disease ${id} in snapshot ${snap.manifest.snapshot}.`));
   if (obsolete.replacedBy) {
-    const location = fillPath(routePath, { ...path, mondoId: obsolete.replacedBy });
+    const location = fillPath(routePath, { ...path, mondoId: obsolete.replacedBy }) + (req.search ?? '');
     return sendEntry(req, res, snap, snap.entry(id)!, PRIVATE, 301, ['Location', location]);
   }
   return sendProblem(

@@ -108,7 +108,7 @@ function lookups(): string {
 - \`fields=\` on the record, listing, search and bulk keeps only the named members (dotted paths), with an ETag of its own.
 - Collections link \`first\`, \`prev\`, \`next\` and \`last\`; \`prev\` never points past the end.
 - \`/releases/{releaseId}/downloads\` lists the files built with the latest release (every record as gzipped JSON Lines, diseases, phenotypes, designations and SSSOM cross-references as gzipped TSV), served immutable with byte ranges.
-- An obsolete id with a replacement answers 301 with \`Location\` set to the same resource of the replacement and a small redirect document (\`data.obsolete\`, \`data.replacedBy\`, \`data.consider\`). An obsolete id without a single replacement answers 410 \`obsolete\` listing the \`consider\` ids.`;
+- An obsolete id with a replacement answers 301 with \`Location\` set to the same resource of the replacement (the query string kept) and a small redirect document (\`data.obsolete\`, \`data.replacedBy\`, \`data.consider\`). An obsolete id without a single replacement answers 410 \`obsolete\` listing the \`consider\` ids.`;
 }
 
 /** The content sections of a record. */

@@ -271,6 +271,12 @@ describe('per-disease endpoints on the real snapshot', () => {
     const moved = await get('/api/v1/diseases/MONDO:0000002/phenotypes');
     assert.equal(moved.status, 301);
     assert.equal(moved.headers.location, '/api/v1/diseases/MONDO:0009299/phenotypes');
+    // The query asks the same of the replacement.
+    const movedOrdered = await get('/api/v1/diseases/MONDO:0000002/phenotypes?order=hallmark');
+    assert.deepEqual(
+      [movedOrdered.status, movedOrdered.headers.location],
+      [301, '/api/v1/diseases/MONDO:0009299/phenotypes?order=hallmark'],
+    );
     assert.deepEqual(moved.json().data, {
       id: 'MONDO:0000002',
       label: '46,XX sex reversal',
