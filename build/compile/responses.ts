@@ -12,7 +12,7 @@ const PAG_PAGE = PAGE_DEFAULT;
 /**
  * The HPO ids of the record's hallmarks among its (not negated) phenotypes, best first: the server
  * puts these items first for `?order=hallmark`. That order is composed per request, not stored: a
- * second copy of every phenotype list was 137 MB of a release (test/build/results/2026-11-27-release-size.md).
+ * second copy of every phenotype list was 143.7 MB of a release (test/build/results/2026-11-27-release-size.md).
  */
 function hallmarkIds(record: DiseaseRecord): string[] {
   const listed = new Set(record.phenotypes.filter((p) => !p.negated).map((p) => p.hpoId));
