@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { connect as h2connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { bearer, call, type RawResponse } from '../helpers/http.ts';
 import { presentedCertificate, rawExchange } from '../helpers/raw-socket.ts';
 import { startRealServer, type RealServer } from '../helpers/real-server.ts';
 import { makeCertificate, type TestCertificate } from '../helpers/tls-cert.ts';
-import { waitFor } from '../helpers/wait-for.ts';
+import { logLines, waitFor } from '../helpers/wait-for.ts';
 
 const CF = '/api/v1/diseases/MONDO:0009061/summary';
 const APP = 'https://app.example.org';
@@ -300,11 +300,7 @@ describe('TLS with WORKERS=2 (Redis)', { skip: noRedis }, () => {
   });
 
   test('SIGHUP to the primary reloads the certificate in every worker, and the primary serves on', async () => {
-    const lines = () =>
-      readFileSync(real.logFile, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = () => logLines(real.logFile) as Record<string, unknown>[];
     real.server.child.kill('SIGHUP');
     // No file changed: only the SIGHUP passed on by the primary makes a worker reload.
     const reloaded = await waitFor('both workers to log a certificate reload', () => {

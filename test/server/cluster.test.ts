@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
@@ -9,7 +9,7 @@ import { build, MINI_DATA, ROOT, tempDir } from '../fixtures/build-pipeline/pipe
 import { bearer, call } from '../helpers/http.ts';
 import { makeKeys } from '../helpers/keys.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { waitFor } from '../helpers/wait-for.ts';
+import { logLines, waitFor } from '../helpers/wait-for.ts';
 import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
 
 const PREFIX = `cluster-test:${process.pid}:${Date.now()}:`;
@@ -39,14 +39,6 @@ function runToExit(env: Record<string, string>): { status: number | null; lines:
       .map((l) => JSON.parse(l)),
   };
 }
-
-const logLines = (file: string): Record<string, any>[] =>
-  existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l))
-    : [];
 
 describe('WORKERS: settings refused at start', () => {
   it('WORKERS=2 with the embedded quota store stops with a message that says to use Redis', () => {
