@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { contentHash, type ManifestEntry } from '../../server/contract/snapshot/manifest.ts';
 import {
+  COMPRESS_MIN_BYTES,
   type Encoding,
   type PackedObject,
   type PackLookup,
@@ -14,9 +15,6 @@ import {
 import { PackWriter } from './pack-writer.ts';
 
 const gz = promisify(gzip);
-
-/** Bodies at or under this size are served uncompressed: compression would not pay for itself. */
-export const COMPRESS_MIN_BYTES = 1024;
 
 /**
  * A pack of the previous snapshot whose live objects fill less than this share of it is listed no

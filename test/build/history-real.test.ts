@@ -74,10 +74,9 @@ async function rebuildWith(tag: string, file: string, edit: (text: string) => st
 
 let rebuilds: Promise<{ orphanet: Rebuild; hpoa: Rebuild }> | null = null;
 
-/** Both cases' rebuilds, started together on first use (each waits for the published snapshot). */
+/** Both cases' rebuilds, started together on first use (rebuildWith waits for the published snapshot). */
 function bothRebuilds(): Promise<{ orphanet: Rebuild; hpoa: Rebuild }> {
   rebuilds ??= (async () => {
-    await ensureRealSnapshot();
     const [orphanet, hpoa] = await Promise.all([
       rebuildWith('orphanet', 'orphanet/orphapackets_2025-12.jsonl.gz', (t) =>
         t

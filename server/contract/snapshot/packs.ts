@@ -25,6 +25,9 @@ const RECORD = HASH_BYTES + 6 + 12;
 /** The stored variants of every object, and the content codings a client may be sent (RFC 9110 §8.4.1). */
 export type Encoding = 'identity' | 'br' | 'gzip';
 
+/** Bodies at or under this size are stored and served uncompressed: compression would not pay for itself. */
+export const COMPRESS_MIN_BYTES = 1024;
+
 /** Where one object sits: its pack's name, its offset, and the sizes of its three encodings. */
 export interface PackedObject {
   pack: string;
