@@ -103,10 +103,10 @@ function checkFeatures(doc: EditorialFile, hpo: EditorialHpo, now: CurrentReleas
   doc.definingFeatures.forEach((f, i) => {
     const at = `/definingFeatures/${i}`;
     const term = hpo.terms.get(f.hpoId);
-    if (!term) return void out.tier1.push(`${at}/hpoId: ${f.hpoId} is not an HPO term`);
-    if (term.obsolete)
-      return contradicted(out, same, `${at}/hpoId`, `${f.hpoId} is obsolete${term.replacedBy ? ` (replaced by ${term.replacedBy})` : ''}`);
-    if (!term.names.includes(f.label.toLowerCase()))
+    if (!term) out.tier1.push(`${at}/hpoId: ${f.hpoId} is not an HPO term`);
+    else if (term.obsolete)
+      contradicted(out, same, `${at}/hpoId`, `${f.hpoId} is obsolete${term.replacedBy ? ` (replaced by ${term.replacedBy})` : ''}`);
+    else if (!term.names.includes(f.label.toLowerCase()))
       out.tier1.push(`${at}/label: "${f.label}" is not a name of ${f.hpoId} ("${term.label}")`);
   });
 }
