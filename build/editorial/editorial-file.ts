@@ -16,7 +16,7 @@ export interface EditorialFile {
   curated: { by: string; on: string; against: { mondo: string; hpo: string; hgnc: string } };
   sources: {
     id: string;
-    kind: 'genereviews' | 'medlineplus-genetics' | 'orphanet' | 'guideline' | 'review';
+    kind: 'genereviews' | 'medlineplus-genetics' | 'medlineplus' | 'orphanet' | 'nci-pdq' | 'guideline' | 'review';
     title: string;
     url: string;
     identifier?: string | null;
