@@ -1,6 +1,7 @@
 import { readHpoLabels } from '../ingest/hpo-babelon.ts';
 import { readHpoOntology } from '../ingest/hpo-ontology.ts';
-import { readRegistry, resolveInputs } from '../ingest/registry.ts';
+import { resolveInputs } from '../ingest/registry.ts';
+import { HPO } from '../ingest/sources/hpo-source.ts';
 
 /** An HPO term as the editorial checks and the curator's look-up see it. */
 export interface EditorialHpoTerm {
@@ -19,11 +20,9 @@ export interface EditorialHpo {
   terms: Map<string, EditorialHpoTerm>;
 }
 
-/** Reads HPO as the build does (the registry's first present alternative, plus the newer labels). */
+/** Reads HPO as the build does (the HPO source entry's first present alternative, plus the newer labels). */
 export function readEditorialHpo(dataDir: string, contentDir: string): EditorialHpo {
-  const entry = readRegistry(contentDir).find((s) => s.id === 'hpo');
-  if (!entry) throw new Error(`${contentDir}/sources.json has no source "hpo"`);
-  const inputs = resolveInputs(entry, dataDir, contentDir);
+  const inputs = resolveInputs(HPO, dataDir, contentDir);
   const ontologyFile = (inputs.get('current-ontology') ?? inputs.get('ontology'))?.files[0];
   if (!ontologyFile) throw new Error('no HPO ontology file found');
   const ontology = readHpoOntology(ontologyFile);
