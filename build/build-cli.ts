@@ -36,6 +36,7 @@ try {
     root,
     dataDir: settings.dataDir,
     contentDir: resolve(root, 'content'),
+    editorialDir: settings.editorialDir,
     dist,
     force: args.includes('--force'),
     historyKeep: settings.historyKeep,

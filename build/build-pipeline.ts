@@ -22,6 +22,8 @@ export interface BuildOptions {
   root: string;
   dataDir: string;
   contentDir: string;
+  /** EDITORIAL_DIR: the expert files (default: content/editorial). */
+  editorialDir?: string;
   dist: string;
   force: boolean;
   log: (line: string) => void;
@@ -38,6 +40,9 @@ export interface BuildResult {
 
 const MAX_TIER1_MESSAGES = 50;
 
+/** EDITORIAL_DIR, or content/editorial when the options name none. */
+const editorialDirOf = (o: BuildOptions): string => o.editorialDir ?? join(o.contentDir, 'editorial');
+
 /**
  * The whole build: fingerprint inputs (stop if the published snapshot already has them), ingest,
  * assemble and validate records (tier 1 stops here, nothing published), compile bodies and
@@ -47,7 +52,13 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   const t0 = performance.now();
   const secs = () => (performance.now() - t0) / 1000;
   const sourceFiles = SOURCES.flatMap((e) => resolveFiles(e, o.dataDir, o.contentDir));
-  const fingerprint = await inputFingerprint({ sourceFiles, dataDir: o.dataDir, contentDir: o.contentDir, root: o.root });
+  const fingerprint = await inputFingerprint({
+    sourceFiles,
+    dataDir: o.dataDir,
+    contentDir: o.contentDir,
+    editorialDir: editorialDirOf(o),
+    root: o.root,
+  });
   const previous = readCurrent<Manifest>(o.dist, SNAPSHOT_FILES.manifest);
   // A snapshot from before pack files (format 1) is rebuilt whatever its inputs: this server cannot read it.
   if (previous && previous.format === 2 && previous.inputFingerprint === fingerprint && !o.force) {
@@ -83,7 +94,9 @@ async function assembleAndValidate(
   const schemas = loadSchemas(join(o.contentDir, 'schemas'));
   const checkAdvocacy = createValidator(withComputed(schemas, COMPUTED_FIELDS), 'AdvocacyGroupFile');
   const checkAssistance = createValidator(withComputed(schemas, COMPUTED_FIELDS), 'AssistanceProgramFile');
-  const loaded = await loadSources(o.dataDir, o.contentDir, (kind, doc) => (kind === 'advocacy' ? checkAdvocacy : checkAssistance)(doc));
+  const checkExpert = createValidator(withComputed(schemas, COMPUTED_FIELDS), 'EditorialFile');
+  const checks = { advocacy: checkAdvocacy, assistance: checkAssistance, expert: checkExpert };
+  const loaded = await loadSources(o.dataDir, o.contentDir, (kind, doc) => checks[kind](doc), editorialDirOf(o));
   const tIngest = secs();
   o.log(
     `  ingested in ${tIngest.toFixed(1)} s: ${Object.entries(loaded.timings)

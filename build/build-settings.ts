@@ -29,8 +29,17 @@ export const HISTORY_KEEP_SETTING = setting(
   },
 );
 
+/** Where the expert (editorial) files are read from: ours, in content/ (tests point it at their fixtures). */
+export const EDITORIAL_DIR_SETTING = setting(
+  'EDITORIAL_DIR',
+  '`content/editorial`',
+  'the expert (editorial) files the build joins to the records (content/editorial/README.md); a build of other data points it at files curated for that data',
+  (v) => resolve(APP_ROOT, v ?? 'content/editorial'),
+);
+
 export const BUILD_SETTINGS = {
   dataDir: DATA_DIR_SETTING,
+  editorialDir: EDITORIAL_DIR_SETTING,
   distDir: DIST_DIR_SETTING,
   historyKeep: HISTORY_KEEP_SETTING,
 };

@@ -25,6 +25,11 @@ export function logPublished(
   );
   o.log(`  sources: ${r.release.sources.map((s) => `${s.id} ${s.release}`).join('; ')}`);
   const tier3 = Object.entries(qcCounts).map(([k, v]) => `${k} ${v}`);
+  const e = built.qc.editorial;
+  if (e)
+    o.log(
+      `  expert content: ${e.joined} of ${e.files} editorial files joined; QC tier 2: ${e.tier2.regenerated.length} records with sections regenerated, ${e.tier2.orphaned.length} files without a current disease; tier 3: ${e.review.flagged.length} flagged, ${e.review.stale.length} stale, ${e.review.unreviewed.length} not yet reviewed`,
+    );
   o.log(`  QC tier 3: ${tier3.join(', ') || 'none'} (report: dist/current/${SNAPSHOT_FILES.qcReport})`);
   o.log(releaseLine(r.history));
   const bodies = times.bodies ?? 0;

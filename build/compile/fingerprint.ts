@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import fg from 'fast-glob';
 import { buildCodeDigest, buildCodeFiles } from '../bundle/code-digest.mjs';
+import { EDITORIAL_GLOB } from '../editorial/editorial-file.ts';
 import { EDITORIAL_FILES } from '../ingest/editorial.ts';
 import { SCHEMA_SUFFIX } from '../schema/load-schemas.ts';
 
@@ -13,7 +14,13 @@ import { SCHEMA_SUFFIX } from '../schema/load-schemas.ts';
  * fingerprints mean an identical snapshot, so the build can stop early. Nothing else counts:
  * editing a README, a test or the server's request path leaves the fingerprint unchanged.
  */
-export async function inputFingerprint(o: { sourceFiles: string[]; dataDir: string; contentDir: string; root: string }): Promise<string> {
+export async function inputFingerprint(o: {
+  sourceFiles: string[];
+  dataDir: string;
+  contentDir: string;
+  editorialDir: string;
+  root: string;
+}): Promise<string> {
   const h = createHash('sha256');
   h.update(`zlib ${process.versions.zlib} brotli ${process.versions.brotli}\0`);
   // Names relative to their roots: the same inputs at another path are the same inputs.
@@ -24,7 +31,8 @@ export async function inputFingerprint(o: { sourceFiles: string[]; dataDir: stri
     cwd: o.contentDir,
     absolute: true,
   });
-  const files = [...new Set([...o.sourceFiles, ...content])].sort();
+  const expert = fg.sync(EDITORIAL_GLOB, { cwd: o.editorialDir, absolute: true });
+  const files = [...new Set([...o.sourceFiles, ...content, ...expert])].sort();
   for (const f of files) h.update(name(f)).update('\0').update(readFileSync(f));
   return h.digest('hex').slice(0, 16);
 }

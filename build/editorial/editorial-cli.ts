@@ -5,8 +5,9 @@ import { readBuildSettings } from '../build-settings.ts';
 import { loadSchemas } from '../schema/load-schemas.ts';
 import { createValidator } from '../schema/validate-record.ts';
 import { type CurrentReleases, checkEditorial, statementsOf } from './editorial-checks.ts';
-import { type EditorialFile, editorialDir, editorialFileName, fileNameProblem, readEditorialFiles, readOne } from './editorial-file.ts';
+import { type EditorialFile, editorialFileName, fileNameProblem, readEditorialFiles, readOne } from './editorial-file.ts';
 import { readEditorialHpo } from './hpo-terms.ts';
+import { STALE_AFTER_MONTHS, monthsSince } from './editorial-qc.ts';
 import { printBrief } from './curator-brief.ts';
 import { priorityOrder, PRIORITY_RULE, TRANCHE_SIZE } from './priority.ts';
 import { openPublishedRecords } from './published-records.ts';
@@ -17,10 +18,7 @@ const USAGE = `npm run editorial -- <command>
   brief <MONDO:id>         what the record states now: the curator's starting point
   hpo <words...> [--for MONDO:id]   HPO terms whose label or synonym has every word
   check [file...]          QC tiers 1 and 2 of the named files (default: every file)
-DIST_DIR (the snapshot read) and DATA_DIR (HPO) as for the build.`;
-
-/** Files older than this are listed for editorial review (QC tier 3). */
-export const STALE_AFTER_MONTHS = 12;
+DIST_DIR (the snapshot read), DATA_DIR (HPO) and EDITORIAL_DIR (the files) as for the build.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -37,15 +35,10 @@ function currentReleases(): CurrentReleases {
   return { mondo: of('mondo'), hpo: of('hpo'), hgnc: of('hgnc') };
 }
 
-function monthsSince(date: string, now: Date): number {
-  const d = new Date(`${date}T00:00:00Z`);
-  return (now.getUTCFullYear() - d.getUTCFullYear()) * 12 + (now.getUTCMonth() - d.getUTCMonth());
-}
-
 function status(): void {
   const records = openPublishedRecords(settings.distDir);
   const order = priorityOrder(records, contentDir);
-  const files = new Map(readEditorialFiles(contentDir).map(({ doc }) => [(doc as EditorialFile).mondoId, doc as EditorialFile]));
+  const files = new Map(readEditorialFiles(settings.editorialDir).map(({ doc }) => [(doc as EditorialFile).mondoId, doc as EditorialFile]));
   const now = new Date();
   const groups = new Map<string, { total: number; done: number; reviewed: number }>();
   for (const e of order) {
@@ -89,7 +82,7 @@ function priority(): void {
   const from = Number(values.from ?? 1);
   const to = Number(values.to ?? order.length);
   const rows = order.filter((e) => e.rank >= from && e.rank <= to);
-  const has = (id: string) => (existsSync(join(editorialDir(contentDir), editorialFileName(id))) ? 'yes' : '');
+  const has = (id: string) => (existsSync(join(settings.editorialDir, editorialFileName(id))) ? 'yes' : '');
   process.stdout.write(
     `${[
       'rank\tmondo_id\tname\tgroup\twhy\tfile',
@@ -116,7 +109,7 @@ function check(paths: string[]): void {
   const records = openPublishedRecords(settings.distDir);
   const hpoTerms = readEditorialHpo(settings.dataDir, contentDir);
   const now = currentReleases();
-  const docs = paths.length ? paths.map((p) => readOne(resolve(p))) : readEditorialFiles(contentDir);
+  const docs = paths.length ? paths.map((p) => readOne(resolve(p))) : readEditorialFiles(settings.editorialDir);
   let failed = 0;
   for (const { file, doc } of docs) {
     const schema = validate(doc);

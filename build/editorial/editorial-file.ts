@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import fg from 'fast-glob';
 import type { InheritanceTerm, OnsetCategory } from '../../server/contract/api/vocab.ts';
 
@@ -42,8 +42,8 @@ export interface EditorialFile {
   reviews: { by: string; on: string; verdicts: string; confirmed: number; notInSource: number; contradicted: number }[];
 }
 
-/** Where the editorial files live, under content/ (also what the input fingerprint covers). */
-export const EDITORIAL_GLOB = 'editorial/MONDO_*.json';
+/** The editorial files of an editorial folder (EDITORIAL_DIR; the input fingerprint covers them). */
+export const EDITORIAL_GLOB = 'MONDO_*.json';
 
 /** The file name of a disease's editorial file: `MONDO_0010200.json` for MONDO:0010200. */
 export const editorialFileName = (mondoId: string): string => `${mondoId.replace(':', '_')}.json`;
@@ -55,11 +55,11 @@ export interface ReadEditorialFile {
 }
 
 /**
- * Reads every editorial file under `contentDir` (sorted by name). Invalid JSON throws naming the
- * file; the shape is checked by the caller's schema validator.
+ * Reads every editorial file of a folder (sorted by name). Invalid JSON throws naming the file; the
+ * shape is checked by the caller's schema validator.
  */
-export function readEditorialFiles(contentDir: string): { file: string; doc: unknown }[] {
-  return fg.sync(EDITORIAL_GLOB, { cwd: contentDir, absolute: true }).sort().map(readOne);
+export function readEditorialFiles(editorialDir: string): { file: string; doc: unknown }[] {
+  return fg.sync(EDITORIAL_GLOB, { cwd: editorialDir, absolute: true }).sort().map(readOne);
 }
 
 /** Reads one file; a JSON syntax error names the file. */
@@ -108,6 +108,3 @@ export function fileNameProblem(file: string, doc: EditorialFile): string | null
   const expected = editorialFileName(doc.mondoId);
   return basename(file) === expected ? null : `${file}: named ${basename(file)}, but its mondoId ${doc.mondoId} wants ${expected}`;
 }
-
-/** The editorial folder of a content directory. */
-export const editorialDir = (contentDir: string): string => join(contentDir, 'editorial');

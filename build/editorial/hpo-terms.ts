@@ -2,6 +2,7 @@ import { readHpoLabels } from '../ingest/hpo-babelon.ts';
 import { readHpoOntology } from '../ingest/hpo-ontology.ts';
 import { resolveInputs } from '../ingest/registry.ts';
 import { HPO } from '../ingest/sources/hpo-source.ts';
+import type { HpoTerm } from '../ingest/source-types.ts';
 
 /** An HPO term as the editorial checks and the curator's look-up see it. */
 export interface EditorialHpoTerm {
@@ -20,6 +21,26 @@ export interface EditorialHpo {
   terms: Map<string, EditorialHpoTerm>;
 }
 
+/** The editorial view of an HPO release: every term by id, alternative ids as obsolete terms replaced by the one that merged them. */
+export function editorialHpo(
+  release: string | null,
+  ontology: ReadonlyMap<string, HpoTerm>,
+  newer: ReadonlyMap<string, string>,
+): EditorialHpo {
+  const terms = new Map<string, EditorialHpoTerm>();
+  for (const t of ontology.values()) {
+    const label = newer.get(t.id) ?? t.label;
+    const names = [...new Set([label, t.label, ...t.synonyms].map((n) => n.toLowerCase()))];
+    terms.set(t.id, { id: t.id, label, names, obsolete: t.deprecated, replacedBy: t.replacedBy });
+  }
+  // An alternative id is not a current term: it reads as obsolete, replaced by the term that merged it.
+  for (const t of ontology.values()) {
+    for (const alt of t.altIds)
+      if (!terms.has(alt)) terms.set(alt, { ...(terms.get(t.id) as EditorialHpoTerm), id: alt, obsolete: true, replacedBy: t.id });
+  }
+  return { release, terms };
+}
+
 /** Reads HPO as the build does (the HPO source entry's first present alternative, plus the newer labels). */
 export function readEditorialHpo(dataDir: string, contentDir: string): EditorialHpo {
   const inputs = resolveInputs(HPO, dataDir, contentDir);
@@ -27,17 +48,5 @@ export function readEditorialHpo(dataDir: string, contentDir: string): Editorial
   if (!ontologyFile) throw new Error('no HPO ontology file found');
   const ontology = readHpoOntology(ontologyFile);
   const labelsFile = inputs.get('labels')?.files[0];
-  const newer = labelsFile ? readHpoLabels(labelsFile) : new Map<string, string>();
-  const terms = new Map<string, EditorialHpoTerm>();
-  for (const t of ontology.terms.values()) {
-    const label = newer.get(t.id) ?? t.label;
-    const names = [...new Set([label, t.label, ...t.synonyms].map((n) => n.toLowerCase()))];
-    terms.set(t.id, { id: t.id, label, names, obsolete: t.deprecated, replacedBy: t.replacedBy });
-  }
-  // An alternative id is not a current term: it reads as obsolete, replaced by the term that merged it.
-  for (const t of ontology.terms.values()) {
-    for (const alt of t.altIds)
-      if (!terms.has(alt)) terms.set(alt, { ...(terms.get(t.id) as EditorialHpoTerm), id: alt, obsolete: true, replacedBy: t.id });
-  }
-  return { release: ontology.version, terms };
+  return editorialHpo(ontology.version, ontology.terms, labelsFile ? readHpoLabels(labelsFile) : new Map<string, string>());
 }

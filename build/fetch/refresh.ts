@@ -13,6 +13,8 @@ export interface RefreshOptions extends FetchOptions {
   dist: string;
   /** HISTORY_KEEP: releases the build keeps; null keeps all. */
   historyKeep?: number | null;
+  /** EDITORIAL_DIR: the expert files the build joins (default: content/editorial). */
+  editorialDir?: string;
   log: (line: string) => void;
 }
 
@@ -37,6 +39,7 @@ export async function refresh(o: RefreshOptions): Promise<{ ok: boolean; built: 
     root: o.root,
     dataDir: o.dataDir,
     contentDir: o.contentDir,
+    editorialDir: o.editorialDir,
     dist: o.dist,
     force: false,
     historyKeep: o.historyKeep ?? null,

@@ -1,8 +1,10 @@
 import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AssistanceStatus } from '../../server/contract/api/vocab.ts';
 import type { Provenance } from './source-list.ts';
 import { IngestError } from './source-types.ts';
+import { EDITORIAL_GLOB as EXPERT_GLOB, type EditorialFile as ExpertFile } from '../editorial/editorial-file.ts';
 
 /** The editorial lists' entries, as records carry them (content/advocacy-groups, content/assistance-programs). */
 export interface AdvocacyGroup {
@@ -21,12 +23,14 @@ export interface AssistanceProgram {
   provenance: Provenance;
 }
 
-/** Editorial inputs in content/: advocacy groups and assistance programs keyed by Mondo id. */
+/** Editorial inputs in content/: advocacy groups and assistance programs keyed by Mondo id, and the expert files. */
 export interface EditorialData {
   advocacy: Map<string, AdvocacyGroup[]>;
   assistance: Map<string, AssistanceProgram[]>;
   advocacyFiles: number;
   assistanceFiles: number;
+  /** The expert files (content/editorial/, build/editorial/), schema-valid, by file name. */
+  expert: { file: string; doc: ExpertFile }[];
 }
 
 interface EditorialItem {
@@ -44,15 +48,18 @@ interface EditorialFile {
   items: EditorialItem[];
 }
 
-/** Validates one editorial file against its schema; returns messages naming JSON pointers. */
-export type EditorialCheck = (kind: 'advocacy' | 'assistance', doc: unknown) => string[];
+/** The kinds of editorial file, each with its schema. */
+export type EditorialKind = 'advocacy' | 'assistance' | 'expert';
 
-function readDocs(
+/** Validates one editorial file against its schema; returns messages naming JSON pointers. */
+export type EditorialCheck = (kind: EditorialKind, doc: unknown) => string[];
+
+function readDocs<T = EditorialFile>(
   pattern: string,
   cwd: string,
-  kind: 'advocacy' | 'assistance',
+  kind: EditorialKind,
   check?: EditorialCheck,
-): { file: string; doc: EditorialFile }[] {
+): { file: string; doc: T }[] {
   return fg
     .sync(pattern, { cwd, absolute: true })
     .sort()
@@ -65,7 +72,7 @@ function readDocs(
       }
       const problems = check?.(kind, doc) ?? [];
       if (problems.length) throw new IngestError(file, problems[0].split(' ')[0], problems.join('; '));
-      return { file, doc: doc as EditorialFile };
+      return { file, doc: doc as T };
     });
 }
 
@@ -74,10 +81,11 @@ export const EDITORIAL_FILES = { advocacy: 'advocacy-groups/*.json', assistance:
 
 /**
  * Our curated advocacy groups and assistance programs (content/advocacy-groups/*.json and
- * content/assistance-programs/*.json, formats in their READMEs). There is no such data yet: the
- * records then say the source is absent rather than list anything invented.
+ * content/assistance-programs/*.json, formats in their READMEs; there is no such data yet: the
+ * records then say the source is absent rather than list anything invented), and the expert files
+ * (EDITORIAL_DIR, by default content/editorial/: MONDO_*.json), each validated against its schema.
  */
-export function readEditorial(contentDir: string, check?: EditorialCheck): EditorialData {
+export function readEditorial(contentDir: string, check?: EditorialCheck, editorialDir = join(contentDir, 'editorial')): EditorialData {
   const advocacy = new Map<string, AdvocacyGroup[]>();
   const assistance = new Map<string, AssistanceProgram[]>();
   const adv = readDocs(EDITORIAL_FILES.advocacy, contentDir, 'advocacy', check);
@@ -107,5 +115,6 @@ export function readEditorial(contentDir: string, check?: EditorialCheck): Edito
       });
     assistance.set(doc.mondoId, list);
   }
-  return { advocacy, assistance, advocacyFiles: adv.length, assistanceFiles: ast.length };
+  const expert = readDocs<ExpertFile>(EXPERT_GLOB, editorialDir, 'expert', check);
+  return { advocacy, assistance, advocacyFiles: adv.length, assistanceFiles: ast.length, expert };
 }

@@ -27,6 +27,7 @@ export async function loadSources(
   dataDir: string,
   contentDir: string,
   checkEditorial?: EditorialCheck,
+  editorialDir?: string,
   sources: readonly SourceEntry[] = SOURCES,
 ): Promise<LoadResult> {
   checkSources(sources);
@@ -58,7 +59,7 @@ export async function loadSources(
     });
   }
   const t = performance.now();
-  const editorial = readEditorial(contentDir, checkEditorial);
+  const editorial = readEditorial(contentDir, checkEditorial, editorialDir);
   timings.editorial = Math.round(performance.now() - t);
   return { data: { ...facts, releases, editorial } as SourceData, timings, files };
 }

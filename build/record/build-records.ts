@@ -22,9 +22,16 @@ import { classKind, descendantCounter, namedClasses } from './class-naming.ts';
 import { hallmarkSelector } from './hallmarks.ts';
 import { termSpecificity } from './term-specificity.ts';
 import { nameWords } from './synonyms.ts';
+import { type ExpertJoinReport, joinExpertContent } from '../editorial/expert-join.ts';
+import { expertHallmarkSelector } from '../editorial/expert-hallmarks.ts';
+import { editorialHpo } from '../editorial/hpo-terms.ts';
+import { editorialMetadata } from '../editorial/expert-metadata.ts';
+import { editorialQc } from '../editorial/editorial-qc.ts';
 
 export interface BuiltRecords {
   records: DiseaseRecord[];
+  /** What joining the expert files did (QC tiers 2 and 3 report it). */
+  expert: ExpertJoinReport;
   obsoletes: ObsoleteEntry[];
   qc: QcReport;
   stats: Record<string, number>;
@@ -56,7 +63,11 @@ function contributingSources(f: RecordFacts, releases: LoadResult['data']['relea
   if (f.orphanDrugs.length) used.add('fda-oopd');
   for (const t of f.trials.items) used.add(t.provenance.source);
   if (f.resources.nordReportId) used.add('nord');
-  return [...used].sort().map((source) => ({ source, release: releases.get(source)?.release ?? 'unknown' }));
+  // Expert content is ours: its release is the day its file was curated.
+  if (f.expert) used.add('editorial');
+  const release = (source: SourceId) =>
+    source === 'editorial' && f.expert ? f.expert.curated.on : (releases.get(source)?.release ?? 'unknown');
+  return [...used].sort().map((source) => ({ source, release: release(source) }));
 }
 
 /** The Mondo scope of a class's synonym ('broad', 'narrow', ...), for the relation of a designation linked through it. */
@@ -169,6 +180,7 @@ interface FinishContext {
   data: LoadResult['data'];
   qc: QcReport;
   hallmarks: ReturnType<typeof hallmarkSelector>;
+  expertHallmarks: ReturnType<typeof expertHallmarkSelector>;
   descendants: ReturnType<typeof descendantCounter>;
   warningsOf: Map<string, string[]>;
 }
@@ -176,8 +188,9 @@ interface FinishContext {
 /** One record from its (rolled-up) facts: computed fields, checked sections, classification, quality and metadata. */
 function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
   const before = c.qc.warnings.length;
+  const ruleHallmarks = c.hallmarks(f.phenotypes, f.definition?.text ?? null);
   const computed = computeFields(f, {
-    hallmarks: c.hallmarks(f.phenotypes, f.definition?.text ?? null),
+    hallmarks: f.expert ? c.expertHallmarks(f.expert, ruleHallmarks, f.phenotypes, f.definition?.text ?? null) : ruleHallmarks,
     namedClasses: namedClasses(
       f.name,
       f.parents,
@@ -205,6 +218,7 @@ function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
       lastChanged: '',
       links: { history: versionsPath(f.id) },
       sources: contributingSources(f, c.data.releases),
+      ...(f.expert ? { editorial: editorialMetadata(f.expert, sections) } : {}),
     },
     sections,
   };
@@ -259,10 +273,11 @@ function recordStats(
 /**
  * Assemble, derive and check every record. Facts first (all sources joined per Mondo id), then the
  * roll-up over the hierarchy, then per record its computed fields, sections (fact-checked: a failing
- * sentence stops the build), classification and quality score. Version fields are filled in by the
- * compile step.
+ * sentence stops the build), classification and quality score. Expert files are joined before the
+ * roll-up (their errata change facts it reads); `now` dates their staleness (QC tier 3). Version
+ * fields are filled in by the compile step.
  */
-export function buildRecords(loaded: LoadResult): BuiltRecords {
+export function buildRecords(loaded: LoadResult, now = new Date()): BuiltRecords {
   const { data } = loaded;
   const qc = new QcReport();
   const set = selectDiseases(data.classes, data.edges, data.mappings);
@@ -270,6 +285,8 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
   const validator = createGeneValidator(data.hgnc);
   const ctx = assemblyContext(loaded, qc, set, indexCrossRefs(data.mappings, included), validator);
   const { allFacts, warningsOf } = assembleAll(ctx);
+  const expert = joinExperts(loaded, allFacts);
+  qc.editorial = editorialQc(data.editorial.expert, expert, now);
   const ancestorMemo = new Map<string, string[]>();
   const descendants = descendantCounter(set.children);
   rollUp(
@@ -277,9 +294,22 @@ export function buildRecords(loaded: LoadResult): BuiltRecords {
     (id) => ancestorMemo.get(id) ?? ancestorMemo.set(id, set.ancestors(id)).get(id)!,
     (id) => classKind(descendants(id)) === 'group',
   );
-  const hallmarks = hallmarkSelector(data.hpoTerms, termSpecificity(data.hpoTerms));
-  const finish: FinishContext = { data, qc, hallmarks, descendants, warningsOf };
+  const specificity = termSpecificity(data.hpoTerms);
+  const hallmarks = hallmarkSelector(data.hpoTerms, specificity);
+  const expertHallmarks = expertHallmarkSelector(data.hpoTerms, specificity);
+  const finish: FinishContext = { data, qc, hallmarks, expertHallmarks, descendants, warningsOf };
   const records = [...allFacts.values()].map((f) => finishRecord(f, finish));
   const obsoletes = servedObsoletes(data, included, qc);
-  return { records, obsoletes, qc, stats: recordStats(records, obsoletes, set, validator.approvedCount) };
+  return { records, obsoletes, qc, expert, stats: recordStats(records, obsoletes, set, validator.approvedCount) };
+}
+
+/**
+ * Joins the expert files to the assembled facts (build/editorial/expert-join.ts): QC tier 1 stops the
+ * build, errata are applied before the roll-up reads the facts, tier 2 is reported.
+ */
+function joinExperts(loaded: LoadResult, allFacts: Map<string, RecordFacts>): ExpertJoinReport {
+  const { data } = loaded;
+  const release = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
+  const hpo = editorialHpo(release('hpo'), data.hpoTerms, data.hpoLabels);
+  return joinExpertContent(data.editorial.expert, allFacts, hpo, { mondo: release('mondo'), hpo: release('hpo'), hgnc: release('hgnc') });
 }

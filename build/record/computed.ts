@@ -48,6 +48,12 @@ const HALLMARK_ITEM: SchemaObject = {
       },
     },
     laboratory: { type: 'boolean', description: 'A laboratory finding (below HP:0001939).' },
+    basis: {
+      type: 'string',
+      enum: ['expert', 'rule'],
+      description:
+        'On records with expert content only: `expert` for a defining feature of the expert content, `rule` for a feature HALLMARK_RULE chose. {{EXPERT_HALLMARK_RULE}}',
+    },
   },
 };
 

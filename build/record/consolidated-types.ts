@@ -89,6 +89,8 @@ export interface Hallmark {
   parts: { frequency: number; frequencyGiven: boolean; specificity: number; namedInDefinition: boolean; sourcesAgree: boolean };
   /** A laboratory finding (below HP:0001939): what the overview's diagnosis sentence names. */
   laboratory: boolean;
+  /** On records with expert content: a defining feature of it, or the rule's choice (EXPERT_HALLMARK_RULE). */
+  basis?: 'expert' | 'rule';
 }
 
 /** A parent class as the overview may name it (CLASS_NAMING_RULE in class-naming.ts). */

@@ -2,7 +2,7 @@ import type { Section, SectionKey } from './record-types.ts';
 import { NOT_GERMLINE, type RecordFacts } from './record-facts.ts';
 import { factIndex, type FactIndex, type FactScope } from './fact-index.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
-import { SECTION_BASIS, composeSection } from './sections.ts';
+import { composeSection } from './sections.ts';
 import { CLASSIFICATION_PHRASES, TEMPLATE_WORDS } from './prose/template-words.ts';
 import { NO_PHENOTYPE } from './prose/overview-words.ts';
 import { joinAnd } from './prose/section-format.ts';
@@ -63,6 +63,16 @@ function checkWord(token: string, scope: FactScope, problems: Set<string>): void
   else if (upper) problems.add(`name ${word} is not in the facts`);
   else if (DRUG_STEM.test(word)) problems.add(`drug-like name ${word} is not in the facts`);
   else problems.add(`word ${word} is not in the facts`);
+}
+
+/**
+ * A curator's lead sentence (one resting on expert facts) starts with a word capitalized by grammar,
+ * not because it is a name: it is checked in lower case, as the editorial lead check does
+ * (build/editorial/lead-check.ts). A template sentence is checked as written.
+ */
+function grammarCase(s: { text: string; basedOn: readonly string[] }): string {
+  if (!s.basedOn.some((b) => b.startsWith('expert.'))) return s.text;
+  return /^\p{Lu}[\p{Ll}'’-]*(?![\p{L}\p{N}])/u.test(s.text) ? s.text[0].toLowerCase() + s.text.slice(1) : s.text;
 }
 
 /** Shortest passage worth looking up verbatim; shorter ones are cheaper to check token by token. */
@@ -128,7 +138,7 @@ function checkText(text: string, index: FactIndex, scope: FactScope, problems: S
 }
 
 /**
- * Verify that a section states nothing its basis fields (SECTION_BASIS of its key) lack: every
+ * Verify that a section states nothing its basis fields (its `basedOn`: SECTION_BASIS of its key, and `expert` where it has expert sentences) lack: every
  * link, identifier (HPO ids included), HPO label written before its id, number, fraction,
  * gene-like symbol, drug-like word and capitalized word must occur in those fields (words may
  * also be TEMPLATE_WORDS). Numbers may be numeric values rounded to the shown precision, counts
@@ -138,10 +148,10 @@ export function checkSection(section: Section, facts: RecordFacts): CheckResult 
   const index = factIndex(facts);
   const problems = new Set<string>();
   if (section.sentences) {
-    for (const s of section.sentences) checkText(s.text, index, index.scope(s.basedOn), problems);
+    for (const s of section.sentences) checkText(grammarCase(s), index, index.scope(s.basedOn), problems);
     for (const p of checkAgainstDefinition(section.sentences, facts)) problems.add(p);
   } else {
-    const scope = index.scope(SECTION_BASIS[section.key]);
+    const scope = index.scope(section.basedOn);
     for (const text of section.paragraphs) checkText(text, index, scope, problems);
   }
   for (const text of section.paragraphs)
@@ -234,12 +244,12 @@ export class FactCheckError extends Error {
 /** The failing sentences of a failing section, each with its own problems (for the error message). */
 export function failingSentences(section: Section, facts: RecordFacts): { sentence: string; problems: string[] }[] {
   const index = factIndex(facts);
-  const scope = index.scope(SECTION_BASIS[section.key]);
+  const scope = index.scope(section.basedOn);
   const out: { sentence: string; problems: string[] }[] = [];
   if (section.sentences) {
     for (const s of section.sentences) {
       const problems = new Set<string>();
-      checkText(s.text, index, index.scope(s.basedOn), problems);
+      checkText(grammarCase(s), index, index.scope(s.basedOn), problems);
       for (const p of checkAgainstDefinition([s], facts)) problems.add(p);
       if (hasReplacementCharacter(s.text)) problems.add('replacement character');
       if (problems.size > 0) out.push({ sentence: s.text, problems: [...problems] });

@@ -1,7 +1,10 @@
+import type { EditorialQc } from '../editorial/editorial-qc.ts';
+
 /**
- * QC tiers. Tier 1 (hard stop) errors fail the build (schema, input and fact-check failures);
- * tier 3 warnings go to the editorial report with counts per kind. Tier 2 (section regeneration)
- * has no case in this version: a section that fails the fact check stops the build.
+ * QC tiers. Tier 1 (hard stop) errors fail the build (schema, input and fact-check failures, an
+ * editorial file that fails its checks); tier 2 (section regeneration) lists the expert facts a
+ * newer release contradicts and the sections composed without them; tier 3 warnings go to the
+ * editorial report with counts per kind, with the editorial files to review.
  */
 export interface QcWarning {
   kind: string;
@@ -13,6 +16,8 @@ export interface QcWarning {
 export class QcReport {
   readonly warnings: QcWarning[] = [];
   readonly notes: string[] = [];
+  /** Tiers 2 and 3 of the expert content (build/editorial/editorial-qc.ts); null before the files are joined. */
+  editorial: EditorialQc | null = null;
 
   /** Record a tier-3 warning for editorial review. */
   warn(kind: string, diseaseId: string | null, source: string, detail: string): void {
@@ -31,8 +36,11 @@ export class QcReport {
     const sorted = [...this.warnings].sort(
       (a, b) => a.kind.localeCompare(b.kind) || (a.diseaseId ?? '').localeCompare(b.diseaseId ?? '') || a.detail.localeCompare(b.detail),
     );
+    const e = this.editorial;
     return {
-      tier3: { counts: this.counts(), total: this.warnings.length, warnings: sorted },
+      tier2: { regenerated: e?.tier2.regenerated ?? [], orphaned: e?.tier2.orphaned ?? [] },
+      tier3: { counts: this.counts(), total: this.warnings.length, warnings: sorted, editorialReview: e?.review ?? null },
+      editorialFiles: e ? { files: e.files, joined: e.joined } : null,
       notes: this.notes,
     };
   }

@@ -3,6 +3,7 @@
  * content/schemas/disease-record.schema.json, and serves as `data` of /api/v1/diseases/{mondoId}.
  * Key order here is the serialized order; `sections` is last so the server can splice a subset.
  */
+import type { ExpertContent } from '../editorial/expert-types.ts';
 import type {
   AssistanceStatus,
   GardPath,
@@ -193,8 +194,8 @@ export interface Section {
   title: string;
   /** Plain text paragraphs, composed deterministically from the record's facts. */
   paragraphs: string[];
-  /** Composed by the section's template from the record's facts (the only way a section is made in this version). */
-  generation: 'template';
+  /** 'template': composed by its template; 'facts-only': QC tier 2 composed it without the expert content a newer release contradicts. */
+  generation: 'template' | 'facts-only';
   /** Record fields this section was composed from. */
   basedOn: string[];
   /** The overview's sentences, each with the record fields (paths such as `computed.hallmarks`) it rests on; the fact check holds each to them. */
@@ -219,6 +220,8 @@ export interface RecordMetadata {
   lastChanged: string;
   links: { history: string };
   sources: { source: SourceId; release: string }[];
+  /** What is expert content and when it was curated and reviewed; only on records with expert content. */
+  editorial?: { fields: string[]; sections: SectionKey[]; curatedOn: string; reviewedOn: string | null };
 }
 
 export interface DiseaseRecord {
@@ -245,6 +248,8 @@ export interface DiseaseRecord {
   assistancePrograms: SourcedList<AssistanceProgram>;
   resources: { medlinePlus: string | null; geneReviews: string | null; nordReportId: string | null; gard: GardLink[] };
   rollup: Rollup;
+  /** Expert (editorial) content: only on records with an editorial file (build/editorial/, ExpertContent). */
+  expert?: ExpertContent;
   computed: Record<string, ComputedValue>;
   classification: Classification;
   metadata: RecordMetadata;

@@ -2,7 +2,9 @@ import type { Section, SectionKey } from './record-types.ts';
 import type { RecordFacts } from './record-facts.ts';
 import { clinicalFeaturesText, epidemiologyText, geneticsText } from './sections-about.ts';
 import { researchText, screeningText, supportText, treatmentText } from './sections-care.ts';
-import { overviewSentences } from './prose/sections-overview.ts';
+import { overviewParts, overviewSentences } from './prose/sections-overview.ts';
+import { expertOverview, expertSectionText, withExpertBasis } from './prose/expert-prose.ts';
+import { regeneratedSections } from '../editorial/expert-join.ts';
 
 export type { RecordFacts } from './record-facts.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
@@ -62,20 +64,29 @@ const TEMPLATES: Record<Exclude<SectionKey, 'overview'>, (facts: RecordFacts) =>
   support: supportText,
 };
 
-/** Compose one section from its template; the overview keeps its sentences, each with its own basedOn. */
+/**
+ * Compose one section from its template; the overview keeps its sentences, each with its own basedOn.
+ * On a record with expert content the section leads with it (expert-prose.ts), unless QC tier 2
+ * took the section back to the structured facts (`generation: 'facts-only'`).
+ */
 export function composeSection(key: SectionKey, facts: RecordFacts): Section {
+  const regenerated = regeneratedSections(facts.expert).has(key);
+  const expert = facts.expert && !regenerated ? facts.expert : null;
+  const generation = regenerated ? 'facts-only' : 'template';
   if (key === 'overview') {
-    const paragraphs = overviewSentences(facts);
+    const paragraphs = expert ? expertOverview(facts, overviewParts(facts)) : overviewSentences(facts);
     return {
       key,
       title: SECTION_TITLES[key],
       paragraphs: paragraphs.map((p) => p.map((s) => s.text).join(' ')),
-      generation: 'template',
-      basedOn: [...SECTION_BASIS[key]],
+      generation,
+      basedOn: expert ? withExpertBasis(SECTION_BASIS[key]) : [...SECTION_BASIS[key]],
       sentences: paragraphs.flat(),
     };
   }
-  return { key, title: SECTION_TITLES[key], paragraphs: TEMPLATES[key](facts), generation: 'template', basedOn: [...SECTION_BASIS[key]] };
+  const lead = expert ? expertSectionText(key, expert) : [];
+  const basedOn = lead.length > 0 ? withExpertBasis(SECTION_BASIS[key]) : [...SECTION_BASIS[key]];
+  return { key, title: SECTION_TITLES[key], paragraphs: [...lead, ...TEMPLATES[key](facts)], generation, basedOn };
 }
 
 /**

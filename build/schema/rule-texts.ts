@@ -13,6 +13,9 @@ import { QUALITY_FORMULA } from '../record/quality.ts';
 import { SYNONYM_RULE } from '../record/synonyms.ts';
 import { SPECIFICITY_RULE } from '../record/term-specificity.ts';
 import { FREQUENCY_AGREEMENT_RULE } from '../record/prose/overview-words.ts';
+import { EXPERT_HALLMARK_RULE } from '../editorial/expert-hallmarks.ts';
+import { LEAD_CHECK_RULE } from '../editorial/lead-check.ts';
+import { PRIORITY_RULE } from '../editorial/priority.ts';
 
 /**
  * The rules, each written once in the module that applies it, and placed into schema descriptions
@@ -40,6 +43,9 @@ export const RULE_TEXTS: Record<string, string> = {
   CLASS_NAMING_RULE,
   SPECIFICITY_RULE,
   QUALITY_FORMULA,
+  EXPERT_HALLMARK_RULE,
+  LEAD_CHECK_RULE,
+  PRIORITY_RULE,
 };
 
 /** Replace every `{{NAME}}` in string values named `description`, recursively; an unknown name is an error naming the file. */

@@ -9,6 +9,7 @@ export function listingItem(r: ListingRow) {
     isRare: r.isRare,
     hasContent: r.hasContent,
     hasExpertContent: r.hasExpertContent,
+    hasCuratedDefinition: r.hasCuratedDefinition,
     definitionSource: r.definitionSource,
     qualityScore: r.qualityScore,
     updatedAt: r.updatedAt,

@@ -23,7 +23,12 @@ const ONSET = anyOf(ONSET_CATEGORIES, 'Onset categories.');
 export const FILTER_PARAMS = {
   isRare: bool("Only diseases in (or outside) Mondo's rare disease subset."),
   hasContent: bool('Only diseases that have (or lack) descriptive content beyond the name: a definition, phenotypes or genes.'),
-  hasExpertContent: bool('Only diseases whose definition is (or is not) expert-curated text from Mondo or Orphanet.'),
+  hasExpertContent: bool(
+    "Only diseases that have (or lack) expert content: facts a curator read in GeneReviews, MedlinePlus, Orphanet or a guideline, with citations, and a lead paragraph (the record's `expert`). Until API 1.6 this filter meant what `hasCuratedDefinition` means now.",
+  ),
+  hasCuratedDefinition: bool(
+    'Only diseases whose definition is (or is not) curated text from Mondo or Orphanet rather than Disease Ontology or none.',
+  ),
   hasTrials: bool('Only diseases with (or without) matching studies in the ClinicalTrials.gov sample.'),
   hasActiveTrials: bool('Only diseases with (true) or without (false) an active matching study in the trial sample.'),
   minTrialCount: {
@@ -84,10 +89,11 @@ export function filterProblems(v: Partial<FilterValues>, ctx: FilterContext): In
 /** A test of one disease row against the request's filters, or null when the request gives none. */
 export function diseaseFilter(v: Partial<FilterValues>, ctx: FilterContext): ((row: ListingRow) => boolean) | null {
   const tests: ((row: ListingRow) => boolean)[] = [];
-  const { isRare, hasContent, hasExpertContent, hasTrials, hasActiveTrials, minTrialCount, prevalence } = v;
+  const { isRare, hasContent, hasExpertContent, hasCuratedDefinition, hasTrials, hasActiveTrials, minTrialCount, prevalence } = v;
   if (isRare !== undefined) tests.push((r) => r.isRare === isRare);
   if (hasContent !== undefined) tests.push((r) => r.hasContent === hasContent);
   if (hasExpertContent !== undefined) tests.push((r) => r.hasExpertContent === hasExpertContent);
+  if (hasCuratedDefinition !== undefined) tests.push((r) => r.hasCuratedDefinition === hasCuratedDefinition);
   if (hasTrials !== undefined) tests.push((r) => r.trialCount > 0 === hasTrials);
   if (hasActiveTrials !== undefined) tests.push((r) => r.activeTrialCount > 0 === hasActiveTrials);
   if (minTrialCount !== undefined) tests.push((r) => r.trialCount >= minTrialCount);

@@ -9,7 +9,7 @@ import { BUNDLES } from '../../server/contract/snapshot/app-paths.ts';
 import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { body, readCurrentJson } from '../fixtures/build-pipeline/snapshot-audit.ts';
-import { build, MINI_DATA, ROOT, tempDir } from '../fixtures/build-pipeline/pipeline-harness.ts';
+import { build, MINI_DATA, MINI_EDITORIAL, ROOT, tempDir } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { bearer, call } from '../helpers/http.ts';
 import { makeKeys } from '../helpers/keys.ts';
 
@@ -109,7 +109,7 @@ describe('the bundle (one artifact)', () => {
     const r = spawnSync(process.execPath, [join(dist, 'build.mjs')], {
       cwd: ROOT,
       encoding: 'utf8',
-      env: plainEnv({ DATA_DIR: MINI_DATA, DIST_DIR: dist }),
+      env: plainEnv({ DATA_DIR: MINI_DATA, DIST_DIR: dist, EDITORIAL_DIR: MINI_EDITORIAL }),
     });
     assert.equal(r.status, 0, r.stderr);
     const current = readdirSync(join(dist, 'snapshots'));
@@ -151,6 +151,7 @@ describe('the bundle (one artifact)', () => {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: plainEnv({
         DATA_DIR: MINI_DATA,
+        EDITORIAL_DIR: MINI_EDITORIAL,
         PORT: '0',
         HOST: '127.0.0.1',
         KEYS_FILE: keysFile,

@@ -11,6 +11,7 @@ import { refresh } from '../../build/fetch/refresh.ts';
 import { resolveInputs } from '../../build/ingest/registry.ts';
 import { ORPHANET } from '../../build/ingest/sources/orphanet-source.ts';
 import { CONTENT, FAST, ROOT, recorder, tempDir } from '../helpers/fetch-harness.ts';
+import { MINI_EDITORIAL } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { startMirror, type MirrorServer } from '../helpers/mirror-server.ts';
 import { latestChanges } from '../fixtures/build-pipeline/snapshot-audit.ts';
 
@@ -31,6 +32,7 @@ describe('npm run refresh: fetch, then build and publish only when an input chan
       root: ROOT,
       dataDir: data,
       contentDir: CONTENT,
+      editorialDir: MINI_EDITORIAL,
       dist,
       mirror: mirror.url,
       retry: FAST,

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { publishDocsPage } from '../../build/docs/docs-page.ts';
-import { build, MINI_DATA } from '../fixtures/build-pipeline/pipeline-harness.ts';
+import { build, MINI_DATA, MINI_EDITORIAL } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { ROOT } from '../helpers/real-snapshot.ts';
 import { Client, figure, fmt, type PartServer, partDir, startPartServer } from './harness.ts';
 import { partKeys } from './keys.ts';
@@ -113,7 +113,7 @@ describe('reliability: the disk fills up during a build', () => {
     // --force: the inputs are those of the published snapshot, so only a forced build writes anything.
     const t0 = performance.now();
     const build = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'build/build-cli.ts'), '--force'], {
-      env: { ...process.env, DIST_DIR: dist, DATA_DIR: MINI_DATA },
+      env: { ...process.env, DIST_DIR: dist, DATA_DIR: MINI_DATA, EDITORIAL_DIR: MINI_EDITORIAL },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
@@ -29,13 +29,15 @@ describe('input fingerprint', () => {
     );
   });
 
-  it('changes with a schema, a source file or editorial content, not with a README', async () => {
+  it('changes with a schema, a source file, curated content or an expert file, not with a README', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dcs-fp-'));
     const contentDir = join(dir, 'content');
     cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
     const source = join(dir, 'source.tsv');
     writeFileSync(source, 'a\tb\n');
-    const fp = () => inputFingerprint({ sourceFiles: [source], dataDir: dir, contentDir, root: ROOT });
+    const editorialDir = join(dir, 'editorial');
+    mkdirSync(editorialDir);
+    const fp = () => inputFingerprint({ sourceFiles: [source], dataDir: dir, contentDir, editorialDir, root: ROOT });
     const first = await fp();
     assert.match(first, /^[0-9a-f]{16}$/);
     appendFileSync(join(contentDir, 'advocacy-groups/README.md'), '\nA note.\n');
@@ -47,6 +49,9 @@ describe('input fingerprint', () => {
     const third = await fp();
     assert.notEqual(third, second);
     appendFileSync(join(contentDir, 'schemas/problem.schema.json'), '\n');
-    assert.notEqual(await fp(), third);
+    const fourth = await fp();
+    assert.notEqual(fourth, third);
+    writeFileSync(join(editorialDir, 'MONDO_0000001.json'), '{}');
+    assert.notEqual(await fp(), fourth);
   });
 });

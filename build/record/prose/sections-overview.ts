@@ -273,24 +273,51 @@ function readMore(f: RecordFacts): OverviewSentence[] {
   return links.length > 0 ? [say(`Read more: ${links.join('; ')}`, ['resources'])] : [];
 }
 
+/** The overview's sentences by what they say, before they are put into paragraphs. */
+export interface OverviewParts {
+  identity: OverviewSentence[];
+  cause: OverviewSentence[];
+  presentation: OverviewSentence[];
+  diagnosis: OverviewSentence[];
+  frequency: OverviewSentence[];
+  treatments: OverviewSentence[];
+  readMore: OverviewSentence[];
+  names: OverviewSentence[];
+}
+
+/** Every part of the overview composed from the facts (expert-prose.ts arranges them on records with expert content). */
+export function overviewParts(f: RecordFacts): OverviewParts {
+  const names = f.synonyms.filter((s) => s.kind === 'name' && !hasReplacementCharacter(s.text)).map((s) => s.text);
+  return {
+    identity: identity(f),
+    cause: cause(f),
+    presentation: presentation(f),
+    diagnosis: diagnosis(f),
+    frequency: frequencyAndScreening(f),
+    treatments: treatments(f),
+    readMore: readMore(f),
+    names: [
+      ...(names.length > 0 ? [say(`Other names: ${listWithRest(names)}`, ['synonyms'])] : []),
+      ...(f.children.length > 0 ? [say(`Subtypes: ${listWithRest(f.children.map((c) => c.name))}`, ['children'])] : []),
+    ],
+  };
+}
+
 /**
  * The overview as a clinical summary, in paragraphs of sentences: what it is; its cause; how it
  * presents and how it is diagnosed; how common it is and screening; treatments; where to read more;
  * then other names and subtypes. Each sentence keeps the fields it rests on (its `basedOn`).
  */
 export function overviewSentences(f: RecordFacts): OverviewSentence[][] {
-  const names = f.synonyms.filter((s) => s.kind === 'name' && !hasReplacementCharacter(s.text)).map((s) => s.text);
+  const p = overviewParts(f);
   const paragraphs = [
-    [...identity(f), ...cause(f)],
-    [...presentation(f), ...diagnosis(f)],
-    frequencyAndScreening(f),
-    [...treatments(f), ...readMore(f)],
-    [
-      ...(names.length > 0 ? [say(`Other names: ${listWithRest(names)}`, ['synonyms'])] : []),
-      ...(f.children.length > 0 ? [say(`Subtypes: ${listWithRest(f.children.map((c) => c.name))}`, ['children'])] : []),
-    ],
+    [...p.identity, ...p.cause],
+    [...p.presentation, ...p.diagnosis],
+    p.frequency,
+    [...p.treatments, ...p.readMore],
+    p.names,
   ];
-  return paragraphs.filter((p) => p.length > 0);
+  return paragraphs.filter((x) => x.length > 0);
 }
 
 /** The overview's paragraphs (each its sentences joined). */

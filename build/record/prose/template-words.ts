@@ -85,6 +85,14 @@ export const TEMPLATE_WORDS: ReadonlySet<string> = new Set([
   'programs',
   // Words of the overview's clinical summary.
   'read',
+  // Words that introduce expert content (expert-prose.ts).
+  'expert',
+  'defining',
+  'mechanism',
+  'how',
+  'first-line',
+  'surveillance',
+  'avoid',
   'treatment',
   'management',
   'hallmark',

@@ -11,8 +11,10 @@ export interface ListingRow {
   isRare: boolean;
   /** The record has descriptive content beyond its name: a definition, phenotypes or genes. */
   hasContent: boolean;
-  /** The definition is expert-curated text (Mondo or Orphanet), not only ontology structure. */
+  /** The record has expert (editorial) content: a curator's facts and lead, with citations (its `expert` member). */
   hasExpertContent: boolean;
+  /** The definition is curated text from Mondo or Orphanet (what `hasExpertContent` meant before expert content existed). */
+  hasCuratedDefinition: boolean;
   definitionSource: 'mondo' | 'orphanet' | 'doid' | null;
   inheritance: InheritanceTerm[];
   onset: OnsetCategory[];

@@ -1,0 +1,33 @@
+import type { InheritanceTerm, OnsetCategory, SectionKey } from '../../server/contract/api/vocab.ts';
+import type { SourceId } from '../ingest/source-list.ts';
+import type { CitedText, EditorialFile } from './editorial-file.ts';
+
+/** A fact a newer upstream release contradicts (QC tier 2), and the sections composed without the expert content because of it. */
+export interface Regeneration {
+  /** The fact, as a path into `expert` (`genes.0`, `definingFeatures.2.hpoId`). */
+  pointer: string;
+  reason: string;
+  sections: SectionKey[];
+}
+
+/**
+ * A record's `expert` member (ExpertContent in content/schemas/expert-content.schema.json): the
+ * editorial file's facts with their citations, the lead with `basedOn` as record paths
+ * (`expert.genes`), and what QC tier 2 left out.
+ */
+export interface ExpertContent {
+  lead: { text: string; basedOn: string[] }[];
+  definingFeatures: EditorialFile['definingFeatures'];
+  genes: EditorialFile['genes'];
+  inheritance: { modes: InheritanceTerm[]; note: string | null; source: string } | null;
+  onset: { text: string; categories: OnsetCategory[]; source: string } | null;
+  mechanism: CitedText | null;
+  diagnosis: EditorialFile['diagnosis'];
+  management: EditorialFile['management'];
+  prevalenceNote: CitedText | null;
+  errata: { kind: EditorialFile['errata'][number]['kind']; value: string; statedBy: SourceId[]; reason: string; source: string }[];
+  sources: { id: string; kind: string; title: string; url: string; identifier: string | null; section: string; read: string }[];
+  curated: { on: string; against: EditorialFile['curated']['against'] };
+  reviewed: { on: string; confirmed: number; notInSource: number; contradicted: number } | null;
+  regenerated: Regeneration[];
+}
