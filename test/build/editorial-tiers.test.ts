@@ -48,7 +48,10 @@ describe('a record with expert content', () => {
       doc.definingFeatures.map((f) => [f.hpoId, 'expert']),
     );
     assert.ok(hallmarks.slice(doc.definingFeatures.length).every((h) => h.basis === 'rule'));
-    assert.match(r.sections['screening-and-diagnosis'].paragraphs[0], /^How the diagnosis is made: /);
+    assert.match(
+      r.sections['screening-and-diagnosis'].paragraphs[0],
+      /^Diagnosis, (biochemical|enzyme|molecular|cytogenetic|imaging|histology|physiological|clinical criteria): /,
+    );
     assert.match(r.sections.treatment.paragraphs[0], /^First-line management \[/);
     assert.deepEqual(r.metadata.editorial, {
       fields: ['expert', 'computed.hallmarks'],

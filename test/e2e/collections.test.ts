@@ -40,6 +40,7 @@ describe('listing', () => {
       'isRare',
       'hasContent',
       'hasExpertContent',
+      'hasCuratedDefinition',
       'definitionSource',
       'qualityScore',
       'updatedAt',
@@ -228,7 +229,7 @@ describe('bulk', () => {
 
 describe('the disease filters, one module behind every route that filters', () => {
   const UNDER = 'MONDO:0019052'; // inborn error of metabolism
-  const FILTERS = 'isRare=true&inheritance=autosomal-recessive&onset=infancy&hasExpertContent=true';
+  const FILTERS = 'isRare=true&inheritance=autosomal-recessive&onset=infancy&hasCuratedDefinition=true';
   /** Every id of a filtered collection, walking its pages. */
   const idsOf = async (path: string): Promise<string[]> => {
     const ids: string[] = [];
@@ -246,7 +247,7 @@ describe('the disease filters, one module behind every route that filters', () =
     assert.ok(listed.length > 100 && listed.includes('MONDO:0000193'), `${listed.length} diseases`);
     // Search takes the interface's names for two of them: the same filters.
     const searched = await idsOf(
-      `/api/v1/diseases/search?isRare=true&inheritancePattern=autosomal-recessive&onsetCategory=infancy&hasExpertContent=true&descendantOf=${UNDER}`,
+      `/api/v1/diseases/search?isRare=true&inheritancePattern=autosomal-recessive&onsetCategory=infancy&hasCuratedDefinition=true&descendantOf=${UNDER}`,
     );
     assert.deepEqual(searched, listed);
     assert.deepEqual(await idsOf(`/api/v1/diseases/${UNDER}/descendants?${FILTERS}`), listed);

@@ -153,7 +153,7 @@ describe('search by code', () => {
   test('a code no mapping names is searched as text; filters apply to code results', async () => {
     const none = (await get('/api/v1/diseases/search?q=OMIM:999999')).json();
     assert.ok(none.data.every((d: { match: { field: string } }) => d.match.field !== 'xref'));
-    const filtered = (await get('/api/v1/diseases/search?q=OMIM:219700&hasExpertContent=false')).json();
+    const filtered = (await get('/api/v1/diseases/search?q=OMIM:219700&hasCuratedDefinition=false')).json();
     assert.equal(filtered.pagination.total, 0);
   });
   test('an old gene symbol finds the diseases of the current one', async () => {

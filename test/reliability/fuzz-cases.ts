@@ -150,6 +150,7 @@ const PARAMS = [
   'hasTrials',
   'hasActiveTrials',
   'hasExpertContent',
+  'hasCuratedDefinition',
   'minTrialCount',
   'inheritancePattern',
   'onsetCategory',

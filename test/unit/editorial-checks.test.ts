@@ -3,14 +3,16 @@ import { describe, test } from 'node:test';
 import { type CurrentReleases, type RecordStatements, checkEditorial } from '../../build/editorial/editorial-checks.ts';
 import type { EditorialFile } from '../../build/editorial/editorial-file.ts';
 import { applyErrata, expertContent } from '../../build/editorial/expert-join.ts';
-import type { EditorialHpo } from '../../build/editorial/hpo-terms.ts';
+import type { EditorialHpo, EditorialHpoTerm } from '../../build/editorial/hpo-terms.ts';
 import { checkLead } from '../../build/editorial/lead-check.ts';
 import type { RecordFacts } from '../../build/record/record-facts.ts';
 
 // Facts of the Friedreich ataxia file (content/editorial/MONDO_0100339.json), cut to what each check reads.
 const NOW: CurrentReleases = { mondo: '2026-08-04', hpo: '2023-01-27', hgnc: '2024-10-18' };
-const term = (id: string, label: string, extra: Partial<EditorialHpo['terms'] extends Map<string, infer T> ? T : never> = {}) =>
-  [id, { id, label, names: [label.toLowerCase()], obsolete: false, replacedBy: null, ...extra }] as const;
+const term = (id: string, label: string, extra: Partial<EditorialHpoTerm> = {}): [string, EditorialHpoTerm] => [
+  id,
+  { id, label, names: [label.toLowerCase()], obsolete: false, replacedBy: null, ...extra },
+];
 const HPO: EditorialHpo = {
   release: '2023-01-27',
   terms: new Map([

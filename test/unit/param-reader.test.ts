@@ -31,7 +31,7 @@ describe('parameter reader (route table schemas, ajv)', () => {
           name: 'zz',
           reason: 'unknown-parameter',
           detail:
-            'unknown parameter; allowed: q, limit, offset, sort, highlight, facets, isRare, hasContent, hasExpertContent, hasTrials, hasActiveTrials, minTrialCount, inheritance, inheritancePattern, onset, onsetCategory, prevalence, gene, descendantOf, fields',
+            'unknown parameter; allowed: q, limit, offset, sort, highlight, facets, isRare, hasContent, hasExpertContent, hasCuratedDefinition, hasTrials, hasActiveTrials, minTrialCount, inheritance, inheritancePattern, onset, onsetCategory, prevalence, gene, descendantOf, fields',
         },
         { name: 'limit', reason: 'wrong-type', detail: 'must be an integer, got "ten"' },
         { name: 'offset', reason: 'out-of-range', detail: 'must be between 0 and 1000000, got 1000001' },

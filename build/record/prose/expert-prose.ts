@@ -79,8 +79,7 @@ export function expertSectionText(key: SectionKey, e: Expert): string[] {
   }
   if (key === 'epidemiology' && e.prevalenceNote) list('Prevalence note', [e.prevalenceNote]);
   if (key === 'screening-and-diagnosis')
-    for (const d of e.diagnosis)
-      list(`How the diagnosis is made: ${d.test} (${d.kind.replace('-', ' ')})`, [{ text: d.finding, source: d.source }]);
+    for (const d of e.diagnosis) list(`Diagnosis, ${d.kind.replace('-', ' ')}: ${d.test}`, [{ text: d.finding, source: d.source }]);
   if (key === 'treatment') {
     list('First-line management', e.management.firstLine);
     list('Surveillance', e.management.surveillance);

@@ -89,7 +89,6 @@ export const TEMPLATE_WORDS: ReadonlySet<string> = new Set([
   'expert',
   'defining',
   'mechanism',
-  'how',
   'first-line',
   'surveillance',
   'avoid',
