@@ -1,5 +1,4 @@
 import type { SectionKey } from '../../server/contract/api/vocab.ts';
-import type { SourceId } from '../ingest/source-list.ts';
 import type { RecordFacts } from '../record/record-facts.ts';
 import { type CurrentReleases, type EditorialCheck, checkEditorial, statementsOf } from './editorial-checks.ts';
 import type { EditorialFile } from './editorial-file.ts';
@@ -100,7 +99,7 @@ export function expertContent(doc: EditorialFile, check: EditorialCheck): Expert
     diagnosis: doc.diagnosis,
     management: doc.management,
     prevalenceNote: doc.prevalenceNote,
-    errata: doc.errata.map((e) => ({ ...e, statedBy: e.statedBy as SourceId[] })),
+    errata: doc.errata,
     sources: doc.sources.map((s) => ({ ...s, identifier: s.identifier ?? null })),
     curated: { on: doc.curated.on, against: doc.curated.against },
     reviewed: latestReview(doc),

@@ -1,5 +1,4 @@
 import type { InheritanceTerm, OnsetCategory, SectionKey } from '../../server/contract/api/vocab.ts';
-import type { SourceId } from '../ingest/source-list.ts';
 import type { CitedText, EditorialFile } from './editorial-file.ts';
 
 /** A fact a newer upstream release contradicts (QC tier 2), and the sections composed without the expert content because of it. */
@@ -25,7 +24,7 @@ export interface ExpertContent {
   diagnosis: EditorialFile['diagnosis'];
   management: EditorialFile['management'];
   prevalenceNote: CitedText | null;
-  errata: { kind: EditorialFile['errata'][number]['kind']; value: string; statedBy: SourceId[]; reason: string; source: string }[];
+  errata: EditorialFile['errata'];
   sources: { id: string; kind: string; title: string; url: string; identifier: string | null; section: string; read: string }[];
   curated: { on: string; against: EditorialFile['curated']['against'] };
   reviewed: { on: string; confirmed: number; notInSource: number; contradicted: number } | null;
