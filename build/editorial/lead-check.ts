@@ -9,7 +9,8 @@ import { type EditorialFile, pointerValue } from './editorial-file.ts';
 export const LEAD_CHECK_RULE =
   "Each sentence of an editorial lead names the facts it rests on (`basedOn`, JSON pointers into the editorial file); every number, gene symbol, identifier and capitalized word of the sentence must occur in those facts or in the disease's name, or the build stops.";
 
-const TOKEN = /\d+(?:[.,]\d+)*|[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+// A word or number: letters and digits together ("1A", "16th", "CYP21A2"), inner dots and commas only before a digit ("2.0", "30,000").
+const TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}'’-]|[.,](?=\p{N}))*/gu;
 const NEEDS_SUPPORT = /\d|\p{Lu}/u;
 
 /** Every string under a value, joined: the text a pointer's fact offers to a sentence. */
