@@ -111,8 +111,21 @@ function checkFeatures(doc: EditorialFile, hpo: EditorialHpo, now: CurrentReleas
   });
 }
 
+/** Lower case, letters and digits only: how a feature's label is compared with the disease's names. */
+export const nameKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
 function checkAgainstRecord(doc: EditorialFile, s: RecordStatements, now: CurrentReleases, out: EditorialCheck): void {
   const sameMondo = doc.curated.against.mondo === now.mondo;
+  // A hallmark says how the disease shows itself: the disease's own name says nothing (EXPERT_HALLMARK_RULE leaves it out).
+  const names = new Set([s.name, ...s.synonyms.map((y) => y.text)].map(nameKey));
+  doc.definingFeatures.forEach((f, i) => {
+    if (names.has(nameKey(f.label)))
+      out.warnings.push(`/definingFeatures/${i}: "${f.label}" names the disease itself: it is not listed among the hallmarks`);
+  });
   const sameGenes = sameMondo && doc.curated.against.hgnc === now.hgnc;
   if (s.name !== doc.name) out.warnings.push(`/name: "${doc.name}" is now "${s.name}" in Mondo`);
   doc.genes.forEach((g, i) => {

@@ -3,13 +3,14 @@ import { type Hallmark, featurePartsOf, scoreFeatures } from '../record/hallmark
 import type { Phenotype } from '../record/record-types.ts';
 import type { TermSpecificity } from '../record/term-specificity.ts';
 import type { ExpertContent } from './expert-types.ts';
+import { nameKey } from './editorial-checks.ts';
 
 /**
  * How the hallmarks of a record with expert content are chosen. Written once here and placed in
  * the API document (`computed.hallmarks`).
  */
 export const EXPERT_HALLMARK_RULE =
-  'On a record with expert content, the hallmarks are its defining features first, in the order the curator gives them (a clinician\'s order, each from a cited source; `basis: "expert"`), then the features HALLMARK_RULE selects (`basis: "rule"`) that are neither one of them nor a term above or below one, up to the rule\'s count in all. A defining feature keeps the parts HALLMARK_RULE computes for it when the disease is annotated with it, and counts no frequency when it is not. A defining feature whose HPO id a newer HPO release made obsolete is left out (QC tier 2).';
+  'On a record with expert content, the hallmarks are its defining features first, in the order the curator gives them (a clinician\'s order, each from a cited source; `basis: "expert"`; a feature that is the disease\'s own name or one of its names is left out), then the features HALLMARK_RULE selects (`basis: "rule"`) that are neither one of them nor a term above or below one, up to the rule\'s count in all. A defining feature keeps the parts HALLMARK_RULE computes for it when the disease is annotated with it, and counts no frequency when it is not. A defining feature whose HPO id a newer HPO release made obsolete is left out (QC tier 2).';
 
 /** A hallmark with the basis of its choice: the curator's defining features, or HALLMARK_RULE. */
 export type BasedHallmark = Hallmark & { basis: 'expert' | 'rule' };
@@ -44,11 +45,13 @@ export function expertHallmarkSelector(terms: ReadonlyMap<string, HpoTerm>, spec
     ruleHallmarks: readonly Hallmark[],
     phenotypes: readonly Phenotype[],
     definition: string | null,
+    names: readonly string[],
   ): BasedHallmark[] {
     const dropped = new Set(
       expert.regenerated.filter((r) => r.pointer.startsWith('definingFeatures.')).map((r) => Number(r.pointer.split('.')[1])),
     );
-    const features = expert.definingFeatures.filter((_, i) => !dropped.has(i));
+    const own = new Set(names.map(nameKey));
+    const features = expert.definingFeatures.filter((f, i) => !dropped.has(i) && !own.has(nameKey(f.label)));
     const byId = new Map(phenotypes.filter((p) => !p.negated).map((p) => [p.hpoId, p]));
     const scored = new Map(
       scoreFeatures(

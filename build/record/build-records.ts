@@ -190,7 +190,9 @@ function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
   const before = c.qc.warnings.length;
   const ruleHallmarks = c.hallmarks(f.phenotypes, f.definition?.text ?? null);
   const computed = computeFields(f, {
-    hallmarks: f.expert ? c.expertHallmarks(f.expert, ruleHallmarks, f.phenotypes, f.definition?.text ?? null) : ruleHallmarks,
+    hallmarks: f.expert
+      ? c.expertHallmarks(f.expert, ruleHallmarks, f.phenotypes, f.definition?.text ?? null, [f.name, ...f.synonyms.map((s) => s.text)])
+      : ruleHallmarks,
     namedClasses: namedClasses(
       f.name,
       f.parents,
