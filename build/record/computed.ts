@@ -1,9 +1,8 @@
 import type { ComputedValue, SourceId } from './record-types.ts';
 import { ONSET_ORDER, frequencyFloor, inForceDesignations, isCausal, orphanProducts, type RecordFacts } from './record-facts.ts';
 import { MODE_PRECEDENCE } from './inheritance.ts';
-import { CLASS_NAMING_RULE, type NamedClass } from './class-naming.ts';
-import { DIAGNOSTIC_RULE, HALLMARK_RULE, type Hallmark } from './hallmarks.ts';
-import { FREQUENCY_AGREEMENT_RULE } from './overview-words.ts';
+import type { NamedClass } from './class-naming.ts';
+import type { Hallmark } from './hallmarks.ts';
 import type { SchemaObject } from '../../server/contract/snapshot/component-schemas.ts';
 
 export type { ComputedValue };
@@ -63,7 +62,10 @@ const NAMED_CLASS_ITEM: SchemaObject = {
   },
 };
 
-/** Documents every field of `computed`, in output order; the OpenAPI schema of `computed` is generated from it. */
+/**
+ * Documents every field of `computed`, in output order; the OpenAPI schema of `computed` is generated from it.
+ * A rule's text enters a description as `{{NAME}}` (build/schema/rule-texts.ts), as in content/schemas.
+ */
 export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
   {
     name: 'phenotypeCount',
@@ -222,14 +224,15 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     name: 'hallmarks',
     type: 'array',
     nullable: false,
-    description: `The hallmark features, best first, each with its score and the parts of the score. ${HALLMARK_RULE} ${DIAGNOSTIC_RULE} ${FREQUENCY_AGREEMENT_RULE}`,
+    description:
+      'The hallmark features, best first, each with its score and the parts of the score. {{HALLMARK_RULE}} {{DIAGNOSTIC_RULE}} {{FREQUENCY_AGREEMENT_RULE}}',
     items: HALLMARK_ITEM,
   },
   {
     name: 'namedClasses',
     type: 'array',
     nullable: false,
-    description: `The parent classes the overview names. ${CLASS_NAMING_RULE}`,
+    description: 'The parent classes the overview names. {{CLASS_NAMING_RULE}}',
     items: NAMED_CLASS_ITEM,
   },
   {

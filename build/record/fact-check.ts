@@ -4,10 +4,10 @@ import { factIndex, type FactIndex, type FactScope } from './fact-index.ts';
 import { composeFactsOnly } from './facts-only.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { SECTION_BASIS, composeSection } from './sections.ts';
-import { CLASSIFICATION_PHRASES, TEMPLATE_WORDS } from './fact-check-words.ts';
-import { NO_PHENOTYPE } from './overview-words.ts';
-import { joinAnd } from './section-format.ts';
-import { definitionModes } from './sections-overview.ts';
+import { CLASSIFICATION_PHRASES, TEMPLATE_WORDS } from './prose/template-words.ts';
+import { NO_PHENOTYPE } from './prose/overview-words.ts';
+import { joinAnd } from './prose/section-format.ts';
+import { definitionModes } from './prose/sections-overview.ts';
 import { hasReplacementCharacter, lostCharacterPassages } from './text-repair.ts';
 
 export { CLASSIFICATION_PHRASES, TEMPLATE_WORDS };

@@ -1,6 +1,6 @@
 import type { Section, SectionKey } from './record-types.ts';
 import type { RecordFacts } from './record-facts.ts';
-import { LIST_LIMIT } from './section-format.ts';
+import { LIST_LIMIT } from './prose/section-format.ts';
 import { SECTION_BASIS, SECTION_TITLES } from './sections.ts';
 
 /**

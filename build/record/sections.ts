@@ -2,7 +2,7 @@ import type { Section, SectionKey } from './record-types.ts';
 import type { RecordFacts } from './record-facts.ts';
 import { clinicalFeaturesText, epidemiologyText, geneticsText, overviewText } from './sections-about.ts';
 import { researchText, screeningText, supportText, treatmentText } from './sections-care.ts';
-import { overviewSentences } from './sections-overview.ts';
+import { overviewSentences } from './prose/sections-overview.ts';
 
 export type { RecordFacts } from './record-facts.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';

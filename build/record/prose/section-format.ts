@@ -1,4 +1,4 @@
-import type { Frequency, GeneAssociation } from './record-types.ts';
+import type { Frequency, GeneAssociation } from '../record-types.ts';
 
 /**
  * Most items a section names from one list; the rest are counted ("and 14 more"). The fact
