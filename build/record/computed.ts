@@ -42,7 +42,7 @@ const HALLMARK_ITEM: SchemaObject = {
             "The frequency counted (a fraction): the mean of the two curations' own where both give one, else the consolidated one; the default when none is given.",
         },
         frequencyGiven: { type: 'boolean', description: 'False when the sources give no usable frequency and the default was counted.' },
-        specificity: { type: 'number', minimum: 0, maximum: 1, description: 'Intrinsic information content of the HPO term.' },
+        specificity: { type: 'number', minimum: 0, maximum: 1, description: '{{SPECIFICITY_RULE}}' },
         namedInDefinition: { type: 'boolean' },
         sourcesAgree: { type: 'boolean', description: 'Annotated by both the OMIM-based HPO curation and Orphanet.' },
       },

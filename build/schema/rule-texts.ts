@@ -9,7 +9,9 @@ import { DIAGNOSTIC_RULE, HALLMARK_RULE } from '../record/hallmarks.ts';
 import { INHERITANCE_RULE } from '../record/inheritance.ts';
 import { LINKING_RULES } from '../record/link-rules.ts';
 import { ROLLUP_RULE } from '../record/rollup.ts';
+import { QUALITY_FORMULA } from '../record/quality.ts';
 import { SYNONYM_RULE } from '../record/synonyms.ts';
+import { SPECIFICITY_RULE } from '../record/term-specificity.ts';
 import { FREQUENCY_AGREEMENT_RULE } from '../record/prose/overview-words.ts';
 
 /**
@@ -29,11 +31,15 @@ export const RULE_TEXTS: Record<string, string> = {
   TEXT_REPAIR_RULE,
   LOST_CHARACTER_RULE,
   DEFINITION_CHECK_RULE,
+  UNMET_NEED_RULE: CLASSIFICATION_RULES.unmetNeedSignal,
+  PIPELINE_ACTIVITY_RULE: CLASSIFICATION_RULES.pipelineActivity,
   RESEARCH_ACTIVITY_RULE: CLASSIFICATION_RULES.researchActivity,
   HALLMARK_RULE,
   DIAGNOSTIC_RULE,
   FREQUENCY_AGREEMENT_RULE,
   CLASS_NAMING_RULE,
+  SPECIFICITY_RULE,
+  QUALITY_FORMULA,
 };
 
 /** Replace every `{{NAME}}` in string values named `description`, recursively; an unknown name is an error naming the file. */
