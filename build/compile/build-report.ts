@@ -24,7 +24,6 @@ export function logPublished(
     `  with definition ${stats.withDefinition}, phenotypes ${stats.withPhenotypes}, genes ${stats.withGenes}, screened ${stats.screened}, orphan drugs ${stats.withOrphanDrugs}, trials ${stats.withTrials}`,
   );
   o.log(`  sources: ${r.release.sources.map((s) => `${s.id} ${s.release}`).join('; ')}`);
-  o.log(`  QC tier 2: ${JSON.stringify((built.qc.toJSON() as object) && (built.qc.toJSON() as { tier2: unknown }).tier2)}`);
   const tier3 = Object.entries(qcCounts).map(([k, v]) => `${k} ${v}`);
   o.log(`  QC tier 3: ${tier3.join(', ') || 'none'} (report: dist/current/${SNAPSHOT_FILES.qcReport})`);
   o.log(releaseLine(r.history));

@@ -192,8 +192,8 @@ export interface Section {
   title: string;
   /** Plain text paragraphs, composed deterministically from the record's facts. */
   paragraphs: string[];
-  /** 'template' normally; 'facts-only' when the fact checker rejected the template text (QC tier 2). */
-  generation: 'template' | 'facts-only';
+  /** Composed by the section's template from the record's facts (the only way a section is made in this version). */
+  generation: 'template';
   /** Record fields this section was composed from. */
   basedOn: string[];
   /** The overview's sentences, each with the record fields (paths such as `computed.hallmarks`) it rests on; the fact check holds each to them. */

@@ -13,8 +13,6 @@ import { relationsBySource } from './prose/overview-genes.ts';
 import { modeText } from './prose/sections-overview.ts';
 import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
 
-export { overviewText } from './prose/sections-overview.ts';
-
 /**
  * Templates of the sections that describe the disease itself. Every clause is either fixed
  * wording or a value copied from the facts, so fact-check.ts can verify the result.
