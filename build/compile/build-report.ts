@@ -3,11 +3,11 @@ import type { PacksDoc } from '../../server/contract/snapshot/packs.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { type HistoryResult, releaseLine } from './history-build.ts';
 import { currentSnapshot } from './publish.ts';
-import type { BuildRun } from './build-run.ts';
+import type { AssembledBuild } from './assembled-build.ts';
 
 /** What a published build says it did: the records, sources, QC, release, history, packs and time of each step. */
 export function logPublished(
-  run: BuildRun,
+  run: AssembledBuild,
   r: { release: ReleaseDoc; history: HistoryResult; packs: PacksDoc; prevId: string | null; gc: { snapshots: number; packs: number } },
 ): void {
   const { o, built, snapshot, store, times } = run;

@@ -30,7 +30,7 @@ export async function inputFingerprint(o: { sourceFiles: string[]; dataDir: stri
 }
 
 /**
- * The files of the build's code, from source: the import closure of build/run-build.ts as esbuild
+ * The files of the build's code, from source: the import closure of build/build-pipeline.ts as esbuild
  * resolves it (local modules, contract and packages). The bundled build has no source to read:
  * the bundler wrote the digest of these files into it (build/bundle/code-digest.mjs).
  */
@@ -46,4 +46,12 @@ export function filesFingerprint(files: string[]): string {
   const h = createHash('sha256');
   for (const f of [...files].sort()) h.update(readFileSync(f));
   return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * Whether a source changed since a release: its files' fingerprint differs from the one recorded
+ * then, or none was. The release's `changed` flag and the source's `ingestedAt` both follow it.
+ */
+export function sourceChanged(before: { fingerprint: string | null } | undefined, fingerprint: string): boolean {
+  return !before || before.fingerprint !== fingerprint;
 }

@@ -8,8 +8,8 @@ import { type ContentIndex, stampVersions } from './compile/content-versions.ts'
 import { inputFingerprint } from './compile/fingerprint.ts';
 import { ObjectStore } from './compile/object-store.ts';
 import { currentPacks, readCurrent, startStaging, uniqueSnapshotId } from './compile/publish.ts';
-import type { BuildRun } from './compile/build-run.ts';
-import { compileAndPublish } from './compile/publish-snapshot.ts';
+import type { AssembledBuild } from './compile/assembled-build.ts';
+import { compileAndPublish } from './compile/compile-and-publish.ts';
 import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
 import { buildRecords } from './record/build-records.ts';
 import { COMPUTED_FIELDS } from './record/computed.ts';
@@ -78,7 +78,7 @@ async function assembleAndValidate(
   fingerprint: string,
   previous: Manifest | null,
   secs: () => number,
-): Promise<BuildRun | null> {
+): Promise<AssembledBuild | null> {
   o.log(`Reading sources from ${o.dataDir}`);
   const schemas = loadSchemas(join(o.contentDir, 'schemas'));
   const checkAdvocacy = createValidator(withComputed(schemas, COMPUTED_FIELDS), 'AdvocacyGroupFile');
