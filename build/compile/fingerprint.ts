@@ -20,7 +20,7 @@ export async function inputFingerprint(o: { sourceFiles: string[]; dataDir: stri
   const name = (f: string) => (f.startsWith(o.root) ? relative(o.root, f) : relative(o.dataDir, f));
   // The code as one digest, the same from source and from the bundle (which carries it).
   h.update(`code ${typeof __BUILD_CODE_DIGEST__ === 'string' ? __BUILD_CODE_DIGEST__ : await buildCodeDigest(o.root)}\0`);
-  const content = fg.sync([`schemas/*${SCHEMA_SUFFIX}`, 'sources.json', ...Object.values(EDITORIAL_FILES)], {
+  const content = fg.sync([`schemas/*${SCHEMA_SUFFIX}`, ...Object.values(EDITORIAL_FILES)], {
     cwd: o.contentDir,
     absolute: true,
   });

@@ -117,7 +117,7 @@ function assemblyContext(
   xrefs: CrossRefIndex,
   validator: ReturnType<typeof createGeneValidator>,
 ): AssemblyContext {
-  const { data, hpoGenes } = loaded;
+  const { data } = loaded;
   const included = new Set(set.ids);
   const rel = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
   const names = diseaseNameIndex(data, set, xrefs);
@@ -125,7 +125,7 @@ function assemblyContext(
     data,
     set,
     xrefs,
-    facts: buildFactsIndex(data, xrefs, hpoGenes),
+    facts: buildFactsIndex(data, xrefs),
     qc,
     hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
     resolveGene: (s, h) => validator.resolve(s, h),

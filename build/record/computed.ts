@@ -239,7 +239,7 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     name: 'sourceCount',
     type: 'integer',
     nullable: false,
-    description: 'Distinct sources (see content/sources.json) that contributed at least one value to the record.',
+    description: 'Distinct sources (listed with their releases by /api/v1/health) that contributed at least one value to the record.',
   },
 ];
 

@@ -23,10 +23,11 @@ import type {
   Rollup,
   SynonymRelation,
 } from './consolidated-types.ts';
-import type { AdvocacyGroup, AssistanceProgram, Provenance, SourceId } from '../ingest/source-types.ts';
+import type { AdvocacyGroup, AssistanceProgram } from '../ingest/editorial.ts';
+import type { Provenance, SourceId } from '../ingest/source-list.ts';
 
 export type { AssistanceStatus, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey };
-// The shapes sources arrive in, defined with the sources (build/ingest/source-types.ts).
+// Source ids and provenance come from the registry (build/ingest/source-list.ts); the editorial shapes from their reader.
 export type { AdvocacyGroup, AssistanceProgram, Provenance, SourceId };
 
 export type SynonymScope = 'exact' | 'related' | 'broad' | 'narrow' | 'unspecified';
