@@ -13,7 +13,7 @@ import { compileAndPublish } from './compile/compile-and-publish.ts';
 import { loadSources, resolveFiles } from './ingest/load-sources.ts';
 import { SOURCES } from './ingest/source-list.ts';
 import { buildRecords } from './record/build-records.ts';
-import { COMPUTED_FIELDS } from './record/computed.ts';
+import { COMPUTED_FIELDS } from './record/computed-fields.ts';
 import { withComputed } from './schema/computed-schema.ts';
 import { loadSchemas } from './schema/load-schemas.ts';
 import { createRecordValidator, createValidator } from './schema/validate-record.ts';

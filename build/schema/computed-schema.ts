@@ -1,4 +1,4 @@
-import type { ComputedFieldDoc } from '../record/computed.ts';
+import type { ComputedFieldDoc } from '../record/computed-fields.ts';
 import type { SchemaMap, SchemaObject } from '../../server/contract/snapshot/component-schemas.ts';
 import { withRuleTexts } from './rule-texts.ts';
 
@@ -31,14 +31,14 @@ export function computedSchema(fields: readonly ComputedFieldDoc[]): SchemaObjec
     required: fields.map((f) => f.name),
     properties,
   };
-  return withRuleTexts(schema, 'COMPUTED_FIELDS (build/record/computed.ts)') as SchemaObject;
+  return withRuleTexts(schema, 'COMPUTED_FIELDS (build/record/computed-fields.ts)') as SchemaObject;
 }
 
 /** The component schemas with the generated Computed schema added; a Computed file is an error, since it would be a second source. */
 export function withComputed(schemas: SchemaMap, fields: readonly ComputedFieldDoc[]): SchemaMap {
   if (COMPUTED_COMPONENT in schemas)
     throw new Error(
-      `content/schemas: ${COMPUTED_COMPONENT} is generated from COMPUTED_FIELDS (build/record/computed.ts); remove its schema file`,
+      `content/schemas: ${COMPUTED_COMPONENT} is generated from COMPUTED_FIELDS (build/record/computed-fields.ts); remove its schema file`,
     );
   return { ...schemas, [COMPUTED_COMPONENT]: computedSchema(fields) };
 }

@@ -1,7 +1,8 @@
 import { consolidateInheritance } from '../../build/record/inheritance.ts';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { COMPUTED_FIELDS, computeFields } from '../../build/record/computed.ts';
+import { computeFields } from '../../build/record/computed.ts';
+import { COMPUTED_FIELDS } from '../../build/record/computed-fields.ts';
 import { CLASSIFICATION_RULES, classify, researchFromCounts } from '../../build/record/classification.ts';
 import { QUALITY_FORMULA, QUALITY_WEIGHTS, qualityScore } from '../../build/record/quality.ts';
 import type { OrphanDrugEntry, Section, SectionKey } from '../../build/record/record-types.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMPUTED_FIELDS, type ComputedFieldDoc } from '../../build/record/computed.ts';
+import { COMPUTED_FIELDS, type ComputedFieldDoc } from '../../build/record/computed-fields.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../../server/contract/api/vocab.ts';
 import { computedSchema, withComputed } from '../../build/schema/computed-schema.ts';
