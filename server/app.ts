@@ -19,7 +19,7 @@ import type { Policies } from './contract/api/quotas.ts';
 import type { QuotaStore } from './quota/store.ts';
 import { ROUTE_LIST } from './routes/route-table.ts';
 import { ServedOpenApi } from './openapi/served-openapi.ts';
-import type { OpenApiBody, ReadinessCheck, Route, RouteDeps } from './routes/route-def.ts';
+import type { OpenApiBody, ReadinessCheck, RouteDeps } from './routes/route-def.ts';
 import { IntegrityError } from './snapshot/object-integrity.ts';
 import { docsPage } from './routes/docs.ts';
 import { DOCS_PATH } from './contract/api/docs-mount.ts';
@@ -52,8 +52,6 @@ export interface AppOptions {
   readiness?: () => ReadinessCheck[];
   /** The OpenAPI document of the snapshot served; absent: composed on first use (server/openapi/served-openapi.ts). */
   openapi?: (format: 'json' | 'yaml') => OpenApiBody;
-  /** The routes to serve; the route table (server/routes/route-table.ts) unless a test gives its own. */
-  routes?: readonly Route[];
 }
 
 /**
@@ -182,7 +180,7 @@ function methodsByPath(o: AppOptions): Map<string, Map<string, Handler>> {
   const authn = auth({ store: o.keys });
   const metered = quota({ store: o.quotaStore, policies: o.policies, now: o.now });
   const byPath = new Map<string, Map<string, Handler>>();
-  for (const route of o.routes ?? ROUTE_LIST) {
+  for (const route of ROUTE_LIST) {
     const pattern = route.path.replace(/\{(\w+)\}/g, ':$1');
     const guards: Guard[] = route.scope ? [authn, requireScope(route.scope), metered] : [];
     const methods = byPath.get(pattern) ?? new Map<string, Handler>();
