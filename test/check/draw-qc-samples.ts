@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seededSample } from '../../build/record/designation-stats.ts';
@@ -12,57 +12,51 @@ import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/
  * content/qc/drug-link-rubric.md) from the published snapshot, reproducibly:
  *   node --import tsx test/check/draw-qc-samples.ts records --seed 32 [--well-known 2] [--out content/qc/records-sample.tsv]
  *   node --import tsx test/check/draw-qc-samples.ts links --seed 3232 [--out content/qc/drug-links-sample.tsv]
- * `records`: the ten well-known diseases of the rubric (`--well-known 2`: the second list), then ten records drawn at random (seeded,
- * among rare diseases with a definition) from the served records in Mondo id order. `links`: 100
+ * `records`: the ten well-known diseases of a list of content/qc/well-known.json (`--well-known 2`: the second;
+ * `none`: no list), then ten records drawn at random (seeded, among rare diseases with a definition; `--pool
+ * editorial` or `plain`: only those with or without editorial content) from the served records in Mondo id order. `links`: 100
  * (disease, designation) pairs drawn at random from every record's orphan drug list, ordered by FDA
  * page then Mondo id, each with its relation label and the words that decided it, and empty verdict
  * columns for the reader. DIST_DIR as for the build. Prints the TSV unless --out is given.
  */
 
-/** The well-known diseases of the first reading: ten textbook rare diseases across organ systems (named in the rubric). */
-export const WELL_KNOWN = [
-  'MONDO:0009061', // cystic fibrosis
-  'MONDO:0010679', // Duchenne muscular dystrophy
-  'MONDO:0007947', // Marfan syndrome
-  'MONDO:0018975', // neurofibromatosis type 1
-  'MONDO:0009861', // phenylketonuria
-  'MONDO:0007739', // Huntington disease
-  'MONDO:0011382', // sickle cell disease
-  'MONDO:0010602', // hemophilia A
-  'MONDO:0018150', // Gaucher disease
-  'MONDO:0018997', // Noonan syndrome
-];
+/** The well-known lists of the readings, by number (content/qc/well-known.json, their one home). */
+const WELL_KNOWN_LISTS: Record<string, string[]> = Object.fromEntries(
+  Object.entries(
+    (
+      JSON.parse(readFileSync(join(import.meta.dirname, '../../content/qc/well-known.json'), 'utf8')) as {
+        lists: Record<string, [string, string][]>;
+      }
+    ).lists,
+  ).map(([n, list]) => [n, list.map(([id]) => id)]),
+);
 
-/** A second list of ten, for a reading after the composition was changed on the first (`--well-known 2`). */
-export const WELL_KNOWN_2 = [
-  'MONDO:0010526', // Fabry disease
-  'MONDO:0009290', // glycogen storage disease II
-  'MONDO:0001734', // tuberous sclerosis
-  'MONDO:0010726', // Rett syndrome
-  'MONDO:0001516', // spinal muscular atrophy
-  'MONDO:0008300', // Prader-Willi syndrome
-  'MONDO:0010383', // fragile X syndrome
-  'MONDO:0010100', // Tay-Sachs disease
-  'MONDO:0019180', // hereditary hemorrhagic telangiectasia
-  'MONDO:0007037', // achondroplasia
-];
-
-/** The well-known lists by number; the random draw leaves out the chosen list and every list before it. */
-const WELL_KNOWN_LISTS: Record<string, string[]> = { '1': WELL_KNOWN, '2': WELL_KNOWN_2 };
+/** Which records the random draw takes: any, those with editorial content, or those without. */
+const POOLS = { any: () => true, editorial: (r: any) => r.expert !== undefined, plain: (r: any) => r.expert === undefined } as const;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { seed: { type: 'string' }, out: { type: 'string' }, count: { type: 'string' }, 'well-known': { type: 'string' } },
+  options: {
+    seed: { type: 'string' },
+    out: { type: 'string' },
+    count: { type: 'string' },
+    'well-known': { type: 'string' },
+    pool: { type: 'string' },
+  },
 });
 const kind = positionals[0];
 const listNumber = values['well-known'] ?? '1';
+const pool = POOLS[(values.pool ?? 'any') as keyof typeof POOLS];
 if (
   (kind !== 'records' && kind !== 'links') ||
   values.seed === undefined ||
   !/^\d+$/.test(values.seed) ||
-  WELL_KNOWN_LISTS[listNumber] === undefined
+  (WELL_KNOWN_LISTS[listNumber] === undefined && listNumber !== 'none') ||
+  pool === undefined
 ) {
-  process.stderr.write('usage: draw-qc-samples.ts records|links --seed N [--well-known 1|2] [--count N] [--out file.tsv]\n');
+  process.stderr.write(
+    'usage: draw-qc-samples.ts records|links --seed N [--well-known 1|2|3|none] [--pool any|editorial|plain] [--count N] [--out file.tsv]\n',
+  );
   process.exit(2);
 }
 const seed = Number(values.seed);
@@ -80,17 +74,19 @@ const lines: string[] = [];
 
 if (kind === 'records') {
   const count = Number(values.count ?? 10);
-  const wellKnown = WELL_KNOWN_LISTS[listNumber];
-  // Leaving out only the lists up to the chosen one keeps every earlier draw (list 1, seed 32) as it was.
-  const leftOut = new Set(Object.entries(WELL_KNOWN_LISTS).flatMap(([n, list]) => (Number(n) <= Number(listNumber) ? list : [])));
-  const pool = ids.filter((id) => {
+  const wellKnown = WELL_KNOWN_LISTS[listNumber] ?? [];
+  // Leaving out only the lists up to the chosen one keeps every earlier draw (list 1, seed 32) as it was;
+  // `none` leaves out every list.
+  const upTo = listNumber === 'none' ? Number.POSITIVE_INFINITY : Number(listNumber);
+  const leftOut = new Set(Object.entries(WELL_KNOWN_LISTS).flatMap(([n, list]) => (Number(n) <= upTo ? list : [])));
+  const drawn = ids.filter((id) => {
     const r = record(id);
-    return r?.sections && r.isRare && r.definition !== null && !leftOut.has(id);
+    return r?.sections && r.isRare && r.definition !== null && !leftOut.has(id) && pool(r);
   });
   const group = listNumber === '1' ? 'well-known' : `well-known ${listNumber}`;
   lines.push(['n', 'group', 'mondo_id', 'name', 'grade', 'criticism'].join('\t'));
   wellKnown.forEach((id, i) => void lines.push([i + 1, group, id, record(id).name, '', ''].join('\t')));
-  seededSample(pool, count, seed).forEach(
+  seededSample(drawn, count, seed).forEach(
     (id, i) => void lines.push([wellKnown.length + i + 1, `random (seed ${seed})`, id, record(id).name, '', ''].join('\t')),
   );
 } else {
