@@ -17,7 +17,7 @@ import { linkDesignations, linkTrials } from './text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry, SourceId } from './record-types.ts';
 import { versionsPath } from '../../server/contract/api/paths.ts';
 import { rollUp } from './rollup.ts';
-import { classKind, descendantCounter, namedClasses } from './class-naming.ts';
+import { type ParentClass, acceptedParents, descendantCounter, namedClasses } from './class-naming.ts';
 import { hallmarkSelector } from './hallmarks.ts';
 import { termSpecificity } from './term-specificity.ts';
 import { nameWords } from './synonyms.ts';
@@ -169,8 +169,32 @@ interface FinishContext {
   qc: QcReport;
   options: Pick<FinalizeOptions, 'onFailure'>;
   hallmarks: ReturnType<typeof hallmarkSelector>;
-  descendants: ReturnType<typeof descendantCounter>;
+  parentClasses: (f: RecordFacts) => ParentClass[];
   warningsOf: Map<string, string[]>;
+}
+
+/** What CLASS_NAMING_RULE reads of a record: its name, other names and definition. */
+function namingSubject(f: RecordFacts) {
+  return {
+    name: f.name,
+    otherNames: f.synonyms.filter((s) => s.kind === 'name').map((s) => s.text),
+    definition: f.definition?.text ?? null,
+  };
+}
+
+/** A record's parents as CLASS_NAMING_RULE reads them: classes below, Mondo subsets, organizing or not. */
+function parentClassLookup(set: DiseaseSet, subsets: ReadonlyMap<string, string[]>): (f: RecordFacts) => ParentClass[] {
+  const descendants = descendantCounter(set.children);
+  const root = (id: string) => (set.parents.get(id) ?? []).length === 0;
+  const organizing = (id: string) => root(id) || (set.parents.get(id) ?? []).every(root);
+  return (f) =>
+    f.parents.map((p) => ({
+      id: p.id,
+      name: p.name,
+      descendants: descendants(p.id),
+      subsets: subsets.get(p.id) ?? [],
+      organizing: organizing(p.id),
+    }));
 }
 
 /** One record from its (rolled-up) facts: computed fields, checked sections, classification, quality and metadata. */
@@ -178,13 +202,7 @@ function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
   const before = c.qc.warnings.length;
   const computed = computeFields(f, {
     hallmarks: c.hallmarks(f.phenotypes, f.definition?.text ?? null),
-    namedClasses: namedClasses(
-      f.name,
-      f.parents,
-      c.descendants,
-      f.definition !== null,
-      f.synonyms.filter((s) => s.kind === 'name').map((s) => s.text),
-    ),
+    namedClasses: namedClasses(namingSubject(f), c.parentClasses(f)),
   });
   const { sections, regenerated, problems } = finalizeSections({ ...f, computed }, c.options);
   for (const s of regenerated) c.qc.regenerate(f.id, s, problems[s] ?? []);
@@ -267,14 +285,20 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
   const ctx = assemblyContext(loaded, qc, set, indexCrossRefs(data.mappings, included), validator);
   const { allFacts, warningsOf } = assembleAll(ctx);
   const ancestorMemo = new Map<string, string[]>();
-  const descendants = descendantCounter(set.children);
+  const parentClasses = parentClassLookup(set, ctx.subsets);
+  const groupParents = new Map(
+    [...allFacts.values()].map((f) => [
+      f.id,
+      new Set(acceptedParents(namingSubject(f), parentClasses(f)).flatMap((p) => (p.kind === 'group' ? [p.id] : []))),
+    ]),
+  );
   rollUp(
     allFacts,
     (id) => ancestorMemo.get(id) ?? ancestorMemo.set(id, set.ancestors(id)).get(id)!,
-    (id) => classKind(descendants(id)) === 'group',
+    (id, parent) => groupParents.get(id)?.has(parent) ?? false,
   );
   const hallmarks = hallmarkSelector(data.hpoTerms, termSpecificity(data.hpoTerms));
-  const finish: FinishContext = { data, qc, options, hallmarks, descendants, warningsOf };
+  const finish: FinishContext = { data, qc, options, hallmarks, parentClasses, warningsOf };
   const records = [...allFacts.values()].map((f) => finishRecord(f, finish));
   const obsoletes = servedObsoletes(data, included, qc);
   return { records, obsoletes, qc, stats: recordStats(records, obsoletes, set, validator.approvedCount) };

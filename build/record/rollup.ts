@@ -11,8 +11,10 @@ export const ROLLUP_RULE =
   'A class shows what its subtypes (every class below it in Mondo) have, each item with the subtypes it comes from: causal genes the class does not ' +
   'have itself, the primary inheritance mode of each subtype, subtypes on the RUSP newborn screening panel (directly or as a listed constituent), and ' +
   'FDA orphan designations listed on a subtype but not on the class. A subtype is named only when no class between it and the record has the same ' +
-  `value. \`parentOrphanDrugs\` lists designations made for a direct parent class that is a disease group (not an organ-system or other umbrella ` +
-  `class, see CLASS_NAMING_RULE), marked with that parent and with relation \`narrower\` (the designation names a wider condition); a subtype's ` +
+  `value. \`parentOrphanDrugs\` lists designations made for the whole of a direct parent class (relation \`exact\` or \`narrower\` there; ` +
+  `not one made for a stage, type or other part of it) that CLASS_NAMING_RULE accepts as a disease group of this class (not an umbrella, not ` +
+  `another disease, not a class that says the opposite), marked with that parent and with relation \`narrower\` (the designation names a ` +
+  `wider condition); a subtype's ` +
   `designation rolled up has relation \`broader\` (it covers a subset of the class). Lists keep at most ${ROLLUP_LIMIT} items ` +
   `(genes and designations: the ones shared by the most subtypes, approvals first) and ${SUBTYPES_PER_ITEM} subtypes per item; the counts give the totals. ` +
   "Phenotypes are not rolled up: a subtype's features are not features of every form of the class.";
@@ -66,7 +68,7 @@ interface Naming {
 export function rollUp(
   records: Map<string, RecordFacts>,
   ancestorsOf: (id: string) => string[],
-  isGroup: (id: string) => boolean = () => true,
+  isGroupOf: (id: string, parent: string) => boolean = () => true,
 ): void {
   const gathered = gather(records, ancestorsOf);
   const byName = (a: string, b: string) => cmp(records.get(a)!.name, records.get(b)!.name) || cmp(a, b);
@@ -89,7 +91,7 @@ export function rollUp(
     const drugs = rolledDrugs(f, gathered, naming);
     r.orphanDrugCount = drugs.length;
     r.orphanDrugs = drugs.slice(0, ROLLUP_LIMIT);
-    const fromParents = parentDrugs(f, isGroup, naming);
+    const fromParents = parentDrugs(f, isGroupOf, naming);
     r.parentOrphanDrugCount = fromParents.length;
     r.parentOrphanDrugs = fromParents.slice(0, ROLLUP_LIMIT);
     f.rollup = r;
@@ -205,14 +207,20 @@ function rolledDrugs(f: RecordFacts, g: Gathered, n: Naming): RolledDesignation[
   return drugs.map(({ d, from }) => rolled(d, n.ref(from[0]), 'broader'));
 }
 
-/** Designations of the direct parents that are disease groups (each names a wider condition: narrower). */
-function parentDrugs(f: RecordFacts, isGroup: (id: string) => boolean, n: Naming): RolledDesignation[] {
+/** Relations of a parent's designation that cover every member of the parent: the parent itself, or a wider condition. */
+const ROLLS_DOWN: readonly RecordFacts['orphanDrugs'][number]['relation'][] = ['exact', 'narrower'];
+
+/**
+ * Designations of the direct parents that CLASS_NAMING_RULE accepts as disease groups of this record, made for the
+ * whole parent or a wider condition (each names a wider condition: narrower); not one made for a part of the parent.
+ */
+function parentDrugs(f: RecordFacts, isGroupOf: (id: string, parent: string) => boolean, n: Naming): RolledDesignation[] {
   const out: RolledDesignation[] = [];
   const seen = new Set(f.orphanDrugs.map(drugKey));
   for (const p of f.parents) {
-    if (!isGroup(p.id)) continue;
+    if (!isGroupOf(f.id, p.id)) continue;
     for (const x of n.records.get(p.id)?.orphanDrugs ?? []) {
-      if (seen.has(drugKey(x))) continue;
+      if (seen.has(drugKey(x)) || !ROLLS_DOWN.includes(x.relation)) continue;
       seen.add(drugKey(x));
       out.push(rolled(x, n.ref(p.id), 'narrower'));
     }

@@ -35,15 +35,10 @@ describe('class naming: never a class that names the disease itself', () => {
     assert.equal(namesItself('RASopathy', 'Noonan syndrome'), false);
     assert.equal(namesItself('human herpesvirus 8-related tumor', "Kaposi's sarcoma", ['human herpesvirus 8']), false);
     assert.deepEqual(
-      namedClasses(
-        'Huntington disease',
-        [
-          { id: 'a', name: 'Huntington disease and related disorders' },
-          { id: 'b', name: 'neurodegenerative disease' },
-        ],
-        (id) => (id === 'a' ? 3 : 90),
-        true,
-      ).map((c) => c.name),
+      namedClasses({ name: 'Huntington disease', otherNames: [], definition: 'A neurodegenerative disease.' }, [
+        { id: 'a', name: 'Huntington disease and related disorders', descendants: 3, subsets: [], organizing: false },
+        { id: 'b', name: 'neurodegenerative disease', descendants: 90, subsets: [], organizing: false },
+      ]).map((c) => c.name),
       ['neurodegenerative disease'],
     );
   });
