@@ -8,6 +8,8 @@ import { mergePhenotypes, type HpoLookup } from './phenotypes.ts';
 import type { QcReport } from './qc.ts';
 import type { SourceData } from '../ingest/source-data.ts';
 import { SynonymSet, byHierarchy } from './synonyms.ts';
+import { checkOtherNames } from './name-checks.ts';
+import { isCausal } from './record-facts.ts';
 import type {
   InheritanceTerm,
   OnsetCategory,
@@ -51,6 +53,10 @@ export interface AssemblyContext {
   mondoSynonyms: Map<string, MondoSynonym[]>;
   /** The classes a name (nameWords of a label or Mondo synonym) belongs to. */
   nameOwners: (key: string) => readonly string[];
+  /** The classes whose label has these words (nameWords). */
+  labelOwners: (key: string) => readonly string[];
+  /** Previous symbols of each HGNC gene, by HGNC id. */
+  previousSymbols: ReadonlyMap<string, readonly string[]>;
   /** GARD diseases joined to each class (see joinGard). */
   gard: Map<string, GardMatch[]>;
   qc: QcReport;
@@ -117,13 +123,14 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
   const consolidated = consolidateInheritance(inheritanceOf(id, ctx, rows, ancestry));
   const prevalence = prevalenceOf(ctx, rows);
   const trials = ctx.trials.get(id) ?? [];
+  const genes = genesOf(id, ctx, rows);
   return {
     id,
     name: set.labels.get(id)!,
     isRare: ctx.rare.has(id),
     subsets: ctx.subsets.get(id) ?? [],
     definition: definitionOf(id, ctx, rows),
-    synonyms: synonymsOf(id, ctx, rows),
+    synonyms: synonymsOf(id, ctx, rows, genes),
     parents: (set.parents.get(id) ?? []).map((p) => ({ id: p, name: set.labels.get(p)! })),
     children: (set.children.get(id) ?? []).map((c) => ({ id: c, name: set.labels.get(c)! })),
     xrefs: xrefs.bySubject.get(id) ?? {},
@@ -139,7 +146,7 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
     onset: onsetOf(id, ctx, rows, ancestry),
     prevalence,
     prevalenceCategory: pickPrevalenceCategory(prevalence, prevalenceCategoryOfClass),
-    genes: genesOf(id, ctx, rows),
+    genes,
     screening: ctx.screening(id, set.ancestors(id)),
     orphanDrugs: ctx.drugs.get(id) ?? [],
     trials: {
@@ -182,7 +189,7 @@ function definitionOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceR
 }
 
 /** Every source's names for the disease, each with its scope and where it comes from. */
-function synonymsOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRows): RecordFacts['synonyms'] {
+function synonymsOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRows, genes: RecordFacts['genes']): RecordFacts['synonyms'] {
   const syn = new SynonymSet(ctx.set.labels.get(id)!);
   for (const s of ctx.mondoSynonyms.get(id) ?? []) syn.add(s.text, s.scope ?? 'unspecified', 'mondo', id, s.type);
   for (const o of orpha) {
@@ -199,7 +206,22 @@ function synonymsOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRow
     syn.add(disease.name, 'unspecified', 'gard', disease.id);
     for (const s of disease.synonyms) syn.add(s, 'unspecified', 'gard', disease.id);
   }
-  return byHierarchy(id, syn.list(), ctx.nameOwners, (x) => ctx.set.ancestors(x));
+  const ancestors = (x: string) => ctx.set.ancestors(x);
+  const geneSymbols = new Set(
+    genes
+      .filter((g) => isCausal(g.association))
+      .flatMap((g) => [g.symbol, ...(ctx.previousSymbols.get(g.hgncId) ?? [])])
+      .map((x) => x.toLowerCase()),
+  );
+  const label = ctx.set.labels.get(id)!;
+  return checkOtherNames(byHierarchy(id, syn.list(), ctx.nameOwners, ancestors), {
+    id,
+    label,
+    labelOwners: ctx.labelOwners,
+    nameOwners: ctx.nameOwners,
+    ancestors,
+    geneSymbols,
+  });
 }
 
 /** The modes of inheritance HPO's annotations and Orphanet state, before consolidation. */

@@ -93,19 +93,24 @@ export function diseaseNameIndex(data: LoadResult['data'], set: DiseaseSet, xref
   return names;
 }
 
-/** The classes each name belongs to (labels and Mondo synonyms of included classes, by their words: nameWords). */
-function nameOwners(data: LoadResult['data'], set: DiseaseSet): (key: string) => readonly string[] {
-  const owners = new Map<string, string[]>();
-  const add = (id: string, text: string) => {
+/**
+ * The classes each name belongs to, by its words (nameWords): `names` over labels and Mondo synonyms of included classes,
+ * `labels` over labels alone.
+ */
+function nameOwners(data: LoadResult['data'], set: DiseaseSet): Record<'names' | 'labels', (key: string) => readonly string[]> {
+  const names = new Map<string, string[]>();
+  const labels = new Map<string, string[]>();
+  const add = (owners: Map<string, string[]>, id: string, text: string) => {
     const key = nameWords(text);
     const list = owners.get(key) ?? owners.set(key, []).get(key)!;
     if (!list.includes(id)) list.push(id);
   };
   for (const id of set.ids) {
-    add(id, set.labels.get(id)!);
-    for (const s of data.mondoSynonyms.get(id) ?? []) add(id, s.text);
+    add(names, id, set.labels.get(id)!);
+    add(labels, id, set.labels.get(id)!);
+    for (const s of data.mondoSynonyms.get(id) ?? []) add(names, id, s.text);
   }
-  return (key) => owners.get(key) ?? [];
+  return { names: (key) => names.get(key) ?? [], labels: (key) => labels.get(key) ?? [] };
 }
 
 /** What every record's assembly reads: the joined sources, the name index and the lookups built once. */
@@ -120,6 +125,7 @@ function assemblyContext(
   const included = new Set(set.ids);
   const rel = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
   const names = diseaseNameIndex(data, set, xrefs);
+  const owners = nameOwners(data, set);
   return {
     data,
     set,
@@ -142,7 +148,9 @@ function assemblyContext(
     nord: new Map(data.nord.map((n) => [n.mondoId, n])),
     geneLinks: groupBy(data.geneLinks, (g) => g.mondoId),
     mondoSynonyms: data.mondoSynonyms,
-    nameOwners: nameOwners(data, set),
+    nameOwners: owners.names,
+    labelOwners: owners.labels,
+    previousSymbols: new Map(data.hgnc.map((g) => [g.hgncId, g.prevSymbols])),
     gard: joinGard(data.gard.diseases, data.gard.xrefs, data.mappings, xrefs.exactToMondo, included),
   };
 }

@@ -8,6 +8,7 @@ import { INHERITANCE_RULE } from '../record/inheritance.ts';
 import { LINKING_RULES } from '../record/link-rules.ts';
 import { ROLLUP_RULE } from '../record/rollup.ts';
 import { SYNONYM_RULE } from '../record/synonyms.ts';
+import { OTHER_NAME_RULE } from '../record/name-checks.ts';
 
 /**
  * The consolidation rules, written once in the module that applies each, and placed into schema
@@ -17,6 +18,7 @@ export const RULE_TEXTS: Record<string, string> = {
   INHERITANCE_RULE,
   FREQUENCY_RULE,
   SYNONYM_RULE,
+  OTHER_NAME_RULE,
   ROLLUP_RULE,
   DESIGNATION_CONTEXT_RULE,
   LINKING_RULES,
