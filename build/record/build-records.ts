@@ -19,6 +19,7 @@ import { versionsPath } from '../../server/contract/api/paths.ts';
 import { rollUp } from './rollup.ts';
 import { type ParentClass, acceptedParents, descendantCounter, namedClasses } from './class-naming.ts';
 import { hallmarkSelector } from './hallmarks.ts';
+import { diagnosisByClass } from './diagnosis-class.ts';
 import { termSpecificity } from './term-specificity.ts';
 import { nameWords } from './synonyms.ts';
 
@@ -178,6 +179,7 @@ interface FinishContext {
   options: Pick<FinalizeOptions, 'onFailure'>;
   hallmarks: ReturnType<typeof hallmarkSelector>;
   parentClasses: (f: RecordFacts) => ParentClass[];
+  ancestors: (id: string) => string[];
   warningsOf: Map<string, string[]>;
 }
 
@@ -209,8 +211,9 @@ function parentClassLookup(set: DiseaseSet, subsets: ReadonlyMap<string, string[
 function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
   const before = c.qc.warnings.length;
   const computed = computeFields(f, {
-    hallmarks: c.hallmarks(f.phenotypes, f.definition?.text ?? null),
+    hallmarks: c.hallmarks(f.phenotypes, f.definition?.text ?? null, [f.name, ...namingSubject(f).otherNames]),
     namedClasses: namedClasses(namingSubject(f), c.parentClasses(f)),
+    diagnosisByClass: diagnosisByClass({ ...namingSubject(f), ancestors: c.ancestors(f.id) }),
   });
   const { sections, regenerated, problems } = finalizeSections({ ...f, computed }, c.options);
   for (const s of regenerated) c.qc.regenerate(f.id, s, problems[s] ?? []);
@@ -306,7 +309,8 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
     (id, parent) => groupParents.get(id)?.has(parent) ?? false,
   );
   const hallmarks = hallmarkSelector(data.hpoTerms, termSpecificity(data.hpoTerms));
-  const finish: FinishContext = { data, qc, options, hallmarks, parentClasses, warningsOf };
+  const ancestors = (id: string) => ancestorMemo.get(id) ?? ancestorMemo.set(id, set.ancestors(id)).get(id)!;
+  const finish: FinishContext = { data, qc, options, hallmarks, parentClasses, ancestors, warningsOf };
   const records = [...allFacts.values()].map((f) => finishRecord(f, finish));
   const obsoletes = servedObsoletes(data, included, qc);
   return { records, obsoletes, qc, stats: recordStats(records, obsoletes, set, validator.approvedCount) };

@@ -3,23 +3,27 @@ import { ONSET_ORDER, frequencyFloor, inForceDesignations, isCausal, orphanProdu
 import { MODE_PRECEDENCE } from './inheritance.ts';
 import { CLASS_NAMING_RULE, type NamedClass } from './class-naming.ts';
 import { DIAGNOSTIC_RULE, HALLMARK_RULE, type Hallmark } from './hallmarks.ts';
+import { DIAGNOSIS_CLASS_RULE, type DiagnosisByClass } from './diagnosis-class.ts';
 import { FREQUENCY_AGREEMENT_RULE } from './overview-words.ts';
 import type { SchemaObject } from '../../server/contract/snapshot/component-schemas.ts';
 
 export type { ComputedValue };
 export interface ComputedFieldDoc {
   name: string;
-  type: 'integer' | 'number' | 'boolean' | 'string' | 'array';
+  type: 'integer' | 'number' | 'boolean' | 'string' | 'array' | 'object';
   nullable: boolean;
   description: string;
   /** The item schema of an array field. */
   items?: SchemaObject;
+  /** The properties of an object field. */
+  shape?: SchemaObject;
 }
 
 /** The parts derived with context beyond the record's facts (the HPO release, Mondo's structure): see build-records.ts. */
 export interface DerivedParts {
   hallmarks: Hallmark[];
   namedClasses: NamedClass[];
+  diagnosisByClass: DiagnosisByClass | null;
 }
 
 const HALLMARK_ITEM: SchemaObject = {
@@ -60,6 +64,19 @@ const NAMED_CLASS_ITEM: SchemaObject = {
     id: { type: 'string' },
     name: { type: 'string' },
     kind: { type: 'string', enum: ['group', 'umbrella'] },
+  },
+};
+
+const DIAGNOSIS_BY_CLASS_SHAPE: SchemaObject = {
+  additionalProperties: false,
+  required: ['kind', 'method', 'basis'],
+  properties: {
+    kind: { type: 'string', enum: ['chromosomal-deletion-or-duplication', 'repeat-expansion', 'enzyme-deficiency', 'neoplasm'] },
+    method: { type: 'string', description: 'The test that typically confirms the diagnosis, as the overview names it.' },
+    basis: {
+      type: 'string',
+      description: "What in the record's facts decided the kind: a Mondo class, or the words of a name or the definition.",
+    },
   },
 };
 
@@ -233,6 +250,13 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     items: NAMED_CLASS_ITEM,
   },
   {
+    name: 'diagnosisByClass',
+    type: 'object',
+    nullable: true,
+    description: `How the diagnosis is typically confirmed, by the kind of disease (added in 1.6.0). ${DIAGNOSIS_CLASS_RULE}`,
+    shape: DIAGNOSIS_BY_CLASS_SHAPE,
+  },
+  {
     name: 'sourceCount',
     type: 'integer',
     nullable: false,
@@ -280,7 +304,7 @@ function contributingSources(facts: RecordFacts): Set<SourceId> {
  */
 export function computeFields(
   facts: RecordFacts,
-  derived: DerivedParts = { hallmarks: [], namedClasses: [] },
+  derived: DerivedParts = { hallmarks: [], namedClasses: [], diagnosisByClass: null },
 ): Record<string, ComputedValue> {
   const present = facts.phenotypes.filter((p) => !p.negated);
   const products = orphanProducts(facts);
@@ -327,6 +351,7 @@ export function computeFields(
     definitionSource: facts.definition ? facts.definition.source : null,
     hallmarks: derived.hallmarks,
     namedClasses: derived.namedClasses,
+    diagnosisByClass: derived.diagnosisByClass,
     sourceCount: contributingSources(facts).size,
   };
 }

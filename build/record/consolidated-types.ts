@@ -99,5 +99,12 @@ export interface NamedClass {
   kind: 'group' | 'umbrella';
 }
 
+/** How the diagnosis is typically confirmed, by the kind of disease (DIAGNOSIS_CLASS_RULE in diagnosis-class.ts). */
+export interface DiagnosisByClass {
+  kind: 'chromosomal-deletion-or-duplication' | 'repeat-expansion' | 'enzyme-deficiency' | 'neoplasm';
+  method: string;
+  basis: string;
+}
+
 /** A value of the record's `computed` object (COMPUTED_FIELDS in computed.ts). */
-export type ComputedValue = number | boolean | string | null | Hallmark[] | NamedClass[];
+export type ComputedValue = number | boolean | string | null | Hallmark[] | NamedClass[] | DiagnosisByClass;

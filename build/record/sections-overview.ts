@@ -1,6 +1,7 @@
 import { INHERITANCE_LABELS } from '../../server/contract/api/vocab.ts';
 import type { NamedClass } from './class-naming.ts';
 import { type Hallmark, diagnosticFindings } from './hallmarks.ts';
+import { type DiagnosisByClass, diagnosisByClassText } from './diagnosis-class.ts';
 import { MENDELIAN_MODES } from './inheritance.ts';
 import { NO_PHENOTYPE, hallmarkFrequency, onsetPhrase, prevalenceWords } from './overview-words.ts';
 import { headlinePrevalence } from './prevalence.ts';
@@ -156,7 +157,10 @@ function presentation(f: RecordFacts): OverviewSentence[] {
   const denied = f.definition !== null && NO_PHENOTYPE.test(f.definition.text);
   const onset = onsetPhrase(f.onset.map((o) => o.term));
   if (onset && !denied) out.push(say(onset, ['onset']));
-  const hallmarks = ((f.computed?.hallmarks ?? []) as Hallmark[]).filter((h) => !h.laboratory);
+  // The diagnosis sentence names the diagnostic laboratory findings; any other laboratory hallmark is named here.
+  const all = (f.computed?.hallmarks ?? []) as Hallmark[];
+  const diagnostic = new Set(diagnosticFindings(all).map((h) => h.hpoId));
+  const hallmarks = all.filter((h) => !diagnostic.has(h.hpoId));
   if (hallmarks.length === 0) return out;
   if (denied) {
     out.push(
@@ -177,12 +181,15 @@ function presentation(f: RecordFacts): OverviewSentence[] {
   return out;
 }
 
-/** How it is diagnosed: the diagnostic laboratory hallmarks (DIAGNOSTIC_RULE), where the record has one. */
+/** How it is diagnosed: the test its kind of disease is confirmed by (DIAGNOSIS_CLASS_RULE), the diagnostic laboratory hallmarks (DIAGNOSTIC_RULE). */
 function diagnosis(f: RecordFacts): OverviewSentence[] {
+  const byClass = (f.computed?.diagnosisByClass ?? null) as DiagnosisByClass | null;
+  const confirmed = byClass ? [say(diagnosisByClassText(byClass), ['computed.diagnosisByClass'])] : [];
   const labs = diagnosticFindings((f.computed?.hallmarks ?? []) as Hallmark[]);
-  if (labs.length === 0 || (f.definition && NO_PHENOTYPE.test(f.definition.text))) return [];
+  if (labs.length === 0 || (f.definition && NO_PHENOTYPE.test(f.definition.text))) return confirmed;
   const byId = new Map(f.phenotypes.filter((p) => !p.negated).map((p) => [p.hpoId, p]));
   return [
+    ...confirmed,
     say(
       `Diagnostic laboratory ${labs.length === 1 ? 'finding' : 'findings'}: ${labs.map((h) => `${h.label} (${hallmarkFrequency(byId.get(h.hpoId))})`).join('; ')}`,
       ['computed.hallmarks', 'phenotypes'],

@@ -85,6 +85,7 @@ describe('computeFields', () => {
       childCount: 1,
       isLeaf: false,
       definitionSource: 'orphanet',
+      diagnosisByClass: null,
       hallmarks: [],
       namedClasses: [],
       sourceCount: 9,
@@ -128,6 +129,7 @@ describe('computeFields', () => {
       childCount: 0,
       isLeaf: true,
       definitionSource: null,
+      diagnosisByClass: null,
       hallmarks: [],
       namedClasses: [],
       sourceCount: 1,
@@ -135,7 +137,7 @@ describe('computeFields', () => {
   });
 
   it('returns exactly the documented fields, with their documented types', () => {
-    assert.equal(COMPUTED_FIELDS.length, 38);
+    assert.equal(COMPUTED_FIELDS.length, 39);
     for (const facts of [cysticFibrosisFacts(), bareFacts()]) {
       const computed = computeFields(facts);
       assert.deepEqual(
