@@ -1,4 +1,5 @@
-import type { HpoTerm, MondoSynonym, NordReport } from '../ingest/source-types.ts';
+import type { HpoTerm, MondoDefinition, MondoSynonym, NordReport } from '../ingest/source-types.ts';
+import { definitionWords } from './definition-choice.ts';
 import { gardLinks, type GardMatch } from './gard-links.ts';
 import type { CrossRefIndex } from './cross-refs.ts';
 import type { DiseaseSet } from './disease-set.ts';
@@ -55,6 +56,8 @@ export interface AssemblyContext {
   nameOwners: (key: string) => readonly string[];
   /** The classes whose label has these words (nameWords). */
   labelOwners: (key: string) => readonly string[];
+  /** Mondo's definitions with commas, by their words (DEFINITION_RULE). */
+  punctuated: ReadonlyMap<string, MondoDefinition>;
   /** Previous symbols of each HGNC gene, by HGNC id. */
   previousSymbols: ReadonlyMap<string, readonly string[]>;
   /** GARD diseases joined to each class (see joinGard). */
@@ -163,12 +166,13 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
       geneReviews: nord?.geneReviewsUrl ?? null,
       nordReportId: nord?.reportId ?? null,
       gard: gardLinks(gard),
+      linksFromSubtypes: [],
     },
     rollup: emptyRollup(),
   };
 }
 
-/** Mondo's definition, else Orphanet's, else Disease Ontology's (exact matches only). */
+/** Mondo's definition, else Orphanet's (punctuated as Mondo gives its words, where it does), else Disease Ontology's (DEFINITION_RULE). */
 function definitionOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRows): RecordFacts['definition'] {
   const mondoDef = ctx.data.definitions.get(id);
   if (mondoDef)
@@ -180,6 +184,8 @@ function definitionOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceR
       references: mondoDef.references,
     };
   const o = orpha.find((d) => d.definition);
+  const twin = o && !o.definition!.includes(',') ? ctx.punctuated.get(definitionWords(o.definition!)) : undefined;
+  if (twin) return { text: twin.text, source: 'mondo', sourceId: twin.id, release: twin.date, references: twin.references };
   if (o)
     return { text: o.definition!, source: 'orphanet', sourceId: `ORPHA:${o.orphaCode}`, release: release(ctx, 'orphanet'), references: [] };
   const d = doid.find((t) => t.definition);

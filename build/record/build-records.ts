@@ -20,6 +20,7 @@ import { rollUp } from './rollup.ts';
 import { type ParentClass, acceptedParents, descendantCounter, namedClasses } from './class-naming.ts';
 import { hallmarkSelector } from './hallmarks.ts';
 import { diagnosisByClass } from './diagnosis-class.ts';
+import { punctuatedDefinitions } from './definition-choice.ts';
 import { termSpecificity } from './term-specificity.ts';
 import { nameWords } from './synonyms.ts';
 
@@ -152,6 +153,7 @@ function assemblyContext(
     nameOwners: owners.names,
     labelOwners: owners.labels,
     previousSymbols: new Map(data.hgnc.map((g) => [g.hgncId, g.prevSymbols])),
+    punctuated: punctuatedDefinitions(data.definitions),
     gard: joinGard(data.gard.diseases, data.gard.xrefs, data.mappings, xrefs.exactToMondo, included),
   };
 }

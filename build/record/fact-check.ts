@@ -200,7 +200,10 @@ export function checkAgainstDefinition(sentences: readonly { text: string; based
   }
   const unstated = definitionModes(facts);
   for (const s of sentences)
-    if (s.basedOn.includes('inheritanceSummary') && unstated.some((m) => !s.text.toLowerCase().includes(`definition says ${m}`)))
+    if (
+      s.basedOn.includes('inheritanceSummary') &&
+      unstated.some((m) => !(/definition says (.*)$/.exec(s.text.toLowerCase())?.[1] ?? '').includes(m))
+    )
       out.push(`"${s.text}" states the primary mode without the definition's ${joinAnd(unstated)}`);
   return out;
 }

@@ -21,6 +21,7 @@ import type {
   GeneAssociation,
   InheritanceSummary,
   Rollup,
+  SubtypeRef,
   SynonymRelation,
 } from './consolidated-types.ts';
 import type { AdvocacyGroup, AssistanceProgram, Provenance, SourceId } from '../ingest/source-types.ts';
@@ -242,7 +243,14 @@ export interface DiseaseRecord {
   trials: TrialSummary;
   advocacyGroups: SourcedList<AdvocacyGroup>;
   assistancePrograms: SourcedList<AssistanceProgram>;
-  resources: { medlinePlus: string | null; geneReviews: string | null; nordReportId: string | null; gard: GardLink[] };
+  resources: {
+    medlinePlus: string | null;
+    geneReviews: string | null;
+    nordReportId: string | null;
+    gard: GardLink[];
+    /** The links taken from subtypes (READ_MORE_RULE), each with the subtypes it comes from. */
+    linksFromSubtypes: { field: 'geneReviews' | 'medlinePlus'; subtypes: SubtypeRef[] }[];
+  };
   rollup: Rollup;
   computed: Record<string, ComputedValue>;
   classification: Classification;

@@ -1,7 +1,8 @@
 import type { RecordFacts } from './record-facts.ts';
 import { compareOrphanDrugs } from './text-links.ts';
-import { tiedModes } from './inheritance.ts';
+import { subtypesPerMode, tiedModes } from './inheritance.ts';
 import type { RolledDesignation, Rollup, SubtypeRef } from './record-types.ts';
+import { nameWords } from './synonyms.ts';
 
 /** Most items a rolled-up list keeps (the counts say how many there are in all); most subtypes named per item. */
 export const ROLLUP_LIMIT = 25;
@@ -18,6 +19,12 @@ export const ROLLUP_RULE =
   `designation rolled up has relation \`broader\` (it covers a subset of the class). Lists keep at most ${ROLLUP_LIMIT} items ` +
   `(genes and designations: the ones shared by the most subtypes, approvals first) and ${SUBTYPES_PER_ITEM} subtypes per item; the counts give the totals. ` +
   "Phenotypes are not rolled up: a subtype's features are not features of every form of the class.";
+
+export const READ_MORE_RULE =
+  'A class with no GeneReviews or MedlinePlus link of its own takes one from its direct subtypes where the subtype is the same disease: at ' +
+  'least two of them carry the same link and none carries another of that kind (the chapter covers them all), or the MedlinePlus page is ' +
+  'named for the class ("mucopolysaccharidosis-type-i" on Scheie syndrome, for mucopolysaccharidosis type 1). `linksFromSubtypes` names ' +
+  'the subtypes each rolled-up link comes from.';
 
 /** An empty roll-up, for records assembled before the hierarchy pass. */
 export function emptyRollup(): Rollup {
@@ -71,6 +78,9 @@ export function rollUp(
   isGroupOf: (id: string, parent: string) => boolean = () => true,
 ): void {
   const gathered = gather(records, ancestorsOf);
+  const ownLinks = new Map(
+    [...records].map(([id, f]) => [id, { geneReviews: f.resources.geneReviews, medlinePlus: f.resources.medlinePlus }]),
+  );
   const byName = (a: string, b: string) => cmp(records.get(a)!.name, records.get(b)!.name) || cmp(a, b);
   const naming: Naming = {
     records,
@@ -95,7 +105,31 @@ export function rollUp(
     r.parentOrphanDrugCount = fromParents.length;
     r.parentOrphanDrugs = fromParents.slice(0, ROLLUP_LIMIT);
     f.rollup = r;
+    f.resources = { ...f.resources, ...rolledLinks(f, ownLinks, naming) };
   }
+}
+
+type ReadMore = 'geneReviews' | 'medlinePlus';
+
+/** The GeneReviews and MedlinePlus links of a class, its own or its subtypes' by READ_MORE_RULE. */
+function rolledLinks(f: RecordFacts, own: Map<string, Record<ReadMore, string | null>>, n: Naming): Partial<RecordFacts['resources']> {
+  const out: Partial<RecordFacts['resources']> = {};
+  const from: RecordFacts['resources']['linksFromSubtypes'] = [];
+  for (const field of ['geneReviews', 'medlinePlus'] as const) {
+    if (f.resources[field]) continue;
+    const carried = f.children.flatMap((c) => {
+      const link = own.get(c.id)?.[field];
+      return link ? [{ child: c.id, link }] : [];
+    });
+    const links = [...new Set(carried.map((x) => x.link))];
+    const slug = (url: string) => nameWords(url.replace(/\/+$/, '').replace(/^.*\//, '').replace(/-/g, ' '));
+    const pick =
+      links.length === 1 && carried.length >= 2 ? links[0] : links.find((l) => field === 'medlinePlus' && slug(l) === nameWords(f.name));
+    if (!pick) continue;
+    out[field] = pick;
+    from.push({ field, subtypes: carried.filter((x) => x.link === pick).map((x) => n.ref(x.child)) });
+  }
+  return from.length > 0 ? { ...out, linksFromSubtypes: from } : out;
 }
 
 /** Every value of every record, added to each class above it. */
@@ -152,11 +186,24 @@ function rolledModes(f: RecordFacts, g: Gathered, n: Naming): Rollup['inheritanc
     }));
 }
 
-/** A tie between the record's own modes goes to the mode most subtypes have (INHERITANCE_RULE). */
+/**
+ * A tie between the record's own modes (INHERITANCE_RULE): when its subtypes' primary modes differ among the tied modes, no
+ * mode is primary and the basis says how many subtypes have each; when they agree, their mode is primary.
+ */
 function breakInheritanceTie(f: RecordFacts, subtypeModes: Rollup['inheritance']): void {
   const tied = tiedModes(f.inheritance);
   if (tied.length < 2) return;
-  const bySubtypes = subtypeModes.find((m) => tied.includes(m.term));
+  const among = subtypeModes.filter((m) => tied.includes(m.term));
+  if (among.length >= 2) {
+    f.inheritanceSummary = {
+      ...f.inheritanceSummary,
+      primary: null,
+      primaryLabel: null,
+      basis: `no primary mode: ${tied.length} modes tied in the sources, and its subtypes differ (${subtypesPerMode(among)})`,
+    };
+    return;
+  }
+  const bySubtypes = among[0];
   if (!bySubtypes || bySubtypes.term === f.inheritanceSummary.primary) return;
   const label = f.inheritance.find((v) => v.term === bySubtypes.term)!.label;
   f.inheritanceSummary = {

@@ -2,7 +2,7 @@ import { INHERITANCE_LABELS } from '../../server/contract/api/vocab.ts';
 import type { NamedClass } from './class-naming.ts';
 import { type Hallmark, diagnosticFindings } from './hallmarks.ts';
 import { type DiagnosisByClass, diagnosisByClassText } from './diagnosis-class.ts';
-import { MENDELIAN_MODES } from './inheritance.ts';
+import { MENDELIAN_MODES, subtypeInheritanceSentence } from './inheritance.ts';
 import { NO_PHENOTYPE, hallmarkFrequency, onsetPhrase, prevalenceWords } from './overview-words.ts';
 import { headlinePrevalence } from './prevalence.ts';
 import { RELATION_ORDER } from './designation-relation.ts';
@@ -118,13 +118,16 @@ function identity(f: RecordFacts): OverviewSentence[] {
 /** Its cause: the primary inheritance and the genes; a mode its definition names that the sources do not is said too. */
 function cause(f: RecordFacts): OverviewSentence[] {
   const out: OverviewSentence[] = [];
-  const inheritance = inheritanceSentence(f);
+  // A group whose subtypes differ says so with their counts (INHERITANCE_RULE), in place of a primary mode.
+  const byGroup = subtypeInheritanceSentence(f);
+  const inheritance = byGroup ?? inheritanceSentence(f);
+  const basis = ['inheritanceSummary', 'inheritance', ...(byGroup ? ['rollup'] : [])];
   if (inheritance) {
     const other = definitionModes(f);
     out.push(
       other.length > 0
-        ? say(`${inheritance.slice(0, -1)}; its definition says ${joinAnd(other)}`, ['inheritanceSummary', 'inheritance', 'definition'])
-        : { text: inheritance, basedOn: ['inheritanceSummary', 'inheritance'] },
+        ? say(`${inheritance.slice(0, -1)}; its definition says ${joinAnd(other)}`, [...basis, 'definition'])
+        : { text: inheritance, basedOn: basis },
     );
   }
   const genes = genesSentence(f);

@@ -6,9 +6,11 @@ import { LOST_CHARACTER_RULE, TEXT_REPAIR_RULE } from '../record/text-repair.ts'
 import { FREQUENCY_RULE } from '../record/frequency-pool.ts';
 import { INHERITANCE_RULE } from '../record/inheritance.ts';
 import { LINKING_RULES } from '../record/link-rules.ts';
-import { ROLLUP_RULE } from '../record/rollup.ts';
+import { READ_MORE_RULE, ROLLUP_RULE } from '../record/rollup.ts';
 import { SYNONYM_RULE } from '../record/synonyms.ts';
 import { OTHER_NAME_RULE } from '../record/name-checks.ts';
+import { PREVALENCE_RULE } from '../record/prevalence.ts';
+import { DEFINITION_RULE } from '../record/definition-choice.ts';
 
 /**
  * The consolidation rules, written once in the module that applies each, and placed into schema
@@ -19,7 +21,10 @@ export const RULE_TEXTS: Record<string, string> = {
   FREQUENCY_RULE,
   SYNONYM_RULE,
   OTHER_NAME_RULE,
+  PREVALENCE_RULE,
+  DEFINITION_RULE,
   ROLLUP_RULE,
+  READ_MORE_RULE,
   DESIGNATION_CONTEXT_RULE,
   LINKING_RULES,
   LINK_RELATION_RULE,
