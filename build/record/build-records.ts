@@ -21,6 +21,8 @@ import { type ParentClass, acceptedParents, descendantCounter, namedClasses } fr
 import { hallmarkSelector } from './hallmarks.ts';
 import { diagnosisByClass } from './diagnosis-class.ts';
 import { punctuatedDefinitions } from './definition-choice.ts';
+import { restrictedLabel } from './name-checks.ts';
+import { ownFactsLookup } from './own-facts.ts';
 import { termSpecificity } from './term-specificity.ts';
 import { nameWords } from './synonyms.ts';
 
@@ -60,11 +62,20 @@ function contributingSources(f: RecordFacts, releases: LoadResult['data']['relea
   return [...used].sort().map((source) => ({ source, release: releases.get(source)?.release ?? 'unknown' }));
 }
 
-/** The Mondo scope of a class's synonym ('broad', 'narrow', ...), for the relation of a designation linked through it. */
-function synonymScopes(data: LoadResult['data']): (id: string, text: string) => string | null {
-  return (id, text) => {
+/**
+ * The scope of a class's synonym ('broad', 'narrow', ...), for the relation of a designation linked through it: Mondo's, else as
+ * the record sorts it (SYNONYM_RULE, OTHER_NAME_RULE): the name of a class below, or the label with a word of patient group, is narrow;
+ * the name of a class above is broad.
+ */
+function synonymScopes(data: LoadResult['data'], set: DiseaseSet, owners: (key: string) => readonly string[]) {
+  return (id: string, text: string): string | null => {
     const key = normalizeName(text);
-    return data.mondoSynonyms.get(id)?.find((s) => normalizeName(s.text) === key)?.scope ?? null;
+    const given = data.mondoSynonyms.get(id)?.find((s) => normalizeName(s.text) === key)?.scope ?? null;
+    if (given) return given;
+    const others = owners(nameWords(text)).filter((o) => o !== id);
+    if (others.some((o) => set.ancestors(id).includes(o))) return 'broad';
+    if (others.some((o) => set.ancestors(o).includes(id)) || restrictedLabel(text, set.labels.get(id) ?? '')) return 'narrow';
+    return null;
   };
 }
 
@@ -128,16 +139,24 @@ function assemblyContext(
   const rel = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
   const names = diseaseNameIndex(data, set, xrefs);
   const owners = nameOwners(data, set);
+  const facts = buildFactsIndex(data, xrefs, hpoGenes);
   return {
     data,
     set,
     xrefs,
-    facts: buildFactsIndex(data, xrefs, hpoGenes),
+    facts,
     qc,
     hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
     resolveGene: (s, h) => validator.resolve(s, h),
     screening: createScreeningLookup(data.rusp, rel('rusp')),
-    drugs: linkDesignations(data.designations, names, rel('fda-oopd'), qc, synonymScopes(data)),
+    drugs: linkDesignations(
+      data.designations,
+      names,
+      rel('fda-oopd'),
+      qc,
+      synonymScopes(data, set, owners.names),
+      ownFactsLookup(data, set, facts),
+    ),
     trials: linkTrials(
       [
         ...data.trialsSample.map((trial) => ({ trial, source: 'ctgov-sample' as const, release: rel('ctgov-sample') })),

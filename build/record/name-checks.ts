@@ -69,7 +69,7 @@ function likeOwnName(text: string, names: readonly string[]): boolean {
 }
 
 /** The label and one restricting word ("pediatric Crohn's disease" of "Crohn disease"). */
-function restrictedLabel(text: string, label: string): boolean {
+export function restrictedLabel(text: string, label: string): boolean {
   const stem = (w: string) => w.replace(/'s$/, '');
   const own = new Set(words(label).map(stem));
   const extra = words(text)

@@ -14,7 +14,9 @@ import type {
 } from '../../server/contract/api/vocab.ts';
 
 import type {
+  ApprovalCovers,
   ComputedValue,
+  Covers,
   DesignationLink,
   LinkRelation,
   FrequencyBasis,
@@ -149,6 +151,10 @@ export interface OrphanDrugEntry {
   fdaUrl: string | null;
   /** The closest relation among `links` (exact, broader, complication, narrower; LINK_RELATION_RULE). */
   relation: LinkRelation;
+  /** `relation` in plain words (COVERS_RULE). */
+  covers: Covers;
+  /** For an approved designation, what its approved indications cover of this disease (APPROVAL_COVER_RULE); null when not approved. */
+  approvalCovers: ApprovalCovers | null;
   /** The first of `links` (kept for clients of API 1.3). */
   link: DesignationLink;
   /** Every way this designation names the disease: its designation text and its approved labeled indications. */

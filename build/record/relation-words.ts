@@ -14,16 +14,16 @@ export const NEUTRAL = new Set(
 
 /**
  * Words that restrict a designation to part of a disease: stage, line of therapy, disease state,
- * age group, genotype, severity, episodes. One of them in the text outside the disease's name
- * makes the link `broader`.
+ * age group, genotype, severity. One of them in the text outside the disease's name makes the link
+ * `broader`. The disease's episodes, attacks and bleeds are the disease itself (EPISODE_WORDS, relation-scope.ts).
  */
 export const SUBSET = new Set(
   (
     'stage stages staged grade grades advanced metastatic metastases refractory relapsed relapsing recurrent resistant unresectable ' +
     'inoperable locally localized high risk newly diagnosed pediatric paediatric children child infants infant neonates neonatal ' +
     'newborns adolescents adolescent elderly years months aged age mutation mutations mutated mutant positive negative expressing ' +
-    'harboring harbouring carrying severe moderate moderately mild active exacerbation exacerbations flares flare attacks attack ' +
-    'episodes episode crisis crises bleeding after following failed failure prior previously line lines maintenance consolidation ' +
+    'harboring harbouring carrying severe moderate moderately mild active exacerbation exacerbations flares flare ' +
+    'crisis crises after following failed failure prior previously line lines maintenance consolidation ' +
     'induction intolerant inadequate subtype subtypes inhibitors juvenile adult adults early late onset first second third ' +
     'acquired previously untreated persistent adjuvant neoadjuvant genotype phenotype'
   ).split(' '),

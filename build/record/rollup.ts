@@ -3,6 +3,7 @@ import { compareOrphanDrugs } from './text-links.ts';
 import { subtypesPerMode, tiedModes } from './inheritance.ts';
 import type { RolledDesignation, Rollup, SubtypeRef } from './record-types.ts';
 import { nameWords } from './synonyms.ts';
+import { COVERS } from './approval-cover.ts';
 
 /** Most items a rolled-up list keeps (the counts say how many there are in all); most subtypes named per item. */
 export const ROLLUP_LIMIT = 25;
@@ -240,6 +241,7 @@ function rolled(d: Drug, from: SubtypeRef, relation: RolledDesignation['relation
     designation: d.designation,
     fdaUrl: d.fdaUrl,
     relation,
+    covers: COVERS[relation],
     from,
   };
 }

@@ -7,7 +7,8 @@ import { NO_PHENOTYPE, hallmarkFrequency, onsetPhrase, prevalenceWords } from '.
 import { headlinePrevalence } from './prevalence.ts';
 import { RELATION_ORDER } from './designation-relation.ts';
 import { genesSentence } from './overview-genes.ts';
-import { approvedProducts, productName, type RecordFacts } from './record-facts.ts';
+import { approvedProducts, productKey, productName, type RecordFacts } from './record-facts.ts';
+import { shownRelation } from './approval-cover.ts';
 import type { LinkRelation } from './record-types.ts';
 import { hasReplacementCharacter } from './text-repair.ts';
 import { DEFINITION_SOURCE_TEXT, LIST_LIMIT, joinAnd, listWithRest, sentence } from './section-format.ts';
@@ -245,9 +246,11 @@ function treatments(f: RecordFacts): OverviewSentence[] {
   const out: OverviewSentence[] = [];
   const named = new Set<string>();
   for (const relation of RELATION_ORDER) {
-    const products = approvedProducts(f.orphanDrugs.filter((d) => d.relation === relation)).filter((p) => !named.has(p.name.toLowerCase()));
+    const products = approvedProducts(f.orphanDrugs.filter((d) => shownRelation(d) === relation)).filter(
+      (p) => !named.has(productKey(p.name)),
+    );
     if (products.length === 0) continue;
-    for (const p of products) named.add(p.name.toLowerCase());
+    for (const p of products) named.add(productKey(p.name));
     const data = out.length === 0 ? ` (FDA data to ${release})` : '';
     out.push(
       say(
@@ -259,7 +262,7 @@ function treatments(f: RecordFacts): OverviewSentence[] {
       ),
     );
   }
-  const others = f.orphanDrugs.filter((d) => d.status !== 'approved' || !named.has(productName(d).toLowerCase())).length;
+  const others = f.orphanDrugs.filter((d) => d.status !== 'approved' || !named.has(productKey(productName(d)))).length;
   if (others > 0)
     out.push(
       say(

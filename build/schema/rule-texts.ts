@@ -11,6 +11,7 @@ import { SYNONYM_RULE } from '../record/synonyms.ts';
 import { OTHER_NAME_RULE } from '../record/name-checks.ts';
 import { PREVALENCE_RULE } from '../record/prevalence.ts';
 import { DEFINITION_RULE } from '../record/definition-choice.ts';
+import { APPROVAL_COVER_RULE, COVERS_RULE } from '../record/approval-cover.ts';
 
 /**
  * The consolidation rules, written once in the module that applies each, and placed into schema
@@ -23,6 +24,8 @@ export const RULE_TEXTS: Record<string, string> = {
   OTHER_NAME_RULE,
   PREVALENCE_RULE,
   DEFINITION_RULE,
+  COVERS_RULE,
+  APPROVAL_COVER_RULE,
   ROLLUP_RULE,
   READ_MORE_RULE,
   DESIGNATION_CONTEXT_RULE,

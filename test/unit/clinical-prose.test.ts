@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { COVERS } from '../../build/record/approval-cover.ts';
 import { namedClasses, namesItself } from '../../build/record/class-naming.ts';
 import { checkAgainstDefinition, checkSection, unmarkedLostCharacters } from '../../build/record/fact-check.ts';
 import { type Hallmark, diagnosticFindings } from '../../build/record/hallmarks.ts';
@@ -234,8 +235,23 @@ function drug(
   extra: Partial<OrphanDrugEntry> = {},
 ): OrphanDrugEntry {
   const base = cysticFibrosisFacts().orphanDrugs[1];
-  const link = { ...base.link, relation, decidedBy: relation === 'exact' ? base.link.decidedBy : 'in patients with' };
-  return { ...base, genericName, tradeName, relation, link, links: [link], ...extra };
+  const link = {
+    ...base.link,
+    relation,
+    covers: COVERS[relation],
+    decidedBy: relation === 'exact' ? base.link.decidedBy : 'in patients with',
+  };
+  return {
+    ...base,
+    genericName,
+    tradeName,
+    relation,
+    covers: COVERS[relation],
+    approvalCovers: COVERS[relation],
+    link,
+    links: [link],
+    ...extra,
+  };
 }
 
 describe('lost characters of the FDA export (LOST_CHARACTER_RULE)', () => {

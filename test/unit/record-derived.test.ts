@@ -25,12 +25,15 @@ function designation(dateDesignated: string, withdrawn: string | null = null): O
     designationStatus: withdrawn ? 'Designated/Designation Withdrawn or Revoked' : 'Designated',
     fdaUrl: null,
     relation: 'exact',
+    covers: 'whole-disease',
+    approvalCovers: null,
     link: {
       method: 'exact-name',
       matchedText: 'exercise intolerance, riboflavin-responsive',
       field: 'designation',
       relation: 'exact',
       decidedBy: 'the whole text names the disease',
+      covers: 'whole-disease',
     },
     links: [
       {
@@ -39,6 +42,7 @@ function designation(dateDesignated: string, withdrawn: string | null = null): O
         field: 'designation',
         relation: 'exact',
         decidedBy: 'the whole text names the disease',
+        covers: 'whole-disease',
       },
     ],
     approvals: [],
