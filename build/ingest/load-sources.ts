@@ -116,6 +116,7 @@ export async function loadSources(dataDir: string, contentDir: string, checkEdit
     geneLinks: time('mondo genes', () => readMondoOmimGenes(one('mondo-ingest', 'omim-genes'))),
     mappings: mapped.mappings,
     definitions: mondo.definitions,
+    definitionTexts: mondo.definitionTexts,
     mondoSynonyms: mondo.synonyms,
     nord: time('nord', () => readNordReports(one('nord', 'reports'))),
     doid: doid.terms,

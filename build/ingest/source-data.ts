@@ -52,6 +52,8 @@ export interface SourceData {
   geneLinks: MondoGeneLink[];
   mappings: SssomMapping[];
   definitions: Map<string, MondoDefinition>;
+  /** Every definition text Mondo has given, current or not (DEFINITION_RULE's punctuation only). */
+  definitionTexts: MondoDefinition[];
   /** Mondo synonyms per class: the full release's (with scope and type), else the 2023 rare list's (scope unknown). */
   mondoSynonyms: Map<string, MondoSynonym[]>;
   nord: NordReport[];

@@ -172,7 +172,7 @@ function assemblyContext(
     nameOwners: owners.names,
     labelOwners: owners.labels,
     previousSymbols: new Map(data.hgnc.map((g) => [g.hgncId, g.prevSymbols])),
-    punctuated: punctuatedDefinitions(data.definitions),
+    punctuated: punctuatedDefinitions(data.definitionTexts),
     gard: joinGard(data.gard.diseases, data.gard.xrefs, data.mappings, xrefs.exactToMondo, included),
   };
 }

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seededSample } from '../../build/record/designation-stats.ts';
@@ -11,9 +11,12 @@ import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/
  * Draws the samples of the blinded reading (content/qc/clinical-summary-rubric.md and
  * content/qc/drug-link-rubric.md) from the published snapshot, reproducibly:
  *   node --import tsx test/check/draw-qc-samples.ts records --seed 32 [--well-known 2] [--out content/qc/records-sample.tsv]
- *   node --import tsx test/check/draw-qc-samples.ts links --seed 3232 [--out content/qc/drug-links-sample.tsv]
- * `records`: the ten well-known diseases of the rubric (`--well-known 2`: the second list), then ten records drawn at random (seeded,
- * among rare diseases with a definition) from the served records in Mondo id order. `links`: 100
+ *   node --import tsx test/check/draw-qc-samples.ts records --seed 20261206 --well-known 0 --count 20 --without-editorial
+ *   node --import tsx test/check/draw-qc-samples.ts links --seed 3232 [--without-editorial] [--out content/qc/drug-links-sample.tsv]
+ * `records`: the ten well-known diseases of the rubric (`--well-known 2`: the second list; `0`: none), then `--count` (10) records
+ * drawn at random (seeded, among rare diseases with a definition) from the served records in Mondo id order, leaving out every
+ * well-known list up to the chosen one. `--without-editorial` leaves out records with editorial content (a file
+ * content/editorial/MONDO_<digits>.json, or an editorial source in the record's metadata). `links`: 100
  * (disease, designation) pairs drawn at random from every record's orphan drug list, ordered by FDA
  * page then Mondo id, each with its relation label and the words that decided it, and empty verdict
  * columns for the reader. DIST_DIR as for the build. Prints the TSV unless --out is given.
@@ -47,12 +50,18 @@ export const WELL_KNOWN_2 = [
   'MONDO:0007037', // achondroplasia
 ];
 
-/** The well-known lists by number; the random draw leaves out the chosen list and every list before it. */
-const WELL_KNOWN_LISTS: Record<string, string[]> = { '1': WELL_KNOWN, '2': WELL_KNOWN_2 };
+/** The well-known lists by number; the random draw leaves out the chosen list and every list before it (`0`: no list). */
+const WELL_KNOWN_LISTS: Record<string, string[]> = { '0': [], '1': WELL_KNOWN, '2': WELL_KNOWN_2 };
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { seed: { type: 'string' }, out: { type: 'string' }, count: { type: 'string' }, 'well-known': { type: 'string' } },
+  options: {
+    seed: { type: 'string' },
+    out: { type: 'string' },
+    count: { type: 'string' },
+    'well-known': { type: 'string' },
+    'without-editorial': { type: 'boolean' },
+  },
 });
 const kind = positionals[0];
 const listNumber = values['well-known'] ?? '1';
@@ -62,7 +71,9 @@ if (
   !/^\d+$/.test(values.seed) ||
   WELL_KNOWN_LISTS[listNumber] === undefined
 ) {
-  process.stderr.write('usage: draw-qc-samples.ts records|links --seed N [--well-known 1|2] [--count N] [--out file.tsv]\n');
+  process.stderr.write(
+    'usage: draw-qc-samples.ts records|links --seed N [--well-known 0|1|2] [--count N] [--without-editorial] [--out file.tsv]\n',
+  );
   process.exit(2);
 }
 const seed = Number(values.seed);
@@ -76,6 +87,11 @@ const ids = Object.keys(manifest.entries)
   .filter((k) => /^MONDO:\d{7}$/.test(k))
   .sort();
 const clean = (t: string | null | undefined) => (t ?? '').replace(/[\t\n]+/g, ' ');
+/** A record with editorial (expert) content: its curated file, or an editorial source its metadata names. */
+const editorial = (id: string, r: any): boolean =>
+  existsSync(join('content/editorial', `${id.replace(':', '_')}.json`)) ||
+  (r?.metadata?.sources ?? []).some((s: { source: string }) => s.source === 'editorial');
+const keep = (id: string, r: any) => !values['without-editorial'] || !editorial(id, r);
 const lines: string[] = [];
 
 if (kind === 'records') {
@@ -85,9 +101,11 @@ if (kind === 'records') {
   const leftOut = new Set(Object.entries(WELL_KNOWN_LISTS).flatMap(([n, list]) => (Number(n) <= Number(listNumber) ? list : [])));
   const pool = ids.filter((id) => {
     const r = record(id);
-    return r?.sections && r.isRare && r.definition !== null && !leftOut.has(id);
+    return r?.sections && r.isRare && r.definition !== null && !leftOut.has(id) && keep(id, r);
   });
   const group = listNumber === '1' ? 'well-known' : `well-known ${listNumber}`;
+  if (values['without-editorial'] && wellKnown.some((id) => editorial(id, record(id))))
+    process.stderr.write('note: some well-known diseases have editorial content; --well-known 0 draws only records without it\n');
   lines.push(['n', 'group', 'mondo_id', 'name', 'grade', 'criticism'].join('\t'));
   wellKnown.forEach((id, i) => void lines.push([i + 1, group, id, record(id).name, '', ''].join('\t')));
   seededSample(pool, count, seed).forEach(
@@ -98,7 +116,7 @@ if (kind === 'records') {
   const links: { id: string; name: string; d: any }[] = [];
   for (const id of ids) {
     const r = record(id);
-    if (!r?.orphanDrugs) continue;
+    if (!r?.orphanDrugs || !keep(id, r)) continue;
     for (const d of r.orphanDrugs) links.push({ id, name: r.name, d });
   }
   links.sort((a, b) => (a.d.fdaUrl ?? '').localeCompare(b.d.fdaUrl ?? '') || a.id.localeCompare(b.id));
@@ -113,6 +131,8 @@ if (kind === 'records') {
       'mondo_id',
       'disease',
       'relation',
+      'covers',
+      'approval_covers',
       'decided_by',
       'links',
       'verdict',
@@ -133,6 +153,8 @@ if (kind === 'records') {
         id,
         name,
         d.relation,
+        d.covers ?? '',
+        d.approvalCovers ?? '',
         clean(own.decidedBy),
         d.links
           .map((l: { field: string; method: string; matchedText: string }) => `${l.field}:${l.method}:${clean(l.matchedText)}`)
