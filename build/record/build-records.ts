@@ -7,7 +7,7 @@ import { indexCrossRefs, type CrossRefIndex } from './cross-refs.ts';
 import { selectDiseases, type DiseaseSet } from './disease-set.ts';
 import { buildFactsIndex } from './exact-joins.ts';
 import { finalizeSections, type FinalizeOptions } from './fact-check.ts';
-import { NameIndex, normalizeName } from './name-index.ts';
+import { NameIndex } from './name-index.ts';
 import { createHpoLookup } from './phenotypes.ts';
 import { QcReport } from './qc.ts';
 import { qualityScore } from './quality.ts';
@@ -17,14 +17,13 @@ import { linkDesignations, linkTrials } from './text-links.ts';
 import type { DiseaseRecord, ObsoleteEntry, SourceId } from './record-types.ts';
 import { versionsPath } from '../../server/contract/api/paths.ts';
 import { rollUp } from './rollup.ts';
-import { type ParentClass, acceptedParents, descendantCounter, namedClasses } from './class-naming.ts';
+import { type ParentClass, acceptedParents, namedClasses } from './class-naming.ts';
+import { nameOwners, namingSubject, parentClassLookup, synonymScopes } from './record-lookups.ts';
 import { hallmarkSelector } from './hallmarks.ts';
 import { diagnosisByClass } from './diagnosis-class.ts';
 import { punctuatedDefinitions } from './definition-choice.ts';
-import { restrictedLabel } from './name-checks.ts';
 import { ownFactsLookup } from './own-facts.ts';
 import { termSpecificity } from './term-specificity.ts';
-import { nameWords } from './synonyms.ts';
 
 export interface BuiltRecords {
   records: DiseaseRecord[];
@@ -63,23 +62,6 @@ function contributingSources(f: RecordFacts, releases: LoadResult['data']['relea
 }
 
 /**
- * The scope of a class's synonym ('broad', 'narrow', ...), for the relation of a designation linked through it: Mondo's, else as
- * the record sorts it (SYNONYM_RULE, OTHER_NAME_RULE): the name of a class below, or the label with a word of patient group, is narrow;
- * the name of a class above is broad.
- */
-function synonymScopes(data: LoadResult['data'], set: DiseaseSet, owners: (key: string) => readonly string[]) {
-  return (id: string, text: string): string | null => {
-    const key = normalizeName(text);
-    const given = data.mondoSynonyms.get(id)?.find((s) => normalizeName(s.text) === key)?.scope ?? null;
-    if (given) return given;
-    const others = owners(nameWords(text)).filter((o) => o !== id);
-    if (others.some((o) => set.ancestors(id).includes(o))) return 'broad';
-    if (others.some((o) => set.ancestors(o).includes(id)) || restrictedLabel(text, set.labels.get(id) ?? '')) return 'narrow';
-    return null;
-  };
-}
-
-/**
  * The names free text is linked by (designations, trial conditions): every included class's label,
  * its Mondo synonyms and the labels of its exact-match cross-references; a text shared by a class
  * and its ancestor names the ancestor.
@@ -104,26 +86,6 @@ export function diseaseNameIndex(data: LoadResult['data'], set: DiseaseSet, xref
     for (const { label } of xrefs.exactLabels.get(id) ?? []) names.add(id, label, 'synonym');
   }
   return names;
-}
-
-/**
- * The classes each name belongs to, by its words (nameWords): `names` over labels and Mondo synonyms of included classes,
- * `labels` over labels alone.
- */
-function nameOwners(data: LoadResult['data'], set: DiseaseSet): Record<'names' | 'labels', (key: string) => readonly string[]> {
-  const names = new Map<string, string[]>();
-  const labels = new Map<string, string[]>();
-  const add = (owners: Map<string, string[]>, id: string, text: string) => {
-    const key = nameWords(text);
-    const list = owners.get(key) ?? owners.set(key, []).get(key)!;
-    if (!list.includes(id)) list.push(id);
-  };
-  for (const id of set.ids) {
-    add(names, id, set.labels.get(id)!);
-    add(labels, id, set.labels.get(id)!);
-    for (const s of data.mondoSynonyms.get(id) ?? []) add(names, id, s.text);
-  }
-  return { names: (key) => names.get(key) ?? [], labels: (key) => labels.get(key) ?? [] };
 }
 
 /** What every record's assembly reads: the joined sources, the name index and the lookups built once. */
@@ -202,30 +164,6 @@ interface FinishContext {
   parentClasses: (f: RecordFacts) => ParentClass[];
   ancestors: (id: string) => string[];
   warningsOf: Map<string, string[]>;
-}
-
-/** What CLASS_NAMING_RULE reads of a record: its name, other names and definition. */
-function namingSubject(f: RecordFacts) {
-  return {
-    name: f.name,
-    otherNames: f.synonyms.filter((s) => s.kind === 'name').map((s) => s.text),
-    definition: f.definition?.text ?? null,
-  };
-}
-
-/** A record's parents as CLASS_NAMING_RULE reads them: classes below, Mondo subsets, organizing or not. */
-function parentClassLookup(set: DiseaseSet, subsets: ReadonlyMap<string, string[]>): (f: RecordFacts) => ParentClass[] {
-  const descendants = descendantCounter(set.children);
-  const root = (id: string) => (set.parents.get(id) ?? []).length === 0;
-  const organizing = (id: string) => root(id) || (set.parents.get(id) ?? []).every(root);
-  return (f) =>
-    f.parents.map((p) => ({
-      id: p.id,
-      name: p.name,
-      descendants: descendants(p.id),
-      subsets: subsets.get(p.id) ?? [],
-      organizing: organizing(p.id),
-    }));
 }
 
 /** One record from its (rolled-up) facts: computed fields, checked sections, classification, quality and metadata. */
