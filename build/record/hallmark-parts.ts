@@ -87,28 +87,26 @@ export interface FeatureParts {
 
 /** Looks up HPO names in a definition: word for word, or by the words of a name within one of its sentences. */
 function definitionMatcher(terms: ReadonlyMap<string, HpoTerm>, specificity: TermSpecificity) {
-  const phrases = new Map<string, string[]>();
   const phrasesOf = (id: string): string[] => {
-    let hit = phrases.get(id);
+    const t = terms.get(id);
+    return t ? [t.label, ...t.synonyms].map(comparable).filter((p) => p.length > 5) : [];
+  };
+  // The names of a term and of every term above it specific enough to count, built once per term.
+  const memo = new Map<string, { phrases: string[]; words: string[][] }>();
+  const countable = (id: string) => {
+    let hit = memo.get(id);
     if (!hit) {
-      const t = terms.get(id);
-      hit = t ? [t.label, ...t.synonyms].map(comparable).filter((p) => p.length > 5) : [];
-      phrases.set(id, hit);
+      const ids = [id, ...specificity.ancestors(id)].filter((x) => (specificity.of(x) ?? 0) >= DEFINITION_MIN_SPECIFICITY);
+      const phrases = ids.flatMap(phrasesOf);
+      hit = { phrases, words: phrases.map((p) => p.trim().split(' ')) };
+      memo.set(id, hit);
     }
     return hit;
   };
-  const countable = (id: string) =>
-    [id, ...specificity.ancestors(id)].filter((x) => (specificity.of(x) ?? 0) >= DEFINITION_MIN_SPECIFICITY);
   return {
-    phrase: (id: string, definition: string) =>
-      definition !== '' && countable(id).some((x) => phrasesOf(x).some((p) => definition.includes(p))),
+    phrase: (id: string, definition: string) => definition !== '' && countable(id).phrases.some((p) => definition.includes(p)),
     words: (id: string, sentences: Set<string>[]) =>
-      countable(id).some((x) =>
-        phrasesOf(x).some((p) => {
-          const wanted = p.trim().split(' ');
-          return sentences.some((s) => wanted.every((w) => s.has(w)));
-        }),
-      ),
+      sentences.length > 0 && countable(id).words.some((wanted) => sentences.some((s) => wanted.every((w) => s.has(w)))),
   };
 }
 
@@ -119,11 +117,16 @@ export function featurePartsOf(terms: ReadonlyMap<string, HpoTerm>, specificity:
     const above = specificity.ancestors(id);
     return (above.has(LABORATORY_ROOT) || above.has(COAGULATION_CASCADE)) && !NOT_LABORATORY.some((x) => above.has(x));
   };
-  const systems = (id: string) => [id, ...specificity.ancestors(id)].filter((x) => terms.get(x)?.parents.includes(PHENOTYPE_ROOT));
-  const namesOf = (id: string) => {
+  const cached = <T>(f: (id: string) => T) => {
+    const memo = new Map<string, T>();
+    return (id: string): T => (memo.has(id) ? memo.get(id)! : memo.set(id, f(id)).get(id)!);
+  };
+  const systems = cached((id) => [id, ...specificity.ancestors(id)].filter((x) => terms.get(x)?.parents.includes(PHENOTYPE_ROOT)));
+  const namesOf = cached((id) => {
     const t = terms.get(id);
     return t ? [t.label, ...t.synonyms].map(comparable).filter((p) => p.trim().includes(' ')) : [];
-  };
+  });
+  const lab = cached(isLab);
 
   /** `diseaseNames`: the disease's label first, then its other names. */
   return function parts(
@@ -151,9 +154,12 @@ export function featurePartsOf(terms: ReadonlyMap<string, HpoTerm>, specificity:
           curationFrequencies: given ? curationFrequencies(p) : [],
           specificity: specificity.of(p.hpoId) ?? 0,
           namedInDefinition: match.phrase(p.hpoId, definition),
-          namedInDefinitionWords: match.words(p.hpoId, sentences),
+          // Read only by a rule that matches words (the cross-validation tries it): computed when asked.
+          get namedInDefinitionWords() {
+            return match.words(p.hpoId, sentences);
+          },
           sourcesAgree: new Set(p.sources.map(curationOf)).size > 1,
-          laboratory: isLab(p.hpoId),
+          laboratory: lab(p.hpoId),
           systems: systems(p.hpoId),
           namesDisease: namesOf(p.hpoId).some(isDisease),
         };

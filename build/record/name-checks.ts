@@ -54,17 +54,24 @@ const spaced = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** The keys a "-like" name may open with: each name, and each without a last word of kind ("syndrome"), in spaced form. */
+export function likeKeys(names: readonly string[]): string[] {
+  return names.flatMap((n) => {
+    const key = spaced(n);
+    return [key, key.replace(/ (?:syndrome|disease|disorder)$/, '')].filter((k) => k.length > 2);
+  });
+}
+
 /**
  * A text that opens with the label or another name (without a last word of kind: "syndrome") followed by "-like" or "like" and a
  * word of kind or nothing ("Li-Fraumeni-like syndrome"; not "... stroke-like episodes").
  */
-function likeOwnName(text: string, names: readonly string[]): boolean {
+function likeOwnName(text: string, keys: readonly string[]): boolean {
   const t = `${spaced(text)} `;
-  return names.some((n) => {
-    const key = spaced(n);
-    return [key, key.replace(/ (?:syndrome|disease|disorder)$/, '')].some(
-      (k) => k.length > 2 && new RegExp(`^${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} like (?:(?:syndrome|disease|disorder)\\b|$)`).test(t),
-    );
+  return keys.some((k) => {
+    if (!t.startsWith(`${k} like `)) return false;
+    const rest = t.slice(k.length + 6);
+    return rest === '' || /^(?:syndrome|disease|disorder) /.test(rest);
   });
 }
 
@@ -120,10 +127,11 @@ export function otherNameCheck(
   s: Synonym,
   facts: NameFacts,
   names: readonly string[],
+  keys: readonly string[] = likeKeys(names),
 ): { check: string; relation: NonNullable<Synonym['relation']> } | null {
   if (saysSubtype(s.text, facts.label)) return { check: 'says subtype', relation: 'narrower' };
   if (restrictedLabel(s.text, facts.label)) return { check: 'label of a patient group', relation: 'narrower' };
-  if (likeOwnName(s.text, names)) return { check: 'like its own name', relation: 'related' };
+  if (likeOwnName(s.text, keys)) return { check: 'like its own name', relation: 'related' };
   // Written as a gene symbol is (DFNB8, SCA14) it is the disease's usual short name; recased ("Wnd" for WND) it is the gene's.
   if (facts.geneSymbols.has(lower(s.text)) && s.text !== s.text.toUpperCase()) return { check: 'symbol of its gene', relation: 'related' };
   if (brokenNumeral(s.text, names) || sentence(s.text)) return { check: 'broken', relation: 'related' };
@@ -139,9 +147,12 @@ export function otherNameCheck(
 /** The record's synonyms with OTHER_NAME_RULE applied to its names. */
 export function checkOtherNames(synonyms: Synonym[], facts: NameFacts): Synonym[] {
   const names = [facts.label, ...synonyms.filter((s) => s.kind === 'name').map((s) => s.text)];
+  const keys = likeKeys(names);
+  const above = facts.ancestors(facts.id);
+  const quick = { ...facts, ancestors: (id: string) => (id === facts.id ? above : facts.ancestors(id)) };
   return synonyms.map((s) => {
     if (s.kind !== 'name' || synonymKey(s.text) === synonymKey(facts.label)) return s;
-    const failed = otherNameCheck(s, facts, names);
+    const failed = otherNameCheck(s, quick, names, keys);
     return failed === null ? s : { ...s, kind: 'related', relation: failed.relation };
   });
 }
