@@ -25,11 +25,14 @@ export interface TrustDigest {
   children: string[];
   /** The Mondo synonyms (every synonym of origin mondo): the names other classes own. */
   mondoNames: string[];
+  /** Its own GeneReviews and MedlinePlus links (not those taken from its subtypes). */
   geneReviews: string | null;
   medlinePlus: string | null;
   /** The relation of each designation on this record, by FDA page. */
   relationByUrl: Map<string, string>;
 }
+
+const rolled = (r: Body, field: string) => (r.resources?.linksFromSubtypes ?? []).some((x: Body) => x.field === field);
 
 export function trustDigest(r: Body): TrustDigest {
   return {
@@ -39,8 +42,8 @@ export function trustDigest(r: Body): TrustDigest {
     parents: r.parents.map((p: Body) => p.id),
     children: r.children.map((c: Body) => c.id),
     mondoNames: r.synonyms.filter((s: Body) => s.origin === 'mondo').map((s: Body) => s.text),
-    geneReviews: r.resources?.geneReviews ?? null,
-    medlinePlus: r.resources?.medlinePlus ?? null,
+    geneReviews: rolled(r, 'geneReviews') ? null : (r.resources?.geneReviews ?? null),
+    medlinePlus: rolled(r, 'medlinePlus') ? null : (r.resources?.medlinePlus ?? null),
     relationByUrl: new Map(r.orphanDrugs.filter((d: Body) => d.fdaUrl).map((d: Body) => [d.fdaUrl, d.relation ?? 'exact'])),
   };
 }

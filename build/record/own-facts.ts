@@ -59,12 +59,16 @@ export function ownFactsLookup(data: SourceData, set: DiseaseSet, facts: FactsIn
   };
 }
 
-/** HPO terms by the comparable form of each label and synonym. */
+/**
+ * HPO terms by the comparable form of each label and synonym, and of a grouping label without its "Abnormal" or "Abnormality of"
+ * ("Abnormal thrombosis" is found as "thrombosis").
+ */
 function phraseIndex(terms: ReadonlyMap<string, HpoTerm>): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const t of terms.values()) {
     if (t.deprecated) continue;
-    for (const p of [t.label, ...t.synonyms]) {
+    const bare = t.label.replace(/^Abnormal(?:ity of)?\s+(?:the\s+)?/i, '');
+    for (const p of [t.label, ...t.synonyms, ...(bare !== t.label ? [bare] : [])]) {
       const key = comparable(p).trim();
       if (key.length < 3) continue;
       const list = out.get(key) ?? out.set(key, []).get(key)!;

@@ -90,8 +90,8 @@ export function complication(
   let first = -1;
   // The condition treated: a word before the phrase that neither is generic nor names the patients ("adult patients with X" treats X).
   for (let i = from; i < marker && first < 0; i++) if (!neutral(w[i]) && !SUBSET.has(w[i]) && !/^\d+$/.test(w[i])) first = i;
-  // The disease's own attacks, bleeds or manifestation are the disease, not another condition in its patients.
-  if (first < 0 || ownCondition(w.slice(first, marker), own)) return null;
+  // The disease's own attacks, bleeds or manifestation (the words right before the phrase) are the disease, not another condition.
+  if (first < 0 || ownCondition(w.slice(Math.max(first, marker - 4), marker), own)) return null;
   return { relation: 'complication', decidedBy: phrase(tw, Math.max(first, marker - 4), start) };
 }
 

@@ -2,7 +2,7 @@ import type { TextWords } from './link-rules.ts';
 
 /**
  * The clues of LINK_RELATION_RULE that find words restricting nothing (designation-relation.ts): the
- * disease's own words, a lower age bound, every type of the disease, and the disease's own
+ * disease's own words, a lower age bound or every age, every type of the disease, and the disease's own
  * manifestation named as the condition treated. Each reads what the linked disease is through `OwnFacts`.
  */
 
@@ -43,6 +43,14 @@ function lowerAgeBound(w: readonly string[], i: number): number[] {
   return [];
 }
 
+/** "adult and pediatric patients", "children and adults": every age, which restricts nothing. */
+function everyAge(w: readonly string[], i: number): number[] {
+  const adult = /^adults?$/;
+  const young = /^(?:pediatric|paediatric|children|child|adolescents?)$/;
+  const pair = (a: string, b: string) => (adult.test(a) && young.test(b)) || (young.test(a) && adult.test(b));
+  return w[i + 1] === 'and' && pair(w[i] ?? '', w[i + 2] ?? '') ? [i, i + 1, i + 2] : [];
+}
+
 /** "all subtypes of", "types I, II and III" naming every type of the disease's subtypes: indices of these words. */
 function everyType(w: readonly string[], i: number, numbers: ReadonlySet<string> | undefined): number[] {
   if (w[i] === 'all' && /^(?:types|subtypes|forms)$/.test(w[i + 1] ?? '')) return [i, i + 1];
@@ -62,7 +70,7 @@ export function restrictNothing(tw: TextWords, [from, to]: [number, number], own
   const w = tw.words;
   const free = new Set<number>();
   for (let i = from; i < to; i++) {
-    for (const j of [...lowerAgeBound(w, i), ...everyType(w, i, own.subtypeNumbers)]) free.add(j);
+    for (const j of [...lowerAgeBound(w, i), ...everyAge(w, i), ...everyType(w, i, own.subtypeNumbers)]) free.add(j);
     if (own.ownWord?.(w[i])) free.add(i);
   }
   return free;
@@ -73,7 +81,7 @@ export function restrictNothing(tw: TextWords, [from, to]: [number, number], own
  * disease's own: words of its course alone ("acute attacks", "similar symptoms", "bleeding episodes"), or a manifestation its facts give it.
  */
 export function ownCondition(words: readonly string[], own: OwnFacts): boolean {
-  const content = words.filter((x) => !/^(?:of|the|and|or|a|an|to|in|with|its)$/.test(x));
+  const content = words.filter((x) => !/^(?:of|the|and|or|a|an|to|in|with|its|which|that|occur|occurs|occurring)$/.test(x));
   if (content.length === 0) return false;
   return content.every((x) => EPISODE_WORDS.has(x)) || (own.ownManifestation?.(content) ?? false);
 }

@@ -8,7 +8,7 @@ export const NEUTRAL = new Set(
     'diagnostic diagnosing detection imaging adjunct adjunctive reduction reducing reduce signs sign symptoms symptom symptomatic ' +
     'control controlling improve improving improvement care relief patients patient individuals subjects people persons those ' +
     'affected suffering from due is are who disease diseases disorder disorders syndrome syndromes condition conditions its their ' +
-    'associated related its also other forms form all any'
+    'associated related its also other forms form all any confirmed documented established'
   ).split(' '),
 );
 
@@ -58,8 +58,11 @@ export function neutral(word: string): boolean {
  */
 export const SETTING = new Set(['during', 'undergoing', 'alternative', 'where', 'whose', 'repeat', 'allergic']);
 
-/** Words of a state of the disease in "<name> patients with ...": "type 1 diabetes patients with residual beta cell function". */
-export const STATE = new Set(['residual', 'function', 'preserved', 'class', 'score']);
+/**
+ * Words of a state of the disease in "<name> patients with ...": "type 1 diabetes patients with residual beta cell function",
+ * "hemophilia A patients with inhibitors" (a patient group of the disease, not another condition).
+ */
+export const STATE = new Set(['residual', 'function', 'preserved', 'class', 'score', 'inhibitor', 'inhibitors']);
 
 /** Words of a genotype restriction; they restrict nothing when the gene they name is the disease's own. */
 export const GENOTYPE = new Set([
