@@ -13,6 +13,8 @@ import { type LinkRow, linkRow } from './content-audit-links.ts';
 import { readHgncGenes } from '../ingest/hgnc.ts';
 import { readMondoDefinitionTexts } from '../ingest/mondo-definitions.ts';
 import { definitionWords } from './definition-choice.ts';
+import { type HallmarkRow, hallmarkChecks } from './content-audit-hallmarks.ts';
+import { readHpoOntology } from '../ingest/hpo-ontology.ts';
 
 /**
  * Content audit over the published snapshot, through the record bodies the API serves:
@@ -51,12 +53,15 @@ const mondoDefinitions = readMondoDefinitionTexts(
 );
 const punctuated = new Set(mondoDefinitions.filter((d) => d.text.includes(',')).map((d) => definitionWords(d.text)));
 const index = trustIndex(trust, previous, punctuated);
-const trustRows: (TrustRow & LinkRow)[] = served.map(([, hash]) => {
+const hallmarkRow = hallmarkChecks(readHpoOntology(resolve(dataDir, 'hpo/hp_2023-01-27.json.gz')).terms);
+type Row = TrustRow & LinkRow & HallmarkRow;
+const trustRows: Row[] = served.map(([, hash]) => {
   const body = JSON.parse(readPackedSync(packs, hash).toString('utf8')).data;
-  return { ...trustRow(body, index), ...linkRow(body, body.sections.overview.paragraphs.join('\n')) };
+  const overview = body.sections.overview.paragraphs.join('\n');
+  return { ...trustRow(body, index), ...linkRow(body, overview), ...hallmarkRow(body, overview) };
 });
-const trustSum = (k: keyof (TrustRow & LinkRow)) => trustRows.reduce((s, r) => s + r[k], 0);
-const trustRecords = (k: keyof (TrustRow & LinkRow)) => trustRows.filter((r) => r[k] > 0).length;
+const trustSum = (k: keyof Row) => trustRows.reduce((s, r) => s + r[k], 0);
+const trustRecords = (k: keyof Row) => trustRows.filter((r) => r[k] > 0).length;
 
 const sum = (k: keyof AuditRow) => rows.reduce((s, r) => s + Number(r[k] ?? 0), 0);
 const recordsWith = (k: keyof AuditRow) => rows.filter((r) => Number(r[k] ?? 0) > 0).length;
@@ -156,6 +161,10 @@ const report = {
     'records naming no class although a parent is a disease group the rule accepts': trustRecords('informativeParentMissed'),
     'designations rolled down from a refused parent or made for a part of it': trustSum('wrongRollDown'),
     'other names that OTHER_NAME_RULE or the hierarchy refutes, shown': trustSum('badOtherNames'),
+    'hallmarks that are the disease itself': trustSum('selfHallmarks'),
+    'hallmarks below a present feature counted more than 15 points more frequent': trustSum('rarerVariant'),
+    'records with four of their first five hallmarks in one organ system while another has features': trustRecords('oneSystem'),
+    'laboratory hallmarks the overview does not name': trustSum('labUnprinted'),
     'records of a kind DIAGNOSIS_CLASS_RULE names a test for, naming no diagnosis': trustRecords('noDiagnosis'),
     'groups whose tied modes differ among subtypes, stating one primary mode': trustRecords('groupTieBreak'),
     'headline prevalences of a specific population, or regional beside a worldwide figure': trustRecords('badHeadline'),
