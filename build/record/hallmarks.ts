@@ -33,7 +33,7 @@ export interface HallmarkConstants {
   /** A term is skipped when every organ system it lies in already has this many hallmarks; HALLMARK_COUNT is no limit. */
   systemLimit: number;
   /** A term below a chosen one takes its place always, or only when counted at most MORE_SPECIFIC_MARGIN less frequent. */
-  moreSpecific: 'always' | 'nearly-as-frequent';
+  moreSpecific: 'always' | 'nearly-as-frequent' | 'frequent-ancestor';
 }
 
 /**
@@ -163,9 +163,15 @@ function pick(
   const full = (h: Hallmark, without?: Hallmark) =>
     systemsOf(h.hpoId).length > 0 &&
     systemsOf(h.hpoId).every((s) => chosen.filter((x) => x !== without && systemsOf(x.hpoId).includes(s)).length >= c.systemLimit);
+  // 'frequent-ancestor': a term is skipped while a present term above it is counted much more frequent (it stands for it).
+  const rarer = (h: Hallmark) =>
+    c.moreSpecific === 'frequent-ancestor' &&
+    scored.some(
+      (a) => a !== h && a.parts.frequency - h.parts.frequency > MORE_SPECIFIC_MARGIN && specificity.ancestors(h.hpoId).has(a.hpoId),
+    );
   for (const h of scored) {
     if (chosen.length >= HALLMARK_COUNT) break;
-    if (chosen.some((x) => specificity.ancestors(x.hpoId).has(h.hpoId))) continue;
+    if (chosen.some((x) => specificity.ancestors(x.hpoId).has(h.hpoId)) || rarer(h)) continue;
     const i = chosen.findIndex((x) => specificity.ancestors(h.hpoId).has(x.hpoId));
     if (i >= 0) {
       if (c.moreSpecific === 'always' || h.parts.frequency >= chosen[i].parts.frequency - MORE_SPECIFIC_MARGIN) chosen[i] = h;

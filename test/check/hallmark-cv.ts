@@ -121,6 +121,11 @@ const FAMILIES: Record<string, HallmarkConstants[]> = {
     systemLimit: [5, 3, 2],
     moreSpecific: ['nearly-as-frequent', 'always'],
   }),
+  'with a term skipped while a present term above it is much more frequent': family({
+    frequencyAcrossCurations: ['mean'],
+    systemLimit: [3],
+    moreSpecific: ['nearly-as-frequent', 'frequent-ancestor'],
+  }),
 };
 
 /** Leave-one-out: each disease is scored by the constants best on the others (the first best in grid order). */
