@@ -19,8 +19,10 @@ const REGIONS = new Set([
 export const PREVALENCE_RULE =
   "The headline estimate (the overview's) is Orphanet's worldwide figure, else a birth prevalence of a region or country, else another " +
   `regional figure; an estimate for a "${SPECIFIC_POPULATION}" (a founder population or ethnic group) is never the headline or the ` +
-  'category. Within each step: point prevalence, then birth prevalence, lifetime prevalence, annual incidence; a region wider than one ' +
-  'country (Europe, North America, ...) before a country; then the most frequent class. `prevalenceCategory` comes from the best estimate by ' +
+  'category. Within each step: point prevalence, then birth prevalence, lifetime prevalence, annual incidence; the United States (the ' +
+  "service's FDA and newborn-screening data are American) before a region wider than one country (Europe, North America, ...), before " +
+  'a country; then the class most estimates of the step give (an outlying population does not lead: sickle cell disease in Guadeloupe); ' +
+  'then the most frequent class. `prevalenceCategory` comes from the best estimate by ' +
   'point prevalence first (then birth, lifetime, incidence), worldwide before any region, then the most frequent class, among estimates ' +
   'with a usable class: `common` >1/1000, `uncommon` 6-9/10 000, `rare` 1-5/10 000, `very-rare` 1-9/100 000, `ultra-rare` <1-9/1 000 000, ' +
   'else `unknown`.';
@@ -57,16 +59,30 @@ function step(e: PrevalenceEntry): number {
   return e.type === 'Prevalence at birth' ? 1 : 2;
 }
 
+/** How wide a geography is, for PREVALENCE_RULE: worldwide or the United States, a region, a country. */
+function width(geography: string): number {
+  if (geography === 'Worldwide' || geography === 'United States') return 0;
+  return REGIONS.has(geography) ? 1 : 2;
+}
+
+/** True when rank `a` comes before rank `b`, compared place by place. */
+function before(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
+
 /** The headline estimate by PREVALENCE_RULE; null when none has a usable class. */
 export function headlinePrevalence(
   entries: PrevalenceEntry[],
   categoryOf: (cls: string | null) => PrevalenceCategory,
 ): PrevalenceEntry | null {
-  let best: { rank: number; e: PrevalenceEntry } | null = null;
-  for (const { e, cat, t } of usable(entries, categoryOf)) {
-    const region = e.geography === 'Worldwide' || REGIONS.has(e.geography) ? 0 : 1;
-    const rank = step(e) * 100 + t * 10 + region * 5 + CLASS_ORDER.indexOf(cat) / 10;
-    if (!best || rank < best.rank) best = { rank, e };
+  const candidates = usable(entries, categoryOf);
+  // How many estimates of a step give a class: the class most of them give leads.
+  const agreeing = (e: PrevalenceEntry, cat: PrevalenceCategory) => candidates.filter((x) => step(x.e) === step(e) && x.cat === cat).length;
+  let best: { rank: number[]; e: PrevalenceEntry } | null = null;
+  for (const { e, cat, t } of candidates) {
+    const rank = [step(e), t, width(e.geography), -agreeing(e, cat), CLASS_ORDER.indexOf(cat)];
+    if (!best || before(rank, best.rank)) best = { rank, e };
   }
   return best?.e ?? null;
 }

@@ -34,6 +34,20 @@ describe('headline prevalence (PREVALENCE_RULE), on estimates of the Orphanet 20
     );
     assert.deepEqual([head?.type, head?.geography], ['Prevalence at birth', 'United States']);
   });
+  test('sickle cell disease: the United States, and the class most birth figures give, before an outlying territory', () => {
+    const head = headlinePrevalence(
+      [
+        estimate('Prevalence at birth', '1-5 / 10 000', 'France'),
+        estimate('Point prevalence', '1-5 / 10 000', 'United States'),
+        estimate('Prevalence at birth', '1-5 / 10 000', 'United States'),
+        estimate('Prevalence at birth', '>1 / 1000', 'Guadeloupe'),
+        estimate('Prevalence at birth', '>1 / 1000', 'Martinique'),
+        estimate('Prevalence at birth', '1-5 / 10 000', 'United Kingdom'),
+      ],
+      prevalenceCategoryOfClass,
+    );
+    assert.deepEqual([head?.type, head?.geography], ['Prevalence at birth', 'United States']);
+  });
   test('Fanconi anemia: never a specific population; a region before a country', () => {
     const head = headlinePrevalence(
       [
