@@ -6,15 +6,17 @@ import { computeFields } from './computed.ts';
 import { indexCrossRefs, type CrossRefIndex } from './cross-refs.ts';
 import { selectDiseases, type DiseaseSet } from './disease-set.ts';
 import { buildFactsIndex } from './exact-joins.ts';
-import { finalizeSections, type FinalizeOptions } from './fact-check.ts';
+import { finalizeSections } from './fact-check.ts';
 import { NameIndex } from './name-index.ts';
 import { createHpoLookup } from './phenotypes.ts';
 import { QcReport } from './qc.ts';
 import { qualityScore } from './quality.ts';
 import { createScreeningLookup } from './screening.ts';
 import { joinGard } from './gard-links.ts';
-import { linkDesignations, linkTrials } from './text-links.ts';
-import type { DiseaseRecord, ObsoleteEntry, SourceId } from './record-types.ts';
+import { linkDesignations } from './text-links.ts';
+import { linkTrials } from './trial-links.ts';
+import type { DiseaseRecord, ObsoleteEntry, Section, SectionKey, SourceId } from './record-types.ts';
+import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { versionsPath } from '../../server/contract/api/paths.ts';
 import { rollUp } from './rollup.ts';
 import { type ParentClass, acceptedParents, namedClasses } from './class-naming.ts';
@@ -96,12 +98,12 @@ function assemblyContext(
   xrefs: CrossRefIndex,
   validator: ReturnType<typeof createGeneValidator>,
 ): AssemblyContext {
-  const { data, hpoGenes } = loaded;
+  const { data } = loaded;
   const included = new Set(set.ids);
   const rel = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
   const names = diseaseNameIndex(data, set, xrefs);
   const owners = nameOwners(data, set);
-  const facts = buildFactsIndex(data, xrefs, hpoGenes);
+  const facts = buildFactsIndex(data, xrefs);
   return {
     data,
     set,
@@ -159,7 +161,6 @@ function assembleAll(ctx: AssemblyContext): { allFacts: Map<string, RecordFacts>
 interface FinishContext {
   data: LoadResult['data'];
   qc: QcReport;
-  options: Pick<FinalizeOptions, 'onFailure'>;
   hallmarks: ReturnType<typeof hallmarkSelector>;
   parentClasses: (f: RecordFacts) => ParentClass[];
   ancestors: (id: string) => string[];
@@ -174,10 +175,9 @@ function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
     namedClasses: namedClasses(namingSubject(f), c.parentClasses(f)),
     diagnosisByClass: diagnosisByClass({ ...namingSubject(f), ancestors: c.ancestors(f.id) }),
   });
-  const { sections, regenerated, problems } = finalizeSections({ ...f, computed }, c.options);
-  for (const s of regenerated) c.qc.regenerate(f.id, s, problems[s] ?? []);
+  const sections = finalizeSections({ ...f, computed });
   const classification = classify(f, computed, { referenceDate: c.data.releases.get('fda-oopd')?.release ?? 'unknown' });
-  const quality = qualityScore(f, regenerated);
+  const quality = qualityScore(f, sections);
   const warnings = [...new Set([...(c.warningsOf.get(f.id) ?? []), ...c.qc.warnings.slice(before).map((w) => w.kind)])].sort();
   return {
     ...f,
@@ -187,7 +187,7 @@ function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
       qualityScore: quality.score,
       qualityBreakdown: quality.breakdown,
       qcWarnings: warnings,
-      sectionsRegenerated: regenerated,
+      sectionsRegenerated: notFromTemplate(sections),
       // Stamped by stampVersions() once the previous history is known.
       contentVersion: '',
       version: 0,
@@ -197,6 +197,11 @@ function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
     },
     sections,
   };
+}
+
+/** The sections not composed by their template (`metadata.sectionsRegenerated`, QC tier 2): none while a failing section stops the build. */
+function notFromTemplate(sections: Record<SectionKey, Section>): SectionKey[] {
+  return SECTION_KEYS.filter((k) => sections[k].generation !== 'template');
 }
 
 /** The obsolete ids served as redirects: a replacement or a suggestion only when it is a served record. */
@@ -242,11 +247,11 @@ function recordStats(
 
 /**
  * Assemble, derive and check every record. Facts first (all sources joined per Mondo id), then the
- * roll-up over the hierarchy, then per record its sections (fact-checked, regenerated from facts
- * alone on failure), computed fields, classification and quality score. Version fields are filled
- * in by the compile step.
+ * roll-up over the hierarchy, then per record its computed fields, sections (fact-checked: a failing
+ * sentence stops the build), classification and quality score. Version fields are filled in by the
+ * compile step.
  */
-export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 'onFailure'> = {}): BuiltRecords {
+export function buildRecords(loaded: LoadResult): BuiltRecords {
   const { data } = loaded;
   const qc = new QcReport();
   const set = selectDiseases(data.classes, data.edges, data.mappings);
@@ -269,7 +274,7 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
   );
   const hallmarks = hallmarkSelector(data.hpoTerms, termSpecificity(data.hpoTerms));
   const ancestors = (id: string) => ancestorMemo.get(id) ?? ancestorMemo.set(id, set.ancestors(id)).get(id)!;
-  const finish: FinishContext = { data, qc, options, hallmarks, parentClasses, ancestors, warningsOf };
+  const finish: FinishContext = { data, qc, hallmarks, parentClasses, ancestors, warningsOf };
   const records = [...allFacts.values()].map((f) => finishRecord(f, finish));
   const obsoletes = servedObsoletes(data, included, qc);
   return { records, obsoletes, qc, stats: recordStats(records, obsoletes, set, validator.approvedCount) };

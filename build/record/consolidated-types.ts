@@ -115,5 +115,5 @@ export interface DiagnosisByClass {
   basis: string;
 }
 
-/** A value of the record's `computed` object (COMPUTED_FIELDS in computed.ts). */
+/** A value of the record's `computed` object (COMPUTED_FIELDS in computed-fields.ts). */
 export type ComputedValue = number | boolean | string | null | Hallmark[] | NamedClass[] | DiagnosisByClass;

@@ -1,22 +1,14 @@
-import type { OrphanDesignation, Trial, TrialStatus } from '../ingest/source-types.ts';
+import type { OrphanDesignation } from '../ingest/source-types.ts';
 import { closestRelation } from './designation-relation.ts';
 import { COVERS, approvalCovers } from './approval-cover.ts';
 import { type SynonymScopeLookup, designationLinks } from './designation-links.ts';
-import { usable } from './designation-match.ts';
 import type { OwnFacts } from './relation-scope.ts';
 import type { NameIndex } from './name-index.ts';
 import type { QcReport } from './qc.ts';
-import type { OrphanDrugEntry, OrphanDrugStatus, TrialEntry } from './record-types.ts';
+import type { OrphanDrugEntry, OrphanDrugStatus } from './record-types.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 import { type Repaired, repairText } from './text-repair.ts';
 import { orphanStatusFromFda } from './vocab-mapping.ts';
-
-export const ACTIVE_TRIAL_STATUSES: TrialStatus[] = [
-  'recruiting',
-  'not_yet_recruiting',
-  'enrolling_by_invitation',
-  'active_not_recruiting',
-];
 
 const STATUS_RANK: Record<OrphanDrugStatus, number> = Object.fromEntries(ORPHAN_DRUG_STATUSES.map((s, i) => [s, i])) as Record<
   OrphanDrugStatus,
@@ -162,51 +154,6 @@ function repairRow(raw: OrphanDesignation, repairs: Map<OrphanDesignation, TextR
   }
   if (done.length > 0) repairs.set(row, done);
   return row;
-}
-
-/**
- * Link registry studies to diseases when a listed condition equals a disease name or synonym
- * (after normalization). Conditions are free text, so containment is not used: "breast cancer
- * screening" must not link to "breast cancer".
- */
-export function linkTrials(
-  trials: { trial: Trial; source: 'ctgov-sample' | 'ctgov-angelman'; release: string }[],
-  index: NameIndex,
-): Map<string, TrialEntry[]> {
-  const out = new Map<string, Map<string, TrialEntry>>();
-  for (const { trial, source, release } of trials) {
-    for (const condition of trial.conditions) {
-      const hit = index.matchExact(condition);
-      if (!hit || !usable(hit)) continue;
-      for (const id of hit.ids) {
-        const perDisease = out.get(id) ?? out.set(id, new Map()).get(id)!;
-        if (perDisease.has(trial.nctId)) continue;
-        perDisease.set(trial.nctId, {
-          nctId: trial.nctId,
-          title: trial.title,
-          status: trial.status,
-          active: ACTIVE_TRIAL_STATUSES.includes(trial.status),
-          phase: trial.phase,
-          startDate: trial.startDate,
-          matchedCondition: condition,
-          link: { method: hit.kind === 'name' ? 'exact-name' : 'exact-synonym', matchedText: hit.text },
-          statusAsOf: release,
-          provenance: { source, release },
-        });
-      }
-    }
-  }
-  const result = new Map<string, TrialEntry[]>();
-  for (const [id, m] of out) {
-    result.set(
-      id,
-      [...m.values()].sort(
-        (a, b) =>
-          Number(b.active) - Number(a.active) || (b.startDate ?? '').localeCompare(a.startDate ?? '') || a.nctId.localeCompare(b.nctId),
-      ),
-    );
-  }
-  return result;
 }
 
 /** The `provenance.note` of /orphan-drugs: what the list is, whichever OOPD export was read. */

@@ -1,18 +1,18 @@
-import { INHERITANCE_LABELS } from '../../server/contract/api/vocab.ts';
-import type { NamedClass } from './class-naming.ts';
-import { type Hallmark, diagnosticFindings } from './hallmarks.ts';
-import { type DiagnosisByClass, diagnosisByClassText } from './diagnosis-class.ts';
-import { MENDELIAN_MODES, subtypeInheritanceSentence } from './inheritance.ts';
+import type { NamedClass } from '../class-naming.ts';
+import { type Hallmark, diagnosticFindings } from '../hallmarks.ts';
+import { type DiagnosisByClass, diagnosisByClassText } from '../diagnosis-class.ts';
+import { subtypeInheritanceSentence } from '../inheritance.ts';
+import { definitionModes, inheritanceSentence } from './overview-inheritance.ts';
 import { NO_PHENOTYPE, hallmarkFrequency, onsetPhrase, prevalenceWords } from './overview-words.ts';
-import { headlinePrevalence } from './prevalence.ts';
-import { RELATION_ORDER } from './designation-relation.ts';
+import { headlinePrevalence } from '../prevalence.ts';
+import { RELATION_ORDER } from '../designation-relation.ts';
 import { genesSentence } from './overview-genes.ts';
-import { approvedProducts, productKey, productName, type RecordFacts } from './record-facts.ts';
-import { shownRelation } from './approval-cover.ts';
-import type { LinkRelation } from './record-types.ts';
-import { hasReplacementCharacter } from './text-repair.ts';
+import { approvedProducts, productKey, productName, type RecordFacts } from '../record-facts.ts';
+import { shownRelation } from '../approval-cover.ts';
+import type { LinkRelation } from '../record-types.ts';
+import { hasReplacementCharacter } from '../text-repair.ts';
 import { DEFINITION_SOURCE_TEXT, LIST_LIMIT, joinAnd, listWithRest, sentence } from './section-format.ts';
-import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
+import { prevalenceCategoryOfClass } from '../vocab-mapping.ts';
 
 /**
  * The overview, a clinical summary: what the disease is, its cause, how it presents and is
@@ -23,35 +23,6 @@ import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
 /** Upper-case the first letter when the first word is all lower case (so 'mTOR…' stays as it is). */
 export function capitalize(name: string): string {
   return /^\p{Ll}+(?![\p{L}\p{N}])/u.test(name) ? name[0].toUpperCase() + name.slice(1) : name;
-}
-
-/** "autosomal recessive" from "Autosomal recessive"; labels starting with a symbol (X-linked) keep their case. */
-export function modeText(label: string): string {
-  return /^[XY]-/.test(label) ? label : label.toLowerCase();
-}
-
-/** Who states a mode of inheritance, in the words of the overview. */
-const MODE_SOURCE: Record<RecordFacts['inheritance'][number]['sources'][number]['source'], string> = {
-  hpo: 'HPO',
-  orphanet: 'Orphanet',
-};
-
-/** A sentence on the primary inheritance mode, other modes with the sources that state them; null when the facts give none. */
-export function inheritanceSentence(f: RecordFacts): string | null {
-  const s = f.inheritanceSummary;
-  if (s.primary && s.primaryLabel) {
-    const mode = modeText(s.primaryLabel);
-    const others = f.inheritance
-      .filter((v) => v.term !== s.primary)
-      .map((v) => `${modeText(v.label)}, by ${joinAnd([...new Set(v.sources.map((x) => MODE_SOURCE[x.source]))])}`);
-    const main = MENDELIAN_MODES.has(s.primary)
-      ? `It is inherited in an ${mode} pattern`.replace(/ an ([^aeiouX])/, ' a $1')
-      : `Inheritance: ${mode}`;
-    return sentence(others.length > 0 ? `${main} (also recorded: ${others.join('; ')})` : main);
-  }
-  if (f.inheritance.some((v) => v.term === 'not-applicable'))
-    return `The sources record it as ${INHERITANCE_LABELS['not-applicable'].toLowerCase()}.`;
-  return null;
 }
 
 /** One sentence of the overview and the record fields it rests on (paths such as `computed.hallmarks`). */
@@ -134,25 +105,6 @@ function cause(f: RecordFacts): OverviewSentence[] {
   const genes = genesSentence(f);
   if (genes) out.push({ text: genes, basedOn: f.genes.length > 0 ? ['genes'] : ['rollup'] });
   return out;
-}
-
-/** Mendelian modes a definition may state in its own words, longest first ("x-linked recessive" before "x-linked"). */
-const DEFINITION_MODES = ['autosomal dominant', 'autosomal recessive', 'x-linked dominant', 'x-linked recessive', 'x-linked', 'y-linked'];
-
-/**
- * Mendelian modes the definition names in its own words (lower case) that the record's modes do not
- * cover: "x-linked" is covered by any X-linked mode. Each place in the text counts once, for its longest mode.
- */
-export function definitionModes(f: Pick<RecordFacts, 'definition' | 'inheritance'>): string[] {
-  let text = f.definition?.text.toLowerCase() ?? '';
-  const found: string[] = [];
-  for (const m of DEFINITION_MODES) {
-    const re = new RegExp(`(?<![\\w-])${m}(?![\\w-])`, 'g');
-    if (re.test(text)) found.push(m);
-    text = text.replace(re, ' ');
-  }
-  const stated = f.inheritance.map((v) => v.label.toLowerCase());
-  return found.filter((m) => !stated.some((s) => s === m || (m === 'x-linked' && s.startsWith('x-linked'))));
 }
 
 /** How it presents: onset in a clinician's words, then the hallmark features (not the laboratory ones) with their frequency. */
