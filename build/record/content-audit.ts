@@ -18,11 +18,13 @@ import { readHpoOntology } from '../ingest/hpo-ontology.ts';
 
 /**
  * Content audit over the published snapshot, through the record bodies the API serves:
- *   node --import tsx build/record/content-audit.ts [--json]
+ *   node --import tsx build/record/content-audit.ts [--missed] [--examples]
  * Counts the defects of issue 23 (boilerplate, inheritance contradictions, frequency order, small
  * counts over bands, duplicate designations, negated links, non-names) and the coverage figures
  * (approvals listed, grouping classes naming subtype genes, parents of screened conditions,
- * Mendelian overviews). DIST_DIR (default dist) and DATA_DIR (the OOPD export) as for the build.
+ * Mendelian overviews), and issue 38's faults (content-audit-trust.ts, -links.ts, -hallmarks.ts);
+ * --examples names up to 8 records for each count. DIST_DIR (default dist) and DATA_DIR (the OOPD
+ * export, HGNC, HPO and Mondo's release-diff reports) as for the build.
  */
 const { distDir: dist, dataDir } = readBuildSettings();
 const current = resolve(dist, 'current');
@@ -189,6 +191,15 @@ const report = {
 };
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 if (process.argv.includes('--missed')) process.stdout.write(`${missed.join('\n')}\n`);
+if (process.argv.includes('--examples'))
+  for (const k of Object.keys(trustRows[0] ?? {}) as (keyof Row)[])
+    process.stdout.write(
+      `${k}: ${served
+        .filter((_, i) => trustRows[i][k] > 0)
+        .slice(0, 8)
+        .map(([id]) => id)
+        .join(' ')}\n`,
+    );
 if (process.argv.includes('--examples'))
   for (const k of [
     'boilerplate',
