@@ -19,6 +19,7 @@ import { IngestError, type MondoDefinition } from './source-types.ts';
 
 const NEW_COLUMNS = ['report_commit', 'report_commit_date', 'mondo_id', 'definition'] as const;
 const CHANGED_COLUMNS = ['report_commit', 'report_commit_date', 'mondo_id', 'property', 'value_new'] as const;
+const CHANGED_BOTH = ['report_commit', 'report_commit_date', 'mondo_id', 'property', 'value_old', 'value_new'] as const;
 
 interface Candidate extends MondoDefinition {
   fromChanges: boolean;
@@ -60,4 +61,28 @@ function checkRow(file: string, line: number, commit: string, date: string, id: 
   checkMondoId(file, line, id);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new IngestError(file, `line ${line}`, `malformed report_commit_date "${date}"`);
   if (!/^[0-9a-f]{40}$/.test(commit)) throw new IngestError(file, `line ${line}`, `malformed report_commit "${commit}"`);
+}
+
+/**
+ * Every definition text the two reports hold, old and new, once each (first by report order): what Mondo
+ * has written for a class at some release. Only used to find Mondo's punctuation of a text another source
+ * gives without it (DEFINITION_RULE); a class's definition is readMondoDefinitions'.
+ */
+export function readMondoDefinitionTexts(newTermsFile: string, changedTermsFile: string): MondoDefinition[] {
+  const out = new Map<string, MondoDefinition>();
+  const offer = (id: string, text: string, date: string, commit: string) => {
+    if (text !== '' && !out.has(text)) out.set(text, { id, text, date, commit, references: [] });
+  };
+  forEachTsvRow(newTermsFile, NEW_COLUMNS, ([commit, date, id, text]) => offer(id, text, date, commit), { unquote: true });
+  forEachTsvRow(
+    changedTermsFile,
+    CHANGED_BOTH,
+    ([commit, date, id, property, before, after]) => {
+      if (property !== 'definition') return;
+      offer(id, after, date, commit);
+      offer(id, before, date, commit);
+    },
+    { unquote: true },
+  );
+  return [...out.values()];
 }

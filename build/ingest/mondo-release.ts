@@ -1,6 +1,6 @@
 import { releaseDate } from './curie.ts';
 import { readMondoClasses } from './mondo-classes.ts';
-import { readMondoDefinitions } from './mondo-definitions.ts';
+import { readMondoDefinitionTexts, readMondoDefinitions } from './mondo-definitions.ts';
 import { readOntologyEdges, readRareEdges } from './mondo-edges.ts';
 import { readMondoJson } from './mondo-json.ts';
 import { readMondoObo } from './mondo-obo.ts';
@@ -30,6 +30,8 @@ export interface MondoData {
   subsets: MondoSubset[];
   edges: SubclassEdge[];
   definitions: Map<string, MondoDefinition>;
+  /** Every definition text Mondo has given, current or not (for DEFINITION_RULE's punctuation only). */
+  definitionTexts: MondoDefinition[];
   synonyms: Map<string, MondoSynonym[]>;
   /** Cross-references of the full release as mappings (`MONDO:equivalentTo` -> exactMatch, else hasDbXref); [] for the reports. */
   xrefMappings: SssomMapping[];
@@ -56,6 +58,7 @@ export function readMondo(inputs: Pick<SourceFiles, 'files' | 'one'>): MondoData
     subsets: readMondoSubsets(file('subsets')),
     edges: [...readOntologyEdges(file('edges')), ...readRareEdges(file('rare-edges'))],
     definitions: readMondoDefinitions(file('definitions-new'), file('definitions-changed')),
+    definitionTexts: readMondoDefinitionTexts(file('definitions-new'), file('definitions-changed')),
     synonyms: new Map(
       readMondoRareList(file('rare-list')).map((r) => [
         r.id,
@@ -77,6 +80,7 @@ export function mondoFromOntology(o: MondoOntology): MondoData {
     subsets: [],
     edges: [],
     definitions: new Map(),
+    definitionTexts: [],
     synonyms: new Map(),
     xrefMappings: [],
   };
@@ -111,5 +115,6 @@ export function mondoFromOntology(o: MondoOntology): MondoData {
       });
     }
   }
+  data.definitionTexts = [...data.definitions.values()];
   return data;
 }

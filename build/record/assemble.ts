@@ -1,4 +1,5 @@
-import type { HpoTerm, MondoSynonym, NordReport } from '../ingest/source-types.ts';
+import type { HpoTerm, MondoDefinition, MondoSynonym, NordReport } from '../ingest/source-types.ts';
+import { definitionWords } from './definition-choice.ts';
 import { gardLinks, type GardMatch } from './gard-links.ts';
 import type { CrossRefIndex } from './cross-refs.ts';
 import type { DiseaseSet } from './disease-set.ts';
@@ -8,6 +9,8 @@ import { mergePhenotypes, type HpoLookup } from './phenotypes.ts';
 import type { QcReport } from './qc.ts';
 import type { SourceData } from '../ingest/source-data.ts';
 import { SynonymSet, byHierarchy } from './synonyms.ts';
+import { checkOtherNames } from './name-checks.ts';
+import { isCausal } from './record-facts.ts';
 import type {
   InheritanceTerm,
   OnsetCategory,
@@ -53,6 +56,12 @@ export interface AssemblyContext {
   mondoSynonyms: Map<string, MondoSynonym[]>;
   /** The classes a name (nameWords of a label or Mondo synonym) belongs to. */
   nameOwners: (key: string) => readonly string[];
+  /** The classes whose label has these words (nameWords). */
+  labelOwners: (key: string) => readonly string[];
+  /** Mondo's definitions with commas, by their words (DEFINITION_RULE). */
+  punctuated: ReadonlyMap<string, MondoDefinition>;
+  /** Previous symbols of each HGNC gene, by HGNC id. */
+  previousSymbols: ReadonlyMap<string, readonly string[]>;
   /** GARD diseases joined to each class (see joinGard). */
   gard: Map<string, GardMatch[]>;
   qc: QcReport;
@@ -108,13 +117,14 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
   const consolidated = consolidateInheritance(inheritanceOf(id, ctx, rows, ancestry));
   const prevalence = prevalenceOf(ctx, rows);
   const trials = ctx.trials.get(id) ?? [];
+  const genes = genesOf(id, ctx, rows);
   return {
     id,
     name: set.labels.get(id)!,
     isRare: ctx.rare.has(id),
     subsets: ctx.subsets.get(id) ?? [],
     definition: definitionOf(id, ctx, rows),
-    synonyms: synonymsOf(id, ctx, rows),
+    synonyms: synonymsOf(id, ctx, rows, genes),
     parents: (set.parents.get(id) ?? []).map((p) => ({ id: p, name: set.labels.get(p)! })),
     children: (set.children.get(id) ?? []).map((c) => ({ id: c, name: set.labels.get(c)! })),
     xrefs: xrefs.bySubject.get(id) ?? {},
@@ -130,7 +140,7 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
     onset: onsetOf(id, ctx, rows, ancestry),
     prevalence,
     prevalenceCategory: pickPrevalenceCategory(prevalence, prevalenceCategoryOfClass),
-    genes: genesOf(id, ctx, rows),
+    genes,
     screening: ctx.screening(id, set.ancestors(id)),
     orphanDrugs: ctx.drugs.get(id) ?? [],
     trials: {
@@ -147,12 +157,13 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
       geneReviews: nord?.geneReviewsUrl ?? null,
       nordReportId: nord?.reportId ?? null,
       gard: gardLinks(gard),
+      linksFromSubtypes: [],
     },
     rollup: emptyRollup(),
   };
 }
 
-/** Mondo's definition, else Orphanet's, else Disease Ontology's (exact matches only). */
+/** Mondo's definition, else Orphanet's (punctuated as Mondo gives its words, where it does), else Disease Ontology's (DEFINITION_RULE). */
 function definitionOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRows): RecordFacts['definition'] {
   const mondoDef = ctx.data.definitions.get(id);
   if (mondoDef)
@@ -164,6 +175,8 @@ function definitionOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceR
       references: mondoDef.references,
     };
   const o = orpha.find((d) => d.definition);
+  const twin = o && !o.definition!.includes(',') ? ctx.punctuated.get(definitionWords(o.definition!)) : undefined;
+  if (twin) return { text: twin.text, source: 'mondo', sourceId: twin.id, release: twin.date, references: twin.references };
   if (o)
     return { text: o.definition!, source: 'orphanet', sourceId: `ORPHA:${o.orphaCode}`, release: release(ctx, 'orphanet'), references: [] };
   const d = doid.find((t) => t.definition);
@@ -173,7 +186,7 @@ function definitionOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceR
 }
 
 /** Every source's names for the disease, each with its scope and where it comes from. */
-function synonymsOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRows): RecordFacts['synonyms'] {
+function synonymsOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRows, genes: RecordFacts['genes']): RecordFacts['synonyms'] {
   const syn = new SynonymSet(ctx.set.labels.get(id)!);
   for (const s of ctx.mondoSynonyms.get(id) ?? []) syn.add(s.text, s.scope ?? 'unspecified', 'mondo', id, s.type);
   for (const o of orpha) {
@@ -190,7 +203,22 @@ function synonymsOf(id: string, ctx: AssemblyContext, { orpha, doid }: SourceRow
     syn.add(disease.name, 'unspecified', 'gard', disease.id);
     for (const s of disease.synonyms) syn.add(s, 'unspecified', 'gard', disease.id);
   }
-  return byHierarchy(id, syn.list(), ctx.nameOwners, (x) => ctx.set.ancestors(x));
+  const ancestors = (x: string) => ctx.set.ancestors(x);
+  const geneSymbols = new Set(
+    genes
+      .filter((g) => isCausal(g.association))
+      .flatMap((g) => [g.symbol, ...(ctx.previousSymbols.get(g.hgncId) ?? [])])
+      .map((x) => x.toLowerCase()),
+  );
+  const label = ctx.set.labels.get(id)!;
+  return checkOtherNames(byHierarchy(id, syn.list(), ctx.nameOwners, ancestors), {
+    id,
+    label,
+    labelOwners: ctx.labelOwners,
+    nameOwners: ctx.nameOwners,
+    ancestors,
+    geneSymbols,
+  });
 }
 
 /** The modes of inheritance HPO's annotations and Orphanet state, before consolidation. */

@@ -7,7 +7,6 @@ import { indexCrossRefs, type CrossRefIndex } from './cross-refs.ts';
 import { selectDiseases, type DiseaseSet } from './disease-set.ts';
 import { buildFactsIndex } from './exact-joins.ts';
 import { finalizeSections } from './fact-check.ts';
-import { NameIndex, normalizeName } from './name-index.ts';
 import { createHpoLookup } from './phenotypes.ts';
 import { QcReport } from './qc.ts';
 import { qualityScore } from './quality.ts';
@@ -19,10 +18,13 @@ import type { DiseaseRecord, ObsoleteEntry, Section, SectionKey, SourceId } from
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { versionsPath } from '../../server/contract/api/paths.ts';
 import { rollUp } from './rollup.ts';
-import { classKind, descendantCounter, namedClasses } from './class-naming.ts';
+import { type ParentClass, acceptedParents, namedClasses } from './class-naming.ts';
+import { diseaseNameIndex, nameOwners, namingSubject, parentClassLookup, synonymScopes } from './record-lookups.ts';
 import { hallmarkSelector } from './hallmarks.ts';
+import { diagnosisByClass } from './diagnosis-class.ts';
+import { punctuatedDefinitions } from './definition-choice.ts';
+import { ownFactsLookup } from './own-facts.ts';
 import { termSpecificity } from './term-specificity.ts';
-import { nameWords } from './synonyms.ts';
 import { type ExpertJoinReport, joinExpertContent } from '../editorial/expert-join.ts';
 import { expertHallmarkSelector } from '../editorial/expert-hallmarks.ts';
 import { editorialHpo } from '../editorial/hpo-terms.ts';
@@ -71,56 +73,6 @@ function contributingSources(f: RecordFacts, releases: LoadResult['data']['relea
   return [...used].sort().map((source) => ({ source, release: release(source) }));
 }
 
-/** The Mondo scope of a class's synonym ('broad', 'narrow', ...), for the relation of a designation linked through it. */
-function synonymScopes(data: LoadResult['data']): (id: string, text: string) => string | null {
-  return (id, text) => {
-    const key = normalizeName(text);
-    return data.mondoSynonyms.get(id)?.find((s) => normalizeName(s.text) === key)?.scope ?? null;
-  };
-}
-
-/**
- * The names free text is linked by (designations, trial conditions): every included class's label,
- * its Mondo synonyms and the labels of its exact-match cross-references; a text shared by a class
- * and its ancestor names the ancestor.
- */
-export function diseaseNameIndex(data: LoadResult['data'], set: DiseaseSet, xrefs: CrossRefIndex): NameIndex {
-  // Causal genes (Mondo) by HGNC approved symbol, for "SCN2A developmental and epileptic encephalopathy" (LINKING_RULES).
-  const symbolOf = new Map(data.hgnc.filter((g) => g.status === 'Approved').map((g) => [g.hgncId, g.symbol]));
-  const byGene = new Map<string, string[]>();
-  for (const { mondoId, hgncId } of data.geneLinks) {
-    const symbol = symbolOf.get(hgncId);
-    if (symbol === undefined || !set.labels.has(mondoId)) continue;
-    const list = byGene.get(symbol) ?? byGene.set(symbol, []).get(symbol)!;
-    if (!list.includes(mondoId)) list.push(mondoId);
-  }
-  const names = new NameIndex(
-    (id) => set.ancestors(id),
-    (symbol) => byGene.get(symbol) ?? [],
-  );
-  for (const id of set.ids) {
-    names.add(id, set.labels.get(id)!, 'name');
-    for (const s of data.mondoSynonyms.get(id) ?? []) names.add(id, s.text, 'synonym');
-    for (const { label } of xrefs.exactLabels.get(id) ?? []) names.add(id, label, 'synonym');
-  }
-  return names;
-}
-
-/** The classes each name belongs to (labels and Mondo synonyms of included classes, by their words: nameWords). */
-function nameOwners(data: LoadResult['data'], set: DiseaseSet): (key: string) => readonly string[] {
-  const owners = new Map<string, string[]>();
-  const add = (id: string, text: string) => {
-    const key = nameWords(text);
-    const list = owners.get(key) ?? owners.set(key, []).get(key)!;
-    if (!list.includes(id)) list.push(id);
-  };
-  for (const id of set.ids) {
-    add(id, set.labels.get(id)!);
-    for (const s of data.mondoSynonyms.get(id) ?? []) add(id, s.text);
-  }
-  return (key) => owners.get(key) ?? [];
-}
-
 /** What every record's assembly reads: the joined sources, the name index and the lookups built once. */
 function assemblyContext(
   loaded: LoadResult,
@@ -133,16 +85,25 @@ function assemblyContext(
   const included = new Set(set.ids);
   const rel = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
   const names = diseaseNameIndex(data, set, xrefs);
+  const owners = nameOwners(data, set);
+  const facts = buildFactsIndex(data, xrefs);
   return {
     data,
     set,
     xrefs,
-    facts: buildFactsIndex(data, xrefs),
+    facts,
     qc,
     hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
     resolveGene: (s, h) => validator.resolve(s, h),
     screening: createScreeningLookup(data.rusp, rel('rusp')),
-    drugs: linkDesignations(data.designations, names, rel('fda-oopd'), qc, synonymScopes(data)),
+    drugs: linkDesignations(
+      data.designations,
+      names,
+      rel('fda-oopd'),
+      qc,
+      synonymScopes(data, set, owners.names),
+      ownFactsLookup(data, set, facts),
+    ),
     trials: linkTrials(
       [
         ...data.trialsSample.map((trial) => ({ trial, source: 'ctgov-sample' as const, release: rel('ctgov-sample') })),
@@ -155,7 +116,10 @@ function assemblyContext(
     nord: new Map(data.nord.map((n) => [n.mondoId, n])),
     geneLinks: groupBy(data.geneLinks, (g) => g.mondoId),
     mondoSynonyms: data.mondoSynonyms,
-    nameOwners: nameOwners(data, set),
+    nameOwners: owners.names,
+    labelOwners: owners.labels,
+    previousSymbols: new Map(data.hgnc.map((g) => [g.hgncId, g.prevSymbols])),
+    punctuated: punctuatedDefinitions(data.definitionTexts),
     gard: joinGard(data.gard.diseases, data.gard.xrefs, data.mappings, xrefs.exactToMondo, included),
   };
 }
@@ -182,25 +146,21 @@ interface FinishContext {
   qc: QcReport;
   hallmarks: ReturnType<typeof hallmarkSelector>;
   expertHallmarks: ReturnType<typeof expertHallmarkSelector>;
-  descendants: ReturnType<typeof descendantCounter>;
+  parentClasses: (f: RecordFacts) => ParentClass[];
+  ancestors: (id: string) => string[];
   warningsOf: Map<string, string[]>;
 }
 
 /** One record from its (rolled-up) facts: computed fields, checked sections, classification, quality and metadata. */
 function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
   const before = c.qc.warnings.length;
-  const ruleHallmarks = c.hallmarks(f.phenotypes, f.definition?.text ?? null);
+  const ruleHallmarks = c.hallmarks(f.phenotypes, f.definition?.text ?? null, [f.name, ...namingSubject(f).otherNames]);
   const computed = computeFields(f, {
     hallmarks: f.expert
       ? c.expertHallmarks(f.expert, ruleHallmarks, f.phenotypes, f.definition?.text ?? null, [f.name, ...f.synonyms.map((s) => s.text)])
       : ruleHallmarks,
-    namedClasses: namedClasses(
-      f.name,
-      f.parents,
-      c.descendants,
-      f.definition !== null,
-      f.synonyms.filter((s) => s.kind === 'name').map((s) => s.text),
-    ),
+    namedClasses: namedClasses(namingSubject(f), c.parentClasses(f)),
+    diagnosisByClass: diagnosisByClass({ ...namingSubject(f), ancestors: c.ancestors(f.id) }),
   });
   const sections = finalizeSections({ ...f, computed });
   const classification = classify(f, computed, { referenceDate: c.data.releases.get('fda-oopd')?.release ?? 'unknown' });
@@ -291,16 +251,23 @@ export function buildRecords(loaded: LoadResult, now = new Date()): BuiltRecords
   const expert = joinExperts(loaded, allFacts);
   qc.editorial = editorialQc(data.editorial.expert, expert, now);
   const ancestorMemo = new Map<string, string[]>();
-  const descendants = descendantCounter(set.children);
+  const parentClasses = parentClassLookup(set, ctx.subsets);
+  const groupParents = new Map(
+    [...allFacts.values()].map((f) => [
+      f.id,
+      new Set(acceptedParents(namingSubject(f), parentClasses(f)).flatMap((p) => (p.kind === 'group' ? [p.id] : []))),
+    ]),
+  );
   rollUp(
     allFacts,
     (id) => ancestorMemo.get(id) ?? ancestorMemo.set(id, set.ancestors(id)).get(id)!,
-    (id) => classKind(descendants(id)) === 'group',
+    (id, parent) => groupParents.get(id)?.has(parent) ?? false,
   );
   const specificity = termSpecificity(data.hpoTerms);
   const hallmarks = hallmarkSelector(data.hpoTerms, specificity);
   const expertHallmarks = expertHallmarkSelector(data.hpoTerms, specificity);
-  const finish: FinishContext = { data, qc, hallmarks, expertHallmarks, descendants, warningsOf };
+  const ancestors = (id: string) => ancestorMemo.get(id) ?? ancestorMemo.set(id, set.ancestors(id)).get(id)!;
+  const finish: FinishContext = { data, qc, hallmarks, expertHallmarks, parentClasses, ancestors, warningsOf };
   const records = [...allFacts.values()].map((f) => finishRecord(f, finish));
   const obsoletes = servedObsoletes(data, included, qc);
   return { records, obsoletes, qc, expert, stats: recordStats(records, obsoletes, set, validator.approvedCount) };

@@ -1,29 +1,65 @@
 /**
  * Which parent classes the overview names (CLASS_NAMING_RULE), and which parents are disease groups
- * that designations may roll down from. Informativeness is read from Mondo's own structure: a class
- * with few classes below it says more about a disease than one with hundreds.
+ * that designations may roll down from. What a parent is comes from Mondo itself: its subsets (the
+ * Orphanet typology Mondo carries, Mondo's own grouping subsets), how many classes lie below it, and
+ * whether it is one of Mondo's organizing classes; whether it fits the disease comes from the
+ * disease's own names and definition.
  */
 
 import type { NamedClass } from './consolidated-types.ts';
+import { CAUSE_WORDS, contentWords, contradicts } from './class-words.ts';
 
 export type { NamedClass };
 
-/** A class with more classes below it than this is an organ-system or other umbrella, not a disease group. */
-export const UMBRELLA_MIN_DESCENDANTS = 250;
+/** A class with more classes below it than this is an umbrella, whatever its subsets say. */
+export const UMBRELLA_MIN_DESCENDANTS = 1000;
 /** Most parent classes the overview names. */
 export const MAX_NAMED_CLASSES = 2;
+/** Mondo subsets of wide classes (organ systems, Harrison's chapters). */
+const UMBRELLA_SUBSETS = ['rare_grouping', 'harrisons_view'];
+/** Subsets that declare a class a group of disorders. */
+const GROUP_SUBSETS = ['disease_grouping', 'ordo_group_of_disorders'];
+/** Subsets that declare a class one disease: an Orphanet disorder of any kind, or an OMIM entry. */
+const DISEASE_SUBSETS = /^(?:ordo_(?!group_of_disorders)\w+|omim)$/;
 
 export const CLASS_NAMING_RULE =
-  'The overview names at most two parent classes, the ones that say the most: disease groups (classes with at most ' +
-  `${UMBRELLA_MIN_DESCENDANTS} classes below them in Mondo) first, fewest classes below first; an umbrella class (more than ${UMBRELLA_MIN_DESCENDANTS}, such ` +
-  'as an organ system) only when no group is a parent and the record has no definition, and then the narrowest one alone: an umbrella names ' +
-  'one organ system of what may be a disease of several ("cystic fibrosis, a form of respiratory system disorder"), and the definition, ' +
-  'which follows, says what the disease is. Never named: a numbered sibling subtype ' +
-  '("dilated cardiomyopathy 3B" for Duchenne muscular dystrophy: a parent whose name ends in a subtype number and does not begin the ' +
-  'disease\'s own name), a grouping by mode of inheritance ("autosomal recessive disease"), which the cause sentence states, and a ' +
-  "class that names the disease itself: its label is the disease's name or one of its other names, contains its name, or is one of " +
-  'them with "and related disorders" or "and X-related disorder" added ("Huntington disease and related disorders", "Marfan and ' +
-  'Marfan-related disorder" above Marfan syndrome).';
+  'The overview names at most two parent classes, the ones that say the most: disease groups first, fewest classes below first; an ' +
+  `umbrella class only when no group is a parent and the record has no definition, and then the narrowest one alone. An umbrella is a class in ` +
+  `Mondo's rare_grouping or harrisons_view subset that no subset declares a group of disorders (organ systems: "heart disorder"), one of ` +
+  `Mondo's organizing classes or a ` +
+  `class directly below one ("hereditary disease", "idiopathic disease"), or a class with more than ${UMBRELLA_MIN_DESCENDANTS} classes below ` +
+  'it; every other class is a group ("osteochondrodysplasia", "hereditary neoplastic syndrome"). Never named: a parent that is itself one ' +
+  "disease (an Orphanet disorder or OMIM entry in Mondo's subsets, and not a declared group of disorders) unless the disease's names " +
+  'carry at least half of its content words and every word of cause among them, or its definition carries all of them (words of kind, ' +
+  'inheritance, age, course or severity do not count: "early-onset autosomal dominant Alzheimer disease" asks for "Alzheimer"; "idiopathic" ' +
+  'must be carried; "myotonic dystrophy type 1" is no form of "familial hypertrophic cardiomyopathy", "myelophthisic anemia" no ' +
+  'form of "idiopathic aplastic anemia"); a parent whose label says the opposite of the disease\'s label (acute or chronic, benign or ' +
+  'malignant, congenital or acquired, primary or secondary, early or late, syndromic or isolated, dominant or recessive: "B-cell chronic ' +
+  'lymphocytic leukemia" under "acute lymphoblastic leukemia"); a numbered sibling subtype ("dilated cardiomyopathy 3B" for Duchenne ' +
+  "muscular dystrophy: a parent whose name ends in a subtype number and does not begin the disease's own name); a grouping by mode of " +
+  'inheritance ("autosomal recessive disease"), which the cause sentence states; and a class that names the disease itself: its label ' +
+  'is the disease\'s name or one of its other names, contains its name, or is one of them with "and related disorders" or "and X-related ' +
+  'disorder" added ("Huntington disease and related disorders"). FDA designations of a parent roll down only from the parents this rule ' +
+  'accepts as groups (ROLLUP_RULE).';
+
+/** What CLASS_NAMING_RULE reads of a parent class. */
+export interface ParentClass {
+  id: string;
+  name: string;
+  /** Classes below it in Mondo (transitively). */
+  descendants: number;
+  /** Its Mondo subsets. */
+  subsets: readonly string[];
+  /** One of Mondo's organizing classes (no parent) or a class directly below one. */
+  organizing: boolean;
+}
+
+/** What CLASS_NAMING_RULE reads of the disease. */
+export interface NamingSubject {
+  name: string;
+  otherNames: readonly string[];
+  definition: string | null;
+}
 
 /** A name ending in a subtype designator: "3B", "type 2", "IIIA". */
 const NUMBERED = /(?:\s|-)(?:type\s+)?(?:\d{1,2}[A-Za-z]?|[IVX]+[A-Za-z]?)$/;
@@ -62,29 +98,67 @@ export function namesItself(parentName: string, diseaseName: string, otherNames:
   return names.some((n) => n.startsWith(head) || head.includes(n));
 }
 
-/** The kind of a class by the number of classes below it. */
-export function classKind(descendantCount: number): NamedClass['kind'] {
-  return descendantCount > UMBRELLA_MIN_DESCENDANTS ? 'umbrella' : 'group';
+/** The kind of a parent class by CLASS_NAMING_RULE. */
+export function classKind(p: Pick<ParentClass, 'descendants' | 'subsets' | 'organizing'>): NamedClass['kind'] {
+  const declared = p.subsets.some((s) => GROUP_SUBSETS.includes(s));
+  const umbrella =
+    p.organizing || p.descendants > UMBRELLA_MIN_DESCENDANTS || (!declared && p.subsets.some((s) => UMBRELLA_SUBSETS.includes(s)));
+  return umbrella ? 'umbrella' : 'group';
 }
 
-/** The parents the overview names, by CLASS_NAMING_RULE; `defined` when the record has a definition, `otherNames` its other names. */
-export function namedClasses(
-  diseaseName: string,
-  parents: readonly { id: string; name: string }[],
-  descendantCount: (id: string) => number,
-  defined: boolean,
-  otherNames: readonly string[] = [],
-): NamedClass[] {
-  const candidates = parents
-    .filter((p) => !numberedSibling(p.name, diseaseName) && !BY_INHERITANCE.test(p.name) && !namesItself(p.name, diseaseName, otherNames))
-    .map((p) => ({ id: p.id, name: p.name, size: descendantCount(p.id) }))
-    .sort((a, b) => a.size - b.size || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+/** True for a parent that Mondo's subsets call one disease rather than a group of disorders. */
+export function oneDisease(p: Pick<ParentClass, 'subsets'>): boolean {
+  return p.subsets.some((s) => DISEASE_SUBSETS.test(s)) && !p.subsets.some((s) => GROUP_SUBSETS.includes(s));
+}
+
+/**
+ * True when the disease's names carry at least half of the content words of a parent's label, every word of cause among them
+ * (written joined counts: "branchiootorenal" carries "branchio-oto-renal"), or its definition carries all of them.
+ */
+export function carriesWords(parentName: string, subject: NamingSubject): boolean {
+  const wanted = contentWords(parentName);
+  if (wanted.length === 0) return true;
+  const names = [subject.name, ...subject.otherNames];
+  if (names.some((t) => contentWords(t).join('').includes(wanted.join('')))) return true;
+  const inNames = new Set(names.flatMap(contentWords));
+  const carried = wanted.filter((w) => inNames.has(w));
+  if (carried.length * 2 >= wanted.length && wanted.every((w) => !CAUSE_WORDS.has(w) || inNames.has(w))) return true;
+  const inDefinition = new Set(contentWords(subject.definition ?? ''));
+  return wanted.every((w) => inDefinition.has(w));
+}
+
+/** Why a parent may not be named (CLASS_NAMING_RULE), or null when it may. */
+export function refusal(p: ParentClass, subject: NamingSubject): string | null {
+  if (numberedSibling(p.name, subject.name)) return 'numbered sibling';
+  if (BY_INHERITANCE.test(p.name)) return 'mode of inheritance';
+  if (namesItself(p.name, subject.name, subject.otherNames)) return 'names the disease itself';
+  if (contradicts(p.name, subject.name)) return 'says the opposite of the disease';
+  if (oneDisease(p) && !carriesWords(p.name, subject)) return 'another disease';
+  return null;
+}
+
+/** The parents CLASS_NAMING_RULE accepts, with their kinds: groups before umbrellas, fewest classes below first. */
+export function acceptedParents(subject: NamingSubject, parents: readonly ParentClass[]): (ParentClass & { kind: NamedClass['kind'] })[] {
+  return parents
+    .filter((p) => refusal(p, subject) === null)
+    .map((p) => ({ ...p, kind: classKind(p) }))
+    .sort(
+      (a, b) =>
+        Number(a.kind === 'umbrella') - Number(b.kind === 'umbrella') ||
+        a.descendants - b.descendants ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
+}
+
+/** The parents the overview names, by CLASS_NAMING_RULE. */
+export function namedClasses(subject: NamingSubject, parents: readonly ParentClass[]): NamedClass[] {
+  const accepted = acceptedParents(subject, parents);
   // The record keeps the choice, not the counts behind it: a class gaining a subtype elsewhere
   // must not change every record below it.
-  const named = (c: (typeof candidates)[number]): NamedClass => ({ id: c.id, name: c.name, kind: classKind(c.size) });
-  const groups = candidates.filter((c) => classKind(c.size) === 'group');
+  const named = (c: (typeof accepted)[number]): NamedClass => ({ id: c.id, name: c.name, kind: c.kind });
+  const groups = accepted.filter((c) => c.kind === 'group');
   if (groups.length > 0) return groups.slice(0, MAX_NAMED_CLASSES).map(named);
-  return defined ? [] : candidates.slice(0, 1).map(named);
+  return subject.definition !== null ? [] : accepted.slice(0, 1).map(named);
 }
 
 /** Number of classes below each class (transitively), from a child map. */

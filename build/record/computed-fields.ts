@@ -7,11 +7,13 @@ import type { SchemaObject } from '../../server/contract/snapshot/component-sche
 
 export interface ComputedFieldDoc {
   name: string;
-  type: 'integer' | 'number' | 'boolean' | 'string' | 'array';
+  type: 'integer' | 'number' | 'boolean' | 'string' | 'array' | 'object';
   nullable: boolean;
   description: string;
   /** The item schema of an array field. */
   items?: SchemaObject;
+  /** The properties of an object field. */
+  shape?: SchemaObject;
 }
 
 const HALLMARK_ITEM: SchemaObject = {
@@ -58,6 +60,19 @@ const NAMED_CLASS_ITEM: SchemaObject = {
     id: { type: 'string' },
     name: { type: 'string' },
     kind: { type: 'string', enum: ['group', 'umbrella'] },
+  },
+};
+
+const DIAGNOSIS_BY_CLASS_SHAPE: SchemaObject = {
+  additionalProperties: false,
+  required: ['kind', 'method', 'basis'],
+  properties: {
+    kind: { type: 'string', enum: ['chromosomal-deletion-or-duplication', 'repeat-expansion', 'enzyme-deficiency', 'neoplasm'] },
+    method: { type: 'string', description: 'The test that typically confirms the diagnosis, as the overview names it.' },
+    basis: {
+      type: 'string',
+      description: "What in the record's facts decided the kind: a Mondo class, or the words of a name or the definition.",
+    },
   },
 };
 
@@ -233,6 +248,13 @@ export const COMPUTED_FIELDS: ComputedFieldDoc[] = [
     nullable: false,
     description: 'The parent classes the overview names. {{CLASS_NAMING_RULE}}',
     items: NAMED_CLASS_ITEM,
+  },
+  {
+    name: 'diagnosisByClass',
+    type: 'object',
+    nullable: true,
+    description: 'How the diagnosis is typically confirmed, by the kind of disease (added in 1.6.0). {{DIAGNOSIS_CLASS_RULE}}',
+    shape: DIAGNOSIS_BY_CLASS_SHAPE,
   },
   {
     name: 'sourceCount',

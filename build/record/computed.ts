@@ -3,6 +3,7 @@ import { ONSET_ORDER, frequencyFloor, inForceDesignations, isCausal, orphanProdu
 import { MODE_PRECEDENCE } from './inheritance.ts';
 import type { NamedClass } from './class-naming.ts';
 import type { Hallmark } from './hallmarks.ts';
+import type { DiagnosisByClass } from './diagnosis-class.ts';
 
 export type { ComputedValue };
 
@@ -10,6 +11,7 @@ export type { ComputedValue };
 export interface DerivedParts {
   hallmarks: Hallmark[];
   namedClasses: NamedClass[];
+  diagnosisByClass: DiagnosisByClass | null;
 }
 
 function hasSystem(facts: RecordFacts, test: (system: string) => boolean): boolean {
@@ -52,7 +54,7 @@ function contributingSources(facts: RecordFacts): Set<SourceId> {
  */
 export function computeFields(
   facts: RecordFacts,
-  derived: DerivedParts = { hallmarks: [], namedClasses: [] },
+  derived: DerivedParts = { hallmarks: [], namedClasses: [], diagnosisByClass: null },
 ): Record<string, ComputedValue> {
   const present = facts.phenotypes.filter((p) => !p.negated);
   const products = orphanProducts(facts);
@@ -99,6 +101,7 @@ export function computeFields(
     definitionSource: facts.definition ? facts.definition.source : null,
     hallmarks: derived.hallmarks,
     namedClasses: derived.namedClasses,
+    diagnosisByClass: derived.diagnosisByClass,
     sourceCount: contributingSources(facts).size,
   };
 }

@@ -28,7 +28,14 @@ export interface DesignationLink {
   relation: LinkRelation;
   /** The words of the text (or the rule) that decided `relation`. */
   decidedBy: string;
+  /** `relation` in words that read without a glossary (COVERS_RULE in approval-cover.ts). */
+  covers: Covers;
 }
+
+/** What a designation covers of the disease it is listed on: `relation` in plain words (COVERS in approval-cover.ts). */
+export type Covers = 'whole-disease' | 'part-of-disease' | 'condition-in-patients' | 'wider-condition';
+/** What an approval covers of the disease, or another condition only. */
+export type ApprovalCovers = Covers | 'another-condition';
 
 /** The consolidated inheritance (see INHERITANCE_RULE in inheritance.ts). */
 export interface InheritanceSummary {
@@ -77,6 +84,8 @@ export interface RolledDesignation {
   fdaUrl: string | null;
   /** How the designation relates to the class it is listed on (its closest link relation there). */
   relation: LinkRelation;
+  /** `relation` in plain words. */
+  covers: Covers;
   /** The subtype (or, in parentOrphanDrugs, the parent) whose record lists the designation. */
   from: SubtypeRef;
 }
@@ -101,5 +110,12 @@ export interface NamedClass {
   kind: 'group' | 'umbrella';
 }
 
+/** How the diagnosis is typically confirmed, by the kind of disease (DIAGNOSIS_CLASS_RULE in diagnosis-class.ts). */
+export interface DiagnosisByClass {
+  kind: 'chromosomal-deletion-or-duplication' | 'repeat-expansion' | 'enzyme-deficiency' | 'neoplasm';
+  method: string;
+  basis: string;
+}
+
 /** A value of the record's `computed` object (COMPUTED_FIELDS in computed-fields.ts). */
-export type ComputedValue = number | boolean | string | null | Hallmark[] | NamedClass[];
+export type ComputedValue = number | boolean | string | null | Hallmark[] | NamedClass[] | DiagnosisByClass;

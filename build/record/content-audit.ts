@@ -8,14 +8,23 @@ import { readPackedSync } from '../../server/contract/snapshot/packs.ts';
 import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/snapshot-docs.ts';
 import { readBuildSettings } from '../build-settings.ts';
 import { auditRecord, type AuditRow, type RecordDigest, digestRecord } from './content-audit-rules.ts';
+import { type TrustDigest, type TrustRow, trustDigest, trustIndex, trustRow } from './content-audit-trust.ts';
+import { type LinkRow, linkRow } from './content-audit-links.ts';
+import { readHgncGenes } from '../ingest/hgnc.ts';
+import { readMondoDefinitionTexts } from '../ingest/mondo-definitions.ts';
+import { definitionWords } from './definition-choice.ts';
+import { type HallmarkRow, hallmarkChecks } from './content-audit-hallmarks.ts';
+import { readHpoOntology } from '../ingest/hpo-ontology.ts';
 
 /**
  * Content audit over the published snapshot, through the record bodies the API serves:
- *   node --import tsx build/record/content-audit.ts [--json]
+ *   node --import tsx build/record/content-audit.ts [--missed] [--examples]
  * Counts the defects of issue 23 (boilerplate, inheritance contradictions, frequency order, small
  * counts over bands, duplicate designations, negated links, non-names) and the coverage figures
  * (approvals listed, grouping classes naming subtype genes, parents of screened conditions,
- * Mendelian overviews). DIST_DIR (default dist) and DATA_DIR (the OOPD export) as for the build.
+ * Mendelian overviews), and issue 38's faults (content-audit-trust.ts, -links.ts, -hallmarks.ts);
+ * --examples names up to 8 records for each count. DIST_DIR (default dist) and DATA_DIR (the OOPD
+ * export, HGNC, HPO and Mondo's release-diff reports) as for the build.
  */
 const { distDir: dist, dataDir } = readBuildSettings();
 const current = resolve(dist, 'current');
@@ -23,14 +32,38 @@ const manifest = readSnapshotJson<{ entries: Record<string, [string]> }>(current
 const packs = snapshotPacks(dist, current);
 
 const digests = new Map<string, RecordDigest>();
+const trust = new Map<string, TrustDigest>();
 const rows: AuditRow[] = [];
+const served: [string, string][] = [];
 for (const [key, [hash]] of Object.entries(manifest.entries)) {
   if (!/^MONDO:\d{7}$/.test(key)) continue;
   const body = JSON.parse(readPackedSync(packs, hash).toString('utf8'));
   if (!body.data?.sections) continue; // an obsolete redirect
   digests.set(key, digestRecord(body.data));
+  trust.set(key, trustDigest(body.data));
   rows.push(auditRecord(body.data));
+  served.push([key, hash]);
 }
+
+// Issue 38's checks read other records (parents, subtypes, names), HGNC's previous symbols and Mondo's definitions.
+const previous = new Map<string, string[]>();
+for (const g of readHgncGenes(resolve(dataDir, 'hgnc/hgnc_complete_set_2024-10_subset.tsv.gz')))
+  previous.set(g.symbol.toLowerCase(), g.prevSymbols);
+const mondoDefinitions = readMondoDefinitionTexts(
+  resolve(dataDir, 'mondo/mondo_release_diff_new_terms_2021-11_2026-08.tsv.gz'),
+  resolve(dataDir, 'mondo/mondo_release_diff_changed_terms_2021-11_2026-08.tsv.gz'),
+);
+const punctuated = new Set(mondoDefinitions.filter((d) => d.text.includes(',')).map((d) => definitionWords(d.text)));
+const index = trustIndex(trust, previous, punctuated);
+const hallmarkRow = hallmarkChecks(readHpoOntology(resolve(dataDir, 'hpo/hp_2023-01-27.json.gz')).terms);
+type Row = TrustRow & LinkRow & HallmarkRow;
+const trustRows: Row[] = served.map(([, hash]) => {
+  const body = JSON.parse(readPackedSync(packs, hash).toString('utf8')).data;
+  const overview = body.sections.overview.paragraphs.join('\n');
+  return { ...trustRow(body, index), ...linkRow(body, overview), ...hallmarkRow(body, overview) };
+});
+const trustSum = (k: keyof Row) => trustRows.reduce((s, r) => s + r[k], 0);
+const trustRecords = (k: keyof Row) => trustRows.filter((r) => r[k] > 0).length;
 
 const sum = (k: keyof AuditRow) => rows.reduce((s, r) => s + Number(r[k] ?? 0), 0);
 const recordsWith = (k: keyof AuditRow) => rows.filter((r) => Number(r[k] ?? 0) > 0).length;
@@ -126,6 +159,24 @@ const report = {
     'FDA texts with a lost character ("?") shown unmarked in prose': sum('lostCharacterUnmarked'),
     'records naming a class whose label names the disease itself': recordsWith('selfNamedClasses'),
     'records whose overview says a gene that a source gives as somatic or a fusion causes it': recordsWith('nonGermlineCauses'),
+    'named classes that are another disease or say the opposite of the disease (CLASS_NAMING_RULE)': trustSum('wrongClasses'),
+    'records naming no class although a parent is a disease group the rule accepts': trustRecords('informativeParentMissed'),
+    'designations rolled down from a refused parent or made for a part of it': trustSum('wrongRollDown'),
+    'other names that OTHER_NAME_RULE or the hierarchy refutes, shown': trustSum('badOtherNames'),
+    'hallmarks that are the disease itself': trustSum('selfHallmarks'),
+    'hallmarks below a present feature counted more than 15 points more frequent': trustSum('rarerVariant'),
+    'records with four of their first five hallmarks in one organ system while another has features': trustRecords('oneSystem'),
+    'laboratory hallmarks the overview does not name': trustSum('labUnprinted'),
+    'records of a kind DIAGNOSIS_CLASS_RULE names a test for, naming no diagnosis': trustRecords('noDiagnosis'),
+    'groups whose tied modes differ among subtypes, stating one primary mode': trustRecords('groupTieBreak'),
+    'headline prevalences of a specific population, or regional beside a worldwide figure': trustRecords('badHeadline'),
+    'Orphanet definitions quoted without commas although Mondo punctuates the same words': trustRecords('commalessWithTwin'),
+    'GeneReviews or MedlinePlus links its subtypes share but the record lacks': trustSum('readMoreNotRolled'),
+    'products the overview names under two spellings': trustSum('duplicateProducts'),
+    'designations shown as part of the disease by words that restrict nothing': trustSum('broaderOnNothing'),
+    'designations shown as the whole disease through a synonym the record sorts as narrower': trustSum('narrowSynonymExact'),
+    'designations shown as a condition in its patients that are its own attacks, episodes or bleeds': trustSum('complicationOwnEpisodes'),
+    'approved designations named as approved for it whose approved indications never name it': trustSum('approvedNotCovering'),
   },
   notes: {
     'FDA entries (disease, designation) holding a lost character ("?"), raw text kept': sum('lostCharacterEntries'),
@@ -140,6 +191,15 @@ const report = {
 };
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 if (process.argv.includes('--missed')) process.stdout.write(`${missed.join('\n')}\n`);
+if (process.argv.includes('--examples'))
+  for (const k of Object.keys(trustRows[0] ?? {}) as (keyof Row)[])
+    process.stdout.write(
+      `${k}: ${served
+        .filter((_, i) => trustRows[i][k] > 0)
+        .slice(0, 8)
+        .map(([id]) => id)
+        .join(' ')}\n`,
+    );
 if (process.argv.includes('--examples'))
   for (const k of [
     'boilerplate',

@@ -1,5 +1,6 @@
 import type { TextWords } from './link-rules.ts';
 import { CAUSE_SUFFIXES, neutral } from './relation-words.ts';
+import { type OwnFacts, restrictNothing } from './relation-scope.ts';
 import {
   clauseBounds,
   complication,
@@ -47,7 +48,7 @@ export const LINK_RELATION_RULE =
   '(roll-down). `exact`: the text names the disease with no such word.';
 
 /** What containedRelation may ask about the linked disease beyond the text. */
-export interface RelationLookups {
+export interface RelationLookups extends OwnFacts {
   /** True when the HGNC symbol (as written) is a causal gene of the linked disease. */
   ownGene?: (symbol: string) => boolean;
   /** True when the words (normalized) are a disease name or synonym: "medullary thyroid carcinoma". */
@@ -67,7 +68,8 @@ export function containedRelation(
 ): RelationDecision {
   const [from, to] = clauseBounds(tw, start, end);
   const inOther = (i: number) => others.some(([s, e]) => i >= s && i < e);
-  const hit = complication(tw, from, start, end, inOther) ?? patientsWith(tw, start, end, to) ?? partOf(tw, from, start, inOther);
+  const hit =
+    complication(tw, from, start, end, inOther, lookups) ?? patientsWith(tw, start, end, to, lookups) ?? partOf(tw, from, start, inOther);
   if (hit) return hit;
   // Two names with nothing between them: the first qualifies the second ("cystic fibrosis liver disease" is a
   // complication of cystic fibrosis, and a liver disease of a subset of patients).
@@ -78,7 +80,8 @@ export function containedRelation(
   // A complement after the name: "invasive carcinoma of the uterine cervix".
   if (tw.words[end] === 'of' && joined(end) && end + 1 < to)
     return { relation: 'broader', decidedBy: phrase(tw, end, Math.min(end + 4, to)) };
-  const { restricting, ownGenotype } = restrictingWords(tw, [from, to], [start, end], others, lookups.ownGene ?? (() => false));
+  const free = restrictNothing(tw, [from, to], lookups);
+  const { restricting, ownGenotype } = restrictingWords(tw, [from, to], [start, end], others, lookups.ownGene ?? (() => false), free);
   if (restricting.length > 0) {
     const first = restricting[0];
     return { relation: 'broader', decidedBy: phrase(tw, first, Math.min(first + 4, to)) };
@@ -94,7 +97,7 @@ export function containedRelation(
   // "parenteral nutrition-associated liver disease" (a cause joined by a hyphen qualifies, though "associated" alone does not).
   const prev = start - 1;
   const hyphenCause = CAUSE_SUFFIXES.has(tw.words[prev]) && /^[-\u2010\u2011]$/.test(tw.before[prev] ?? '');
-  const qualifier = hyphenCause || (!neutral(tw.words[prev]) && !/^\d+$/.test(tw.words[prev]));
+  const qualifier = hyphenCause || (!neutral(tw.words[prev]) && !/^\d+$/.test(tw.words[prev]) && !free.has(prev));
   if (prev >= from && !inOther(prev) && qualifier && !/[,(;:]/.test(tw.before[start]))
     return {
       relation: 'broader',

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { readOrphanDesignations } from '../ingest/fda-oopd.ts';
 import { readOrphanDesignationsXlsx } from '../ingest/fda-oopd-xlsx.ts';
 import { loadSources } from '../ingest/load-sources.ts';
-import { diseaseNameIndex } from './build-records.ts';
+import { diseaseNameIndex } from './record-lookups.ts';
 import { indexCrossRefs } from './cross-refs.ts';
 import { SPOT_CHECK_COLUMNS, designationStats, seededSample } from './designation-stats.ts';
 import { selectDiseases } from './disease-set.ts';

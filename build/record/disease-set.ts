@@ -84,6 +84,7 @@ export function selectDiseases(classes: MondoClass[], edges: SubclassEdge[], map
   }
   ids.sort();
   const included = new Set(ids);
+  const ancestorList = new Map<string, string[]>();
   const { parents, children } = servedHierarchy(ids, included, allParents);
   return {
     ids,
@@ -91,7 +92,10 @@ export function selectDiseases(classes: MondoClass[], edges: SubclassEdge[], map
     parents,
     children,
     excluded,
-    ancestors: (id) => [...ancestorsOf(id)].filter((a) => included.has(a)).sort(),
+    // Built once per class and frozen: callers share it.
+    ancestors: (id) =>
+      ancestorList.get(id) ??
+      ancestorList.set(id, Object.freeze([...ancestorsOf(id)].filter((a) => included.has(a)).sort()) as string[]).get(id)!,
   };
 }
 

@@ -6,7 +6,7 @@ import { composeSection } from './sections.ts';
 import { CLASSIFICATION_PHRASES, TEMPLATE_WORDS } from './prose/template-words.ts';
 import { NO_PHENOTYPE } from './prose/overview-words.ts';
 import { joinAnd } from './prose/section-format.ts';
-import { definitionModes } from './prose/sections-overview.ts';
+import { definitionModes } from './prose/overview-inheritance.ts';
 import { hasReplacementCharacter, lostCharacterPassages } from './text-repair.ts';
 
 export { CLASSIFICATION_PHRASES, TEMPLATE_WORDS };
@@ -207,7 +207,10 @@ export function checkAgainstDefinition(sentences: readonly { text: string; based
   }
   const unstated = definitionModes(facts);
   for (const s of sentences)
-    if (s.basedOn.includes('inheritanceSummary') && unstated.some((m) => !s.text.toLowerCase().includes(`definition says ${m}`)))
+    if (
+      s.basedOn.includes('inheritanceSummary') &&
+      unstated.some((m) => !(/definition says (.*)$/.exec(s.text.toLowerCase())?.[1] ?? '').includes(m))
+    )
       out.push(`"${s.text}" states the primary mode without the definition's ${joinAnd(unstated)}`);
   return out;
 }

@@ -1,18 +1,19 @@
 import type { HpoTerm } from '../ingest/source-types.ts';
 import type { Hallmark } from './consolidated-types.ts';
-import { normalizeFrequency } from './frequency.ts';
+import { COAGULATION_CASCADE, type FeatureParts, LABORATORY_ROOT, featurePartsOf } from './hallmark-parts.ts';
 import { MIN_POOLED_DENOMINATOR } from './frequency-pool.ts';
 import type { Phenotype } from './record-types.ts';
 import type { TermSpecificity } from './term-specificity.ts';
 
-export type { Hallmark };
+export type { Hallmark, FeatureParts };
+export { comparable, featurePartsOf, LABORATORY_ROOT } from './hallmark-parts.ts';
 
 /**
  * The hallmark features of a disease (HALLMARK_RULE): what identifies it, not only what is
  * frequent. Every part of the score is local to the disease or to the HPO release, so another
  * disease's annotations never change this disease's hallmarks. The parts of each feature
- * (`featurePartsOf`) hold no constant; the constants weigh them (`rankHallmarks`), so that
- * test/check/hallmark-cv.ts cross-validates the very rule the build runs.
+ * (`featurePartsOf`, hallmark-parts.ts) hold no constant; the constants weigh them (`rankHallmarks`),
+ * so that test/check/hallmark-cv.ts cross-validates the very rule the build runs.
  */
 
 /** The constants and the form of HALLMARK_RULE. */
@@ -27,11 +28,17 @@ export interface HallmarkConstants {
   specificityPower: number;
   /** The frequency counted: the consolidated one, or the mean of each curation's own. */
   frequencyAcrossCurations: 'mean' | 'consolidated';
+  /** How a definition names a feature: word for word, or the words of a name within one sentence in any order. */
+  definitionMatch: 'phrase' | 'words';
+  /** A term is skipped when every organ system it lies in already has this many hallmarks; HALLMARK_COUNT is no limit. */
+  systemLimit: number;
+  /** A term below a chosen one takes its place always, or only when counted at most MORE_SPECIFIC_MARGIN less frequent. */
+  moreSpecific: 'always' | 'nearly-as-frequent' | 'frequent-ancestor';
 }
 
 /**
- * Chosen by leave-one-out cross-validation over 61 diseases with textbook hallmarks, in 59 of the 61
- * folds (test/check/hallmark-cv.ts; figures in test/build/results/2026-11-27-clinical-content.md).
+ * Chosen by leave-one-out cross-validation over 61 diseases with textbook hallmarks, in 58 of the 61 folds
+ * (test/check/hallmark-cv.ts; figures in test/build/results/2026-12-06-trustworthy-records.md).
  */
 export const HALLMARK_CONSTANTS: HallmarkConstants = {
   noFrequency: 0.7,
@@ -39,26 +46,21 @@ export const HALLMARK_CONSTANTS: HallmarkConstants = {
   agreementWeight: 0.5,
   specificityPower: 1,
   frequencyAcrossCurations: 'mean',
+  definitionMatch: 'phrase',
+  systemLimit: 3,
+  moreSpecific: 'nearly-as-frequent',
 };
 
+/** A more specific term counted more than this (a fraction) less frequent than the chosen one above it does not take its place. */
+export const MORE_SPECIFIC_MARGIN = 0.15;
 /** How many hallmarks are chosen (a laboratory finding may be added after them). */
 export const HALLMARK_COUNT = 5;
-/**
- * Laboratory findings: terms below "Abnormality of metabolism/homeostasis" or "Abnormality of the
- * coagulation cascade" (factor activities, clotting times), but not below "Abnormality of fluid
- * regulation" (edema is seen, not measured) or "Abnormality of temperature regulation" (fever).
- */
-export const LABORATORY_ROOT = 'HP:0001939';
-const COAGULATION_CASCADE = 'HP:0003256';
-const NOT_LABORATORY = ['HP:0011032', 'HP:0004370'];
 /** A laboratory finding counted at least this frequent (a frequency given) is diagnostic on its frequency alone. */
 const DIAGNOSTIC_MIN_FREQUENCY = 0.8;
 /** Most diagnostic laboratory findings the overview names. */
 export const DIAGNOSTIC_COUNT = 2;
 /** A laboratory finding added after the hallmarks must be counted at least this frequent (frequent or more, or not given). */
 const LABORATORY_MIN_FREQUENCY = 0.3;
-/** Ancestors less specific than this are too general to count as named in a definition ("abnormality of the eye"). */
-const DEFINITION_MIN_SPECIFICITY = 0.4;
 
 const C = HALLMARK_CONSTANTS;
 export const HALLMARK_RULE =
@@ -70,108 +72,16 @@ export const HALLMARK_RULE =
   'specificity: the intrinsic information content of the HPO term (SPECIFICITY_RULE, from the HPO release alone). ' +
   "namedInDefinition: 1 when the record's definition names the term, one of its HPO synonyms, or a not too general term above it. " +
   'sourcesAgree: 1 when both the OMIM-based HPO curation and Orphanet annotate the term. ' +
-  `The ${HALLMARK_COUNT} best scores are the hallmarks (ties by HPO id); a term above a chosen one is skipped and a term below a chosen one takes its place ` +
-  `(the more specific wins). When none of them is a laboratory finding (below "Abnormality of metabolism/homeostasis", ${LABORATORY_ROOT}, ` +
+  "A feature whose HPO label or synonym is the disease's label, or the label with at most two more words unless the label names a " +
+  'syndrome, is the disease itself and never a hallmark ("Chronic lymphatic leukemia" under B-cell chronic lymphocytic leukemia). ' +
+  `The ${HALLMARK_COUNT} best scores are the hallmarks (ties by HPO id), spread over organ systems (the terms right below "Phenotypic ` +
+  `abnormality"): a term is skipped when every system it lies in already has ${C.systemLimit} of them; a term above a chosen one is ` +
+  `skipped, and a term below a chosen one ` +
+  `takes its place${C.moreSpecific === 'always' ? '' : ` unless it is counted more than ${MORE_SPECIFIC_MARGIN * 100} percentage points less frequent (then it is skipped: Alport syndrome keeps "Hematuria", very frequent, over "Microscopic hematuria", occasional)`}. ` +
+  `When none of them is a laboratory finding (below "Abnormality of metabolism/homeostasis", ${LABORATORY_ROOT}, ` +
   `or "Abnormality of the coagulation cascade", ${COAGULATION_CASCADE}; not below "Abnormality of fluid regulation" or "Abnormality of ` +
   `temperature regulation"), the best-scoring laboratory finding counted at least ${LABORATORY_MIN_FREQUENCY} frequent is added. ` +
   'The constants and the form were chosen by leave-one-out cross-validation over diseases with textbook hallmarks.';
-
-/** Lower case, no diacritics or punctuation, plural endings of long words dropped: the form definitions and labels are compared in. */
-export function comparable(text: string): string {
-  const words = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => (w.length > 3 ? w.replace(/(?:es|s)$/, '') : w));
-  return ` ${words.join(' ')} `;
-}
-
-type Curation = 'M' | 'O';
-/** The OMIM-based HPO curation ("M") or Orphanet ("O": the packets or HPO's ORPHA rows) behind a source row. */
-const curationOf = (s: Phenotype['sources'][number]): Curation => (s.source === 'orphanet' || s.diseaseId.startsWith('ORPHA:') ? 'O' : 'M');
-
-/** A frequency as a fraction: the point value, else the middle of its band; null when it gives neither. */
-function fraction(f: { percent: number | null; range: [number, number] | null } | null): number | null {
-  if (!f) return null;
-  if (f.percent !== null) return f.percent / 100;
-  return f.range ? (f.range[0] + f.range[1]) / 200 : null;
-}
-
-/**
- * Each curation's own frequency of a feature (its rows' usable values averaged; a count of fewer than
- * MIN_POOLED_DENOMINATOR patients is not one, as in FREQUENCY_RULE); a curation that gives none is left out.
- */
-function curationFrequencies(p: Phenotype): number[] {
-  const by = new Map<Curation, number[]>();
-  for (const s of p.sources) {
-    if (s.frequencyRaw === null) continue;
-    const read = normalizeFrequency(s.frequencyRaw);
-    const small = read.frequency.denominator !== null && read.frequency.denominator < MIN_POOLED_DENOMINATOR;
-    const v = 'warning' in read || small ? null : fraction(read.frequency);
-    if (v !== null) (by.get(curationOf(s)) ?? by.set(curationOf(s), []).get(curationOf(s))!).push(v);
-  }
-  return [...by.values()].map((vs) => vs.reduce((a, b) => a + b, 0) / vs.length);
-}
-
-/** What HALLMARK_RULE weighs for one present feature: no constant enters these. */
-export interface FeatureParts {
-  hpoId: string;
-  label: string;
-  /** The consolidated frequency as a fraction; null when no usable one is given. */
-  frequency: number | null;
-  /** Each curation's own frequency (fractions). */
-  curationFrequencies: number[];
-  specificity: number;
-  namedInDefinition: boolean;
-  sourcesAgree: boolean;
-  laboratory: boolean;
-}
-
-/** The parts of every present feature of a disease, over one HPO release. */
-export function featurePartsOf(terms: ReadonlyMap<string, HpoTerm>, specificity: TermSpecificity) {
-  const phrases = new Map<string, string[]>();
-  const phrasesOf = (id: string): string[] => {
-    let hit = phrases.get(id);
-    if (!hit) {
-      const t = terms.get(id);
-      hit = t ? [t.label, ...t.synonyms].map(comparable).filter((p) => p.length > 5) : [];
-      phrases.set(id, hit);
-    }
-    return hit;
-  };
-  const named = (id: string, definition: string): boolean => {
-    if (definition === '') return false;
-    for (const x of [id, ...specificity.ancestors(id)]) {
-      if ((specificity.of(x) ?? 0) < DEFINITION_MIN_SPECIFICITY) continue;
-      if (phrasesOf(x).some((p) => definition.includes(p))) return true;
-    }
-    return false;
-  };
-  const isLab = (id: string) => {
-    const above = specificity.ancestors(id);
-    return (above.has(LABORATORY_ROOT) || above.has(COAGULATION_CASCADE)) && !NOT_LABORATORY.some((x) => above.has(x));
-  };
-
-  return function parts(phenotypes: readonly Phenotype[], definitionText: string | null): FeatureParts[] {
-    const definition = definitionText ? comparable(definitionText) : '';
-    const present = phenotypes.filter((p) => !p.negated);
-    return present.map((p) => {
-      const given = p.frequencyBasis === 'count' || p.frequencyBasis === 'percent' || p.frequencyBasis === 'band';
-      return {
-        hpoId: p.hpoId,
-        label: p.label,
-        frequency: given ? fraction(p.frequency) : null,
-        curationFrequencies: given ? curationFrequencies(p) : [],
-        specificity: specificity.of(p.hpoId) ?? 0,
-        namedInDefinition: named(p.hpoId, definition),
-        sourcesAgree: new Set(p.sources.map(curationOf)).size > 1,
-        laboratory: isLab(p.hpoId),
-      };
-    });
-  };
-}
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -189,7 +99,8 @@ export function scoreFeatures(features: readonly FeatureParts[], c: HallmarkCons
     const counted = countedFrequency(f, c);
     const value = counted ?? c.noFrequency;
     const spec = f.specificity;
-    const weights = c.definitionWeight * Number(f.namedInDefinition) + c.agreementWeight * Number(f.sourcesAgree);
+    const named = c.definitionMatch === 'words' ? f.namedInDefinitionWords : f.namedInDefinition;
+    const weights = c.definitionWeight * Number(named) + c.agreementWeight * Number(f.sourcesAgree);
     return {
       hpoId: f.hpoId,
       label: f.label,
@@ -198,7 +109,7 @@ export function scoreFeatures(features: readonly FeatureParts[], c: HallmarkCons
         frequency: round(value),
         frequencyGiven: counted !== null,
         specificity: round(spec),
-        namedInDefinition: f.namedInDefinition,
+        namedInDefinition: named,
         sourcesAgree: f.sourcesAgree,
       },
       laboratory: f.laboratory,
@@ -213,8 +124,11 @@ export function rankHallmarks(
   specificity: TermSpecificity,
   c: HallmarkConstants = HALLMARK_CONSTANTS,
 ): Hallmark[] {
-  const scored = scoreFeatures(features, c);
-  const chosen = pick(scored, HALLMARK_COUNT, specificity);
+  // A feature that is the disease itself ("Chronic lymphatic leukemia" under chronic lymphocytic leukemia) says nothing new.
+  const own = features.filter((f) => !f.namesDisease);
+  const scored = scoreFeatures(own, c);
+  const systems = new Map(own.map((f) => [f.hpoId, f.systems]));
+  const chosen = pick(scored, specificity, c, (id) => systems.get(id) ?? []);
   if (!chosen.some((h) => h.laboratory)) {
     const lab = scored.find(
       (h) =>
@@ -227,22 +141,41 @@ export function rankHallmarks(
   return chosen;
 }
 
-/** A hallmark selector over one HPO release: `select(phenotypes, definition)` applies HALLMARK_RULE. */
+/** A hallmark selector over one HPO release: `select(phenotypes, definition, names)` applies HALLMARK_RULE. */
 export function hallmarkSelector(terms: ReadonlyMap<string, HpoTerm>, specificity: TermSpecificity) {
   const parts = featurePartsOf(terms, specificity);
-  return (phenotypes: readonly Phenotype[], definitionText: string | null): Hallmark[] =>
-    rankHallmarks(parts(phenotypes, definitionText), specificity);
+  return (phenotypes: readonly Phenotype[], definitionText: string | null, diseaseNames: readonly string[] = []): Hallmark[] =>
+    rankHallmarks(parts(phenotypes, definitionText, diseaseNames), specificity);
 }
 
-/** The first `count` of `scored` (best first) with no term above another: a more specific term takes its ancestor's place. */
-function pick(scored: readonly Hallmark[], count: number, specificity: TermSpecificity): Hallmark[] {
+/**
+ * The first HALLMARK_COUNT of `scored` (best first) with no term above another, none whose every organ system has `systemLimit`:
+ * a more specific term takes its ancestor's place (by `moreSpecific`: always, or when counted at most MORE_SPECIFIC_MARGIN less
+ * frequent; else it is skipped).
+ */
+function pick(
+  scored: readonly Hallmark[],
+  specificity: TermSpecificity,
+  c: HallmarkConstants,
+  systemsOf: (id: string) => readonly string[],
+): Hallmark[] {
   const chosen: Hallmark[] = [];
+  const full = (h: Hallmark, without?: Hallmark) =>
+    systemsOf(h.hpoId).length > 0 &&
+    systemsOf(h.hpoId).every((s) => chosen.filter((x) => x !== without && systemsOf(x.hpoId).includes(s)).length >= c.systemLimit);
+  // 'frequent-ancestor': a term is skipped while a present term above it is counted much more frequent (it stands for it).
+  const rarer = (h: Hallmark) =>
+    c.moreSpecific === 'frequent-ancestor' &&
+    scored.some(
+      (a) => a !== h && a.parts.frequency - h.parts.frequency > MORE_SPECIFIC_MARGIN && specificity.ancestors(h.hpoId).has(a.hpoId),
+    );
   for (const h of scored) {
-    if (chosen.length >= count) break;
-    if (chosen.some((c) => specificity.ancestors(c.hpoId).has(h.hpoId))) continue;
-    const i = chosen.findIndex((c) => specificity.ancestors(h.hpoId).has(c.hpoId));
-    if (i >= 0) chosen[i] = h;
-    else chosen.push(h);
+    if (chosen.length >= HALLMARK_COUNT) break;
+    if (chosen.some((x) => specificity.ancestors(x.hpoId).has(h.hpoId)) || rarer(h)) continue;
+    const i = chosen.findIndex((x) => specificity.ancestors(h.hpoId).has(x.hpoId));
+    if (i >= 0) {
+      if (c.moreSpecific === 'always' || h.parts.frequency >= chosen[i].parts.frequency - MORE_SPECIFIC_MARGIN) chosen[i] = h;
+    } else if (!full(h)) chosen.push(h);
   }
   return chosen;
 }

@@ -1,4 +1,4 @@
-import type { InheritanceSummary, InheritanceTerm, VocabValue } from './record-types.ts';
+import type { InheritanceSummary, InheritanceTerm, Rollup, VocabValue } from './record-types.ts';
 
 /**
  * Inheritance consolidation: one list that never says both "not genetic" and a mode, and a
@@ -30,8 +30,10 @@ export const INHERITANCE_RULE =
   '`conflicts` with their sources. The primary mode is the mode stated by the most sources (HPO, Orphanet); ties go to the mode stated by the most source ' +
   'rows, then to this precedence (the InheritanceTerm order, Mendelian modes first): autosomal dominant, autosomal recessive, X-linked dominant, ' +
   'X-linked recessive, X-linked, Y-linked, mitochondrial, ' +
-  'semidominant, digenic, oligogenic, multifactorial, somatic, sporadic; but among modes still tied after rows, the mode that is primary in the most subtypes ' +
-  'wins first (a grouping such as Charcot-Marie-Tooth disease, whose source lists four modes once each). A mode stated by one source while another source states other modes is kept in the ' +
+  "semidominant, digenic, oligogenic, multifactorial, somatic, sporadic; but among modes still tied after rows, when the record's subtypes " +
+  'have one of them as their primary mode, that mode wins, and when they have different ones, no mode is primary and the record says how ' +
+  'many subtypes have each, with no tie-break (osteogenesis imperfecta: autosomal dominant, autosomal recessive and X-linked recessive in ' +
+  'Orphanet; autosomal recessive in 27 subtypes, autosomal dominant in 12, X-linked recessive in 2). A mode stated by one source while another source states other modes is kept in the ' +
   'list and also listed in `conflicts` ("stated by HPO only"). With no mode, `primary` is null.';
 
 const SOURCE_NAME = { hpo: 'HPO', orphanet: 'Orphanet' } as const;
@@ -102,3 +104,35 @@ export function consolidateInheritance(values: VocabValue<InheritanceTerm>[]): {
     summary: { primary: best?.term ?? null, primaryLabel: best?.label ?? null, basis, conflicts },
   };
 }
+
+/** A mode as prose says it: lower case, "X-linked" as written. */
+const modeWords = (label: string) => (/^[XY]-/.test(label) ? label : label.toLowerCase());
+
+/** "autosomal recessive in 27 subtypes, autosomal dominant in 12": each mode with its number of subtypes, most first. */
+export function subtypesPerMode(modes: Rollup['inheritance']): string {
+  return modes
+    .map((m, i) => `${modeWords(m.label)} in ${m.subtypeCount}${i === 0 ? (m.subtypeCount === 1 ? ' subtype' : ' subtypes') : ''}`)
+    .join(', ');
+}
+
+/**
+ * The overview's sentence for a record with no primary mode whose subtypes have different primary modes (INHERITANCE_RULE), with
+ * the modes its own sources record; null otherwise.
+ */
+export function subtypeInheritanceSentence(f: {
+  inheritance: VocabValue<InheritanceTerm>[];
+  inheritanceSummary: InheritanceSummary;
+  rollup: Pick<Rollup, 'inheritance'>;
+}): string | null {
+  const modes = f.rollup.inheritance;
+  if (f.inheritanceSummary.primary !== null || modes.length < 2) return null;
+  const own = f.inheritance.filter((v) => MODE_PRECEDENCE.includes(v.term));
+  const sources = [...new Set(own.flatMap((v) => v.sources.map((s) => SOURCE_NAME[s.source])))];
+  const recorded =
+    own.length > 0
+      ? ` (${sources.join(' and ')} ${sources.length > 1 ? 'record' : 'records'} ${listAnd(own.map((v) => modeWords(v.label)))} for it)`
+      : '';
+  return `Its subtypes differ in how they are inherited: ${subtypesPerMode(modes)}${recorded}.`;
+}
+
+const listAnd = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);

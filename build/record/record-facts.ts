@@ -146,6 +146,11 @@ export function productName(d: { genericName: string; tradeName: string | null; 
   return `a product whose name the FDA export does not render${d.fdaUrl ? ` (${d.fdaUrl})` : ''}`;
 }
 
+/** The identity of a product name: case, spacing and punctuation aside ("bendamustine for 50 ml admixture" is "... 50ml ..."). */
+export function productKey(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
 /** Approved entries (status `approved`) grouped by product, oldest first approval first. */
 export function approvedProducts(entries: readonly RecordFacts['orphanDrugs'][number][]): ApprovedProduct[] {
   const byKey = new Map<string, ApprovedProduct>();
@@ -155,7 +160,7 @@ export function approvedProducts(entries: readonly RecordFacts['orphanDrugs'][nu
     if (d.marketingApprovalDate && !dates.some((a) => a.date === d.marketingApprovalDate))
       dates.push({ date: d.marketingApprovalDate, indication: d.approvedIndication });
     if (dates.length === 0) continue;
-    const key = productName(d).toLowerCase();
+    const key = productKey(d.tradeName ?? productName(d));
     const p = byKey.get(key) ?? byKey.set(key, { name: productName(d), first: dates[0].date, latest: dates[0], entries: 0 }).get(key)!;
     p.entries++;
     for (const a of dates) {

@@ -15,13 +15,16 @@ import type {
 } from '../../server/contract/api/vocab.ts';
 
 import type {
+  ApprovalCovers,
   ComputedValue,
+  Covers,
   DesignationLink,
   LinkRelation,
   FrequencyBasis,
   GeneAssociation,
   InheritanceSummary,
   Rollup,
+  SubtypeRef,
   SynonymRelation,
 } from './consolidated-types.ts';
 import type { AdvocacyGroup, AssistanceProgram } from '../ingest/editorial.ts';
@@ -150,6 +153,10 @@ export interface OrphanDrugEntry {
   fdaUrl: string | null;
   /** The closest relation among `links` (exact, broader, complication, narrower; LINK_RELATION_RULE). */
   relation: LinkRelation;
+  /** `relation` in plain words (COVERS_RULE). */
+  covers: Covers;
+  /** For an approved designation, what its approved indications cover of this disease (APPROVAL_COVER_RULE); null when not approved. */
+  approvalCovers: ApprovalCovers | null;
   /** The first of `links` (kept for clients of API 1.3). */
   link: DesignationLink;
   /** Every way this designation names the disease: its designation text and its approved labeled indications. */
@@ -246,7 +253,14 @@ export interface DiseaseRecord {
   trials: TrialSummary;
   advocacyGroups: SourcedList<AdvocacyGroup>;
   assistancePrograms: SourcedList<AssistanceProgram>;
-  resources: { medlinePlus: string | null; geneReviews: string | null; nordReportId: string | null; gard: GardLink[] };
+  resources: {
+    medlinePlus: string | null;
+    geneReviews: string | null;
+    nordReportId: string | null;
+    gard: GardLink[];
+    /** The links taken from subtypes (READ_MORE_RULE), each with the subtypes it comes from. */
+    linksFromSubtypes: { field: 'geneReviews' | 'medlinePlus'; subtypes: SubtypeRef[] }[];
+  };
   rollup: Rollup;
   /** Expert (editorial) content: only on records with an editorial file (build/editorial/, ExpertContent). */
   expert?: ExpertContent;

@@ -11,6 +11,7 @@ import {
   SUBSET,
   neutral,
 } from './relation-words.ts';
+import { type OwnFacts, ownCondition } from './relation-scope.ts';
 
 /**
  * The clues of LINK_RELATION_RULE (designation-relation.ts) in the words around a disease name found in an FDA
@@ -61,6 +62,7 @@ export function complication(
   name: number,
   end: number,
   inOther: (i: number) => boolean,
+  own: OwnFacts = {},
 ): RelationDecision | null {
   const w = tw.words;
   if (CAUSE_SUFFIXES.has(w[end]) && /^[-\u2010\u2011]$/.test(tw.before[end]) && end + 1 < w.length && !neutral(w[end + 1]))
@@ -88,7 +90,8 @@ export function complication(
   let first = -1;
   // The condition treated: a word before the phrase that neither is generic nor names the patients ("adult patients with X" treats X).
   for (let i = from; i < marker && first < 0; i++) if (!neutral(w[i]) && !SUBSET.has(w[i]) && !/^\d+$/.test(w[i])) first = i;
-  if (first < 0) return null;
+  // The disease's own attacks, bleeds or manifestation (the words right before the phrase) are the disease, not another condition.
+  if (first < 0 || ownCondition(w.slice(Math.max(first, marker - 4), marker), own)) return null;
   return { relation: 'complication', decidedBy: phrase(tw, Math.max(first, marker - 4), start) };
 }
 
@@ -97,10 +100,11 @@ export function complication(
  * with Pseudomonas aeruginosa lung infections"), unless what follows is a state of the disease: one patient group,
  * `broader` ("type 1 diabetes patients with residual beta cell function").
  */
-export function patientsWith(tw: TextWords, start: number, end: number, to: number): RelationDecision | null {
+export function patientsWith(tw: TextWords, start: number, end: number, to: number, own: OwnFacts = {}): RelationDecision | null {
   const w = tw.words;
   if (!GROUP_OPENERS.has(w[end]) || w[end + 1] !== 'with') return null;
   const tail = w.slice(end + 2, Math.min(to, end + 8));
+  if (ownCondition(tail, own)) return null;
   const decidedBy = phrase(tw, start, Math.min(to, end + 6));
   if (tail.some((x) => STATE.has(x))) return { relation: 'broader', decidedBy };
   // A stage, genotype or setting ("with a G551D mutation") is decided with the other restricting words.
@@ -128,6 +132,7 @@ export function restrictingWords(
   [start, end]: [number, number],
   others: [number, number][],
   ownGene: (symbol: string) => boolean,
+  free: ReadonlySet<number> = new Set(),
 ): { restricting: number[]; ownGenotype: [number, number] | null } {
   const w = tw.words;
   const inOther = (i: number) => others.some(([s, e]) => i >= s && i < e);
@@ -147,7 +152,7 @@ export function restrictingWords(
   const restricting: number[] = [];
   let ownGenotype: [number, number] | null = null;
   for (let i = from; i < to; i++) {
-    if ((i >= start && i < end) || inOther(i) || (nextMember !== undefined && i >= end && i < nextMember)) continue;
+    if ((i >= start && i < end) || inOther(i) || free.has(i) || (nextMember !== undefined && i >= end && i < nextMember)) continue;
     if (i === end && /\($/.test(tw.before[i].trim()) && !SUBSET.has(w[i])) continue;
     const geneEnd = GENOTYPE.has(w[i]) ? ownGeneEnd(i) : -1;
     if (geneEnd > 0) {

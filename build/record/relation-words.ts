@@ -8,22 +8,22 @@ export const NEUTRAL = new Set(
     'diagnostic diagnosing detection imaging adjunct adjunctive reduction reducing reduce signs sign symptoms symptom symptomatic ' +
     'control controlling improve improving improvement care relief patients patient individuals subjects people persons those ' +
     'affected suffering from due is are who disease diseases disorder disorders syndrome syndromes condition conditions its their ' +
-    'associated related its also other forms form all any'
+    'associated related its also other forms form all any confirmed documented established'
   ).split(' '),
 );
 
 /**
  * Words that restrict a designation to part of a disease: stage, line of therapy, disease state,
- * age group, genotype, severity, episodes. One of them in the text outside the disease's name
- * makes the link `broader`.
+ * age group, genotype, severity. One of them in the text outside the disease's name makes the link
+ * `broader`. The disease's episodes, attacks and bleeds are the disease itself (EPISODE_WORDS, relation-scope.ts).
  */
 export const SUBSET = new Set(
   (
     'stage stages staged grade grades advanced metastatic metastases refractory relapsed relapsing recurrent resistant unresectable ' +
     'inoperable locally localized high risk newly diagnosed pediatric paediatric children child infants infant neonates neonatal ' +
     'newborns adolescents adolescent elderly years months aged age mutation mutations mutated mutant positive negative expressing ' +
-    'harboring harbouring carrying severe moderate moderately mild active exacerbation exacerbations flares flare attacks attack ' +
-    'episodes episode crisis crises bleeding after following failed failure prior previously line lines maintenance consolidation ' +
+    'harboring harbouring carrying severe moderate moderately mild active exacerbation exacerbations flares flare ' +
+    'crisis crises after following failed failure prior previously line lines maintenance consolidation ' +
     'induction intolerant inadequate subtype subtypes inhibitors juvenile adult adults early late onset first second third ' +
     'acquired previously untreated persistent adjuvant neoadjuvant genotype phenotype'
   ).split(' '),
@@ -58,8 +58,11 @@ export function neutral(word: string): boolean {
  */
 export const SETTING = new Set(['during', 'undergoing', 'alternative', 'where', 'whose', 'repeat', 'allergic']);
 
-/** Words of a state of the disease in "<name> patients with ...": "type 1 diabetes patients with residual beta cell function". */
-export const STATE = new Set(['residual', 'function', 'preserved', 'class', 'score']);
+/**
+ * Words of a state of the disease in "<name> patients with ...": "type 1 diabetes patients with residual beta cell function",
+ * "hemophilia A patients with inhibitors" (a patient group of the disease, not another condition).
+ */
+export const STATE = new Set(['residual', 'function', 'preserved', 'class', 'score', 'inhibitor', 'inhibitors']);
 
 /** Words of a genotype restriction; they restrict nothing when the gene they name is the disease's own. */
 export const GENOTYPE = new Set([

@@ -1,7 +1,9 @@
 import type { RecordFacts } from './record-facts.ts';
 import { compareOrphanDrugs } from './text-links.ts';
-import { tiedModes } from './inheritance.ts';
+import { subtypesPerMode, tiedModes } from './inheritance.ts';
 import type { RolledDesignation, Rollup, SubtypeRef } from './record-types.ts';
+import { nameWords } from './synonyms.ts';
+import { COVERS } from './approval-cover.ts';
 
 /** Most items a rolled-up list keeps (the counts say how many there are in all); most subtypes named per item. */
 export const ROLLUP_LIMIT = 25;
@@ -11,11 +13,19 @@ export const ROLLUP_RULE =
   'A class shows what its subtypes (every class below it in Mondo) have, each item with the subtypes it comes from: causal genes the class does not ' +
   'have itself, the primary inheritance mode of each subtype, subtypes on the RUSP newborn screening panel (directly or as a listed constituent), and ' +
   'FDA orphan designations listed on a subtype but not on the class. A subtype is named only when no class between it and the record has the same ' +
-  `value. \`parentOrphanDrugs\` lists designations made for a direct parent class that is a disease group (not an organ-system or other umbrella ` +
-  `class, see CLASS_NAMING_RULE), marked with that parent and with relation \`narrower\` (the designation names a wider condition); a subtype's ` +
+  `value. \`parentOrphanDrugs\` lists designations made for the whole of a direct parent class (relation \`exact\` or \`narrower\` there; ` +
+  `not one made for a stage, type or other part of it) that CLASS_NAMING_RULE accepts as a disease group of this class (not an umbrella, not ` +
+  `another disease, not a class that says the opposite), marked with that parent and with relation \`narrower\` (the designation names a ` +
+  `wider condition); a subtype's ` +
   `designation rolled up has relation \`broader\` (it covers a subset of the class). Lists keep at most ${ROLLUP_LIMIT} items ` +
   `(genes and designations: the ones shared by the most subtypes, approvals first) and ${SUBTYPES_PER_ITEM} subtypes per item; the counts give the totals. ` +
   "Phenotypes are not rolled up: a subtype's features are not features of every form of the class.";
+
+export const READ_MORE_RULE =
+  'A class with no GeneReviews or MedlinePlus link of its own takes one from its direct subtypes where the subtype is the same disease: at ' +
+  'least two of them carry the same link and none carries another of that kind (the chapter covers them all), or the MedlinePlus page is ' +
+  'named for the class ("mucopolysaccharidosis-type-i" on Scheie syndrome, for mucopolysaccharidosis type 1). `linksFromSubtypes` names ' +
+  'the subtypes each rolled-up link comes from.';
 
 /** An empty roll-up, for records assembled before the hierarchy pass. */
 export function emptyRollup(): Rollup {
@@ -66,9 +76,12 @@ interface Naming {
 export function rollUp(
   records: Map<string, RecordFacts>,
   ancestorsOf: (id: string) => string[],
-  isGroup: (id: string) => boolean = () => true,
+  isGroupOf: (id: string, parent: string) => boolean = () => true,
 ): void {
   const gathered = gather(records, ancestorsOf);
+  const ownLinks = new Map(
+    [...records].map(([id, f]) => [id, { geneReviews: f.resources.geneReviews, medlinePlus: f.resources.medlinePlus }]),
+  );
   const byName = (a: string, b: string) => cmp(records.get(a)!.name, records.get(b)!.name) || cmp(a, b);
   const naming: Naming = {
     records,
@@ -89,11 +102,35 @@ export function rollUp(
     const drugs = rolledDrugs(f, gathered, naming);
     r.orphanDrugCount = drugs.length;
     r.orphanDrugs = drugs.slice(0, ROLLUP_LIMIT);
-    const fromParents = parentDrugs(f, isGroup, naming);
+    const fromParents = parentDrugs(f, isGroupOf, naming);
     r.parentOrphanDrugCount = fromParents.length;
     r.parentOrphanDrugs = fromParents.slice(0, ROLLUP_LIMIT);
     f.rollup = r;
+    f.resources = { ...f.resources, ...rolledLinks(f, ownLinks, naming) };
   }
+}
+
+type ReadMore = 'geneReviews' | 'medlinePlus';
+
+/** The GeneReviews and MedlinePlus links of a class, its own or its subtypes' by READ_MORE_RULE. */
+function rolledLinks(f: RecordFacts, own: Map<string, Record<ReadMore, string | null>>, n: Naming): Partial<RecordFacts['resources']> {
+  const out: Partial<RecordFacts['resources']> = {};
+  const from: RecordFacts['resources']['linksFromSubtypes'] = [];
+  for (const field of ['geneReviews', 'medlinePlus'] as const) {
+    if (f.resources[field]) continue;
+    const carried = f.children.flatMap((c) => {
+      const link = own.get(c.id)?.[field];
+      return link ? [{ child: c.id, link }] : [];
+    });
+    const links = [...new Set(carried.map((x) => x.link))];
+    const slug = (url: string) => nameWords(url.replace(/\/+$/, '').replace(/^.*\//, '').replace(/-/g, ' '));
+    const pick =
+      links.length === 1 && carried.length >= 2 ? links[0] : links.find((l) => field === 'medlinePlus' && slug(l) === nameWords(f.name));
+    if (!pick) continue;
+    out[field] = pick;
+    from.push({ field, subtypes: carried.filter((x) => x.link === pick).map((x) => n.ref(x.child)) });
+  }
+  return from.length > 0 ? { ...out, linksFromSubtypes: from } : out;
 }
 
 /** Every value of every record, added to each class above it. */
@@ -150,11 +187,24 @@ function rolledModes(f: RecordFacts, g: Gathered, n: Naming): Rollup['inheritanc
     }));
 }
 
-/** A tie between the record's own modes goes to the mode most subtypes have (INHERITANCE_RULE). */
+/**
+ * A tie between the record's own modes (INHERITANCE_RULE): when its subtypes' primary modes differ among the tied modes, no
+ * mode is primary and the basis says how many subtypes have each; when they agree, their mode is primary.
+ */
 function breakInheritanceTie(f: RecordFacts, subtypeModes: Rollup['inheritance']): void {
   const tied = tiedModes(f.inheritance);
   if (tied.length < 2) return;
-  const bySubtypes = subtypeModes.find((m) => tied.includes(m.term));
+  const among = subtypeModes.filter((m) => tied.includes(m.term));
+  if (among.length >= 2) {
+    f.inheritanceSummary = {
+      ...f.inheritanceSummary,
+      primary: null,
+      primaryLabel: null,
+      basis: `no primary mode: ${tied.length} modes tied in the sources, and its subtypes differ (${subtypesPerMode(among)})`,
+    };
+    return;
+  }
+  const bySubtypes = among[0];
   if (!bySubtypes || bySubtypes.term === f.inheritanceSummary.primary) return;
   const label = f.inheritance.find((v) => v.term === bySubtypes.term)!.label;
   f.inheritanceSummary = {
@@ -191,6 +241,7 @@ function rolled(d: Drug, from: SubtypeRef, relation: RolledDesignation['relation
     designation: d.designation,
     fdaUrl: d.fdaUrl,
     relation,
+    covers: COVERS[relation],
     from,
   };
 }
@@ -205,14 +256,20 @@ function rolledDrugs(f: RecordFacts, g: Gathered, n: Naming): RolledDesignation[
   return drugs.map(({ d, from }) => rolled(d, n.ref(from[0]), 'broader'));
 }
 
-/** Designations of the direct parents that are disease groups (each names a wider condition: narrower). */
-function parentDrugs(f: RecordFacts, isGroup: (id: string) => boolean, n: Naming): RolledDesignation[] {
+/** Relations of a parent's designation that cover every member of the parent: the parent itself, or a wider condition. */
+const ROLLS_DOWN: readonly RecordFacts['orphanDrugs'][number]['relation'][] = ['exact', 'narrower'];
+
+/**
+ * Designations of the direct parents that CLASS_NAMING_RULE accepts as disease groups of this record, made for the
+ * whole parent or a wider condition (each names a wider condition: narrower); not one made for a part of the parent.
+ */
+function parentDrugs(f: RecordFacts, isGroupOf: (id: string, parent: string) => boolean, n: Naming): RolledDesignation[] {
   const out: RolledDesignation[] = [];
   const seen = new Set(f.orphanDrugs.map(drugKey));
   for (const p of f.parents) {
-    if (!isGroup(p.id)) continue;
+    if (!isGroupOf(f.id, p.id)) continue;
     for (const x of n.records.get(p.id)?.orphanDrugs ?? []) {
-      if (seen.has(drugKey(x))) continue;
+      if (seen.has(drugKey(x)) || !ROLLS_DOWN.includes(x.relation)) continue;
       seen.add(drugKey(x));
       out.push(rolled(x, n.ref(p.id), 'narrower'));
     }

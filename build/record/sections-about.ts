@@ -10,7 +10,7 @@ import {
 } from './record-facts.ts';
 import { ASSOCIATION_TEXT, LIST_LIMIT, formatPercent, joinAnd, listWithRest, sentence } from './prose/section-format.ts';
 import { relationsBySource } from './prose/overview-genes.ts';
-import { modeText } from './prose/sections-overview.ts';
+import { modeText } from './prose/overview-inheritance.ts';
 import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
 
 /**

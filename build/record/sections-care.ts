@@ -1,4 +1,5 @@
 import { RELATION_ORDER } from './designation-relation.ts';
+import { shownRelation } from './approval-cover.ts';
 import type { LinkRelation, OrphanDrugEntry, RolledDesignation } from './record-types.ts';
 import {
   approvedProducts,
@@ -144,9 +145,17 @@ export function treatmentText(f: RecordFacts): string[] {
       `FDA orphan drug designations naming this disease (FDA data to ${drugs[0].provenance.release}): ${drugs.length} (${approved.length} approved, ${designated.length} designated without approval, ${withdrawn.length} withdrawn or revoked), for ${count(products.length, 'product', 'products')}, ${approvedProductCount} of them approved.`,
     );
     for (const relation of RELATION_ORDER) {
-      const lines = approvedLines(approved.filter((d) => d.relation === relation));
+      const lines = approvedLines(approved.filter((d) => shownRelation(d) === relation));
       if (lines.length > 0) out.push(sentence(`Approved ${RELATION_HEAD[relation]}: ${listWithRest(lines)}`));
     }
+    // APPROVAL_COVER_RULE: designated for this disease, approved for another condition only.
+    const elsewhere = approved.filter((d) => shownRelation(d) === null);
+    if (elsewhere.length > 0)
+      out.push(
+        sentence(
+          `Designated for it and approved for another condition only: ${listWithRest(elsewhere.map((d) => `${drugName(d)}${d.approvedIndication ? ` (approved for: "${markLostCharacters(d.approvedIndication)}")` : ''}`))}`,
+        ),
+      );
     if (designated.length > 0)
       out.push(
         sentence(

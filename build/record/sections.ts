@@ -43,6 +43,7 @@ export const SECTION_BASIS: Record<SectionKey, string[]> = {
     'rollup',
     'computed.hallmarks',
     'computed.namedClasses',
+    'computed.diagnosisByClass',
   ],
   'clinical-features': ['phenotypes', 'onset'],
   genetics: ['inheritance', 'inheritanceSummary', 'genes', 'rollup'],

@@ -36,11 +36,35 @@ export function classifySynonym(text: string, scope: SynonymScope): Pick<Synonym
   return { kind: 'name', relation: null };
 }
 
-/** The words of a name in sorted order: "phenylketonuria, maternal" and "maternal phenylketonuria" share it. */
+const ROMAN: Record<string, string> = {
+  i: '1',
+  ii: '2',
+  iii: '3',
+  iv: '4',
+  v: '5',
+  vi: '6',
+  vii: '7',
+  viii: '8',
+  ix: '9',
+  xi: '11',
+  xii: '12',
+};
+
+/** A subtype numeral in Arabic figures: "ia" is "1a", "iii" is "3" ("x" alone stays: X-linked). */
+function arabic(word: string): string {
+  const m = /^([ivx]+)([abc]?)$/.exec(word);
+  return m && ROMAN[m[1]] ? ROMAN[m[1]] + m[2] : word;
+}
+
+/**
+ * The words of a name in sorted order, subtype numerals in Arabic figures: "phenylketonuria, maternal" and "maternal
+ * phenylketonuria" share it, and so do "maple syrup urine disease, type IA" and "maple syrup urine disease type 1A".
+ */
 export function nameWords(text: string): string {
   return synonymKey(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
+    .map(arabic)
     .sort()
     .join(' ');
 }

@@ -1,84 +1,14 @@
 import type { OrphanDesignation } from '../ingest/source-types.ts';
-import { filterByContext } from './designation-context.ts';
-import { type RelationDecision, closestRelation, containedRelation, synonymScopeRelation } from './designation-relation.ts';
-import { splitWords } from './link-rules.ts';
-import { normalizeName, type NameHit, type NameIndex } from './name-index.ts';
+import { closestRelation } from './designation-relation.ts';
+import { COVERS, approvalCovers } from './approval-cover.ts';
+import { type SynonymScopeLookup, designationLinks } from './designation-links.ts';
+import type { OwnFacts } from './relation-scope.ts';
+import type { NameIndex } from './name-index.ts';
 import type { QcReport } from './qc.ts';
-import type { DesignationLink, OrphanDrugEntry, OrphanDrugStatus } from './record-types.ts';
+import type { OrphanDrugEntry, OrphanDrugStatus } from './record-types.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 import { type Repaired, repairText } from './text-repair.ts';
 import { orphanStatusFromFda } from './vocab-mapping.ts';
-
-/** A synonym shared by more diseases than this names a family, not one disease: not linked. */
-const MAX_SYNONYM_IDS = 2;
-/** A name hit that may link: a disease's name, or a synonym no more than MAX_SYNONYM_IDS diseases share. */
-export function usable(hit: NameHit): boolean {
-  return hit.kind === 'name' || hit.ids.length <= MAX_SYNONYM_IDS;
-}
-
-/** How one designation row linked: every matched name or synonym with its method and field; empty when none matched. */
-export interface DesignationHits {
-  row: OrphanDesignation;
-  hits: { hit: NameHit; method: OrphanDrugEntry['link']['method']; field: DesignationLink['field']; decision: RelationDecision }[];
-  /** Names or synonyms found but shared by too many diseases to link (see MAX_SYNONYM_IDS). */
-  tooAmbiguous: NameHit[];
-}
-
-/**
- * Match one FDA text against disease names and synonyms: the whole text (less "Treatment of ...")
- * equal to a name or synonym first, else names and synonyms contained in it that the context
- * does not rule out (DESIGNATION_CONTEXT_RULE), under the word rules of LINKING_RULES (link-rules.ts).
- */
-function matchText(text: string, index: NameIndex, field: DesignationLink['field']): Omit<DesignationHits, 'row'> {
-  const exact = index.matchExact(text);
-  if (exact && usable(exact))
-    return {
-      hits: [
-        {
-          hit: exact,
-          method: exact.kind === 'name' ? 'exact-name' : 'exact-synonym',
-          field,
-          decision: { relation: 'exact', decidedBy: 'the whole text names the disease' },
-        },
-      ],
-      tooAmbiguous: [],
-    };
-  const tw = splitWords(text);
-  // splitWords follows normalizeName; should a text ever split otherwise, the word rules are left out rather than misapplied.
-  const aligned = tw.words.join(' ') === normalizeName(text);
-  const words = aligned ? tw.words : normalizeName(text).split(' ').filter(Boolean);
-  // The patient group of another condition is kept: its relation says it is a complication (LINK_RELATION_RULE).
-  const found = filterByContext(words, index.matchContainedWords(words, aligned ? tw : undefined), { keepPatientGroups: true });
-  // A name whose every disease lies above a more specific one the same text names is a remnant ("... arising from indolent lymphoma").
-  const specific = found.flatMap((h) => h.ids);
-  const contained = found.filter((h) => !h.ids.every((id) => index.isAncestorOfAny(id, specific)));
-  const spans = contained.flatMap((h) => (h.span ? [h.span] : []));
-  const decide = (hit: NameHit): RelationDecision =>
-    aligned && hit.span
-      ? containedRelation(
-          tw,
-          hit.span[0],
-          hit.span[1],
-          spans.filter((s) => s !== hit.span),
-          { ownGene: (symbol) => hit.ids.every((id) => index.hasCausalGene(id, symbol)), isName: (key) => index.namesDisease(key) },
-        )
-      : { relation: 'broader', decidedBy: 'the text could not be split into words as written; not known to name the whole disease' };
-  return {
-    hits: contained
-      .filter(usable)
-      .map((hit) => ({ hit, method: hit.kind === 'name' ? 'contained-name' : 'contained-synonym', field, decision: decide(hit) })),
-    tooAmbiguous: [...(exact && !usable(exact) ? [exact] : []), ...contained.filter((h) => !usable(h))],
-  };
-}
-
-/** Match one designation row: its designation text and, for an approval in force, its approved labeled indication. */
-export function matchDesignation(row: OrphanDesignation, index: NameIndex): DesignationHits {
-  const own = matchText(row.designation, index, 'designation');
-  const status = orphanStatusFromFda(row.designationStatus);
-  if (status !== 'approved' || !row.approvedIndication) return { row, ...own };
-  const byIndication = matchText(row.approvedIndication, index, 'approvedIndication');
-  return { row, hits: [...own.hits, ...byIndication.hits], tooAmbiguous: [...own.tooAmbiguous, ...byIndication.tooAmbiguous] };
-}
 
 const STATUS_RANK: Record<OrphanDrugStatus, number> = Object.fromEntries(ORPHAN_DRUG_STATUSES.map((s, i) => [s, i])) as Record<
   OrphanDrugStatus,
@@ -134,6 +64,7 @@ export function linkDesignations(
   release: string,
   qc: QcReport,
   scopeOf: SynonymScopeLookup = () => null,
+  ownOf: (id: string) => OwnFacts = () => ({}),
 ): Map<string, OrphanDrugEntry[]> {
   const out = new Map<string, OrphanDrugEntry[]>();
   const repairs = new Map<OrphanDesignation, TextRepair[]>();
@@ -156,7 +87,7 @@ export function linkDesignations(
     // The designation's status: withdrawn when any of its rows says so (it applies to every approval), else approved when any is.
     const statuses = new Set(known.map((r) => orphanStatusFromFda(r.designationStatus)!));
     const status: OrphanDrugStatus = statuses.has('withdrawn') ? 'withdrawn' : statuses.has('approved') ? 'approved' : 'designated';
-    const links = designationLinks(known, index, scopeOf);
+    const { links, approvals: approvalLinks } = designationLinks(known, index, scopeOf, ownOf);
     if (links.size === 0) {
       qc.warn(
         'unmatched-designation',
@@ -171,6 +102,7 @@ export function linkDesignations(
       .map((r) => ({ indication: r.approvedIndication, date: r.marketingApprovalDate, exclusivityEndDate: r.exclusivityEndDate }));
     const textRepairs = known.flatMap((r) => repairs.get(r) ?? []).filter((x, i, all) => all.findIndex((y) => y.raw === x.raw) === i);
     for (const [id, list] of links) {
+      const relation = closestRelation(list.map((l) => l.relation));
       const entry: OrphanDrugEntry = {
         genericName: head.genericName,
         tradeName: head.tradeName,
@@ -184,7 +116,9 @@ export function linkDesignations(
         sponsor: head.sponsor,
         designationStatus: head.designationStatus,
         fdaUrl: fdaDesignationUrl(head.designationKey),
-        relation: closestRelation(list.map((l) => l.relation)),
+        relation,
+        covers: COVERS[relation],
+        approvalCovers: approvalCovers(id, status === 'approved', list, approvalLinks, index),
         link: list[0],
         links: list,
         approvals,
@@ -198,8 +132,8 @@ export function linkDesignations(
   return out;
 }
 
-/** The Mondo scope of a synonym of a class ('broad', 'narrow', ...); null when unknown or not a synonym. */
-export type SynonymScopeLookup = (id: string, text: string) => string | null;
+export type { SynonymScopeLookup } from './designation-links.ts';
+export { matchDesignation } from './designation-match.ts';
 
 /** A repaired FDA text of an entry: which field, the raw value and the rules applied (TEXT_REPAIR_RULE). */
 export type TextRepair = OrphanDrugEntry['textRepairs'][number];
@@ -220,53 +154,6 @@ function repairRow(raw: OrphanDesignation, repairs: Map<OrphanDesignation, TextR
   }
   if (done.length > 0) repairs.set(row, done);
   return row;
-}
-
-/**
- * Every disease the rows of one designation name, with how (method, field, relation). A link
- * through an approved labeled indication alone is dropped when the approval covers more than the
- * designation: the designation text names other diseases, the approval names one of them (or a class
- * above or below one) beside this one, and this one is none of them, no class above or below one, no
- * form of one by name ("primary myelofibrosis" of "myelofibrosis"), and not the disease of the patients
- * in whom one of them is treated ("iron overload due to thalassemia syndromes"). So a primary
- * mediastinal B-cell lymphoma designation whose approval reads "large B-cell lymphoma, including ...
- * high-grade B-cell lymphoma" is not listed on high-grade B-cell lymphoma, and a designation for
- * hyperphenylalaninemia whose approval names only phenylketonuria still is.
- */
-function designationLinks(known: OrphanDesignation[], index: NameIndex, scopeOf: SynonymScopeLookup): Map<string, DesignationLink[]> {
-  const links = new Map<string, DesignationLink[]>();
-  // The condition words of each complication an approval names, by disease (a link keeps only its first row's).
-  const treatedIn = new Map<string, string[]>();
-  for (const row of known) {
-    for (const { hit, method, field, decision } of matchDesignation(row, index).hits) {
-      for (const id of hit.ids) {
-        const list = links.get(id) ?? links.set(id, []).get(id)!;
-        const scoped = method.endsWith('synonym') ? synonymScopeRelation(scopeOf(id, hit.text), hit.text) : null;
-        const { relation, decidedBy } = scoped ?? decision;
-        if (field === 'approvedIndication' && relation === 'complication')
-          (treatedIn.get(id) ?? treatedIn.set(id, []).get(id)!).push(` ${normalizeName(decidedBy)} `);
-        if (!list.some((l) => l.method === method && l.matchedText === hit.text && l.field === field))
-          list.push({ method, matchedText: hit.text, field, relation, decidedBy });
-      }
-    }
-  }
-  const named = [...links].filter(([, list]) => list.some((l) => l.field === 'designation')).map(([id]) => id);
-  if (named.length === 0) return links;
-  const related = (id: string) => named.some((n) => n === id || index.isAncestorOfAny(n, [id]) || index.isAncestorOfAny(id, [n]));
-  const approvalNamesDesignation = [...links].some(([id, list]) => list.some((l) => l.field === 'approvedIndication') && related(id));
-  if (!approvalNamesDesignation) return links;
-  const designationNames = [...links.values()].flatMap((list) =>
-    list.filter((l) => l.field === 'designation').map((l) => normalizeName(l.matchedText)),
-  );
-  const formOf = (a: string, b: string) => a === b || a.endsWith(` ${b}`) || b.endsWith(` ${a}`);
-  for (const [id, list] of links) {
-    if (list.some((l) => l.field === 'designation') || related(id)) continue;
-    const names = list.map((l) => normalizeName(l.matchedText));
-    if (names.some((n) => designationNames.some((d) => formOf(n, d)))) continue;
-    const host = (treatedIn.get(id) ?? []).some((words) => designationNames.some((d) => words.includes(` ${d} `)));
-    if (!host) links.delete(id);
-  }
-  return links;
 }
 
 /** The `provenance.note` of /orphan-drugs: what the list is, whichever OOPD export was read. */

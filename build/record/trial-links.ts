@@ -1,7 +1,7 @@
 import type { Trial, TrialStatus } from '../ingest/source-types.ts';
 import type { NameIndex } from './name-index.ts';
 import type { TrialEntry } from './record-types.ts';
-import { usable } from './text-links.ts';
+import { usable } from './designation-match.ts';
 
 /**
  * Studies joined to diseases: the registry's conditions matched to names exactly, the statuses that

@@ -20,6 +20,7 @@ export function computedSchema(fields: readonly ComputedFieldDoc[]): SchemaObjec
       type: f.type,
       ...(f.nullable ? { nullable: true } : {}),
       ...(f.items ? { items: f.items } : {}),
+      ...(f.shape ?? {}),
       description: f.description,
     };
   }

@@ -8,7 +8,7 @@ import { FREQUENCY_RULE } from '../record/frequency-pool.ts';
 import { DIAGNOSTIC_RULE, HALLMARK_RULE } from '../record/hallmarks.ts';
 import { INHERITANCE_RULE } from '../record/inheritance.ts';
 import { LINKING_RULES } from '../record/link-rules.ts';
-import { ROLLUP_RULE } from '../record/rollup.ts';
+import { READ_MORE_RULE, ROLLUP_RULE } from '../record/rollup.ts';
 import { QUALITY_FORMULA } from '../record/quality.ts';
 import { SYNONYM_RULE } from '../record/synonyms.ts';
 import { SPECIFICITY_RULE } from '../record/term-specificity.ts';
@@ -16,6 +16,11 @@ import { FREQUENCY_AGREEMENT_RULE } from '../record/prose/overview-words.ts';
 import { EXPERT_HALLMARK_RULE } from '../editorial/expert-hallmarks.ts';
 import { LEAD_CHECK_RULE } from '../editorial/lead-check.ts';
 import { PRIORITY_RULE } from '../editorial/priority.ts';
+import { OTHER_NAME_RULE } from '../record/name-checks.ts';
+import { PREVALENCE_RULE } from '../record/prevalence.ts';
+import { DEFINITION_RULE } from '../record/definition-choice.ts';
+import { APPROVAL_COVER_RULE, COVERS_RULE } from '../record/approval-cover.ts';
+import { DIAGNOSIS_CLASS_RULE } from '../record/diagnosis-class.ts';
 
 /**
  * The rules, each written once in the module that applies it, and placed into schema descriptions
@@ -27,7 +32,13 @@ export const RULE_TEXTS: Record<string, string> = {
   INHERITANCE_RULE,
   FREQUENCY_RULE,
   SYNONYM_RULE,
+  OTHER_NAME_RULE,
+  PREVALENCE_RULE,
+  DEFINITION_RULE,
+  COVERS_RULE,
+  APPROVAL_COVER_RULE,
   ROLLUP_RULE,
+  READ_MORE_RULE,
   DESIGNATION_CONTEXT_RULE,
   LINKING_RULES,
   LINK_RELATION_RULE,
@@ -41,6 +52,7 @@ export const RULE_TEXTS: Record<string, string> = {
   DIAGNOSTIC_RULE,
   FREQUENCY_AGREEMENT_RULE,
   CLASS_NAMING_RULE,
+  DIAGNOSIS_CLASS_RULE,
   SPECIFICITY_RULE,
   QUALITY_FORMULA,
   EXPERT_HALLMARK_RULE,

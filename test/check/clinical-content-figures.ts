@@ -8,7 +8,7 @@ import { readSnapshotJson, snapshotPacks } from '../../server/contract/snapshot/
  * The mechanical figures of issue 32 over a published snapshot's record bodies (DIST_DIR, default
  * dist; any snapshot, before or after the change):
  *   node --import tsx test/check/clinical-content-figures.ts [MONDO:... ...]
- * Drug links per method and relation, approved products with more than one approval date whose
+ * Drug links per method and relation, approved entries by what their approvals cover, approved products with more than one approval date whose
  * first date the prose gives, records with a replacement character in prose, repaired FDA texts,
  * and the first five hallmarks (else phenotypes) of the diseases named on the command line.
  */
@@ -21,6 +21,7 @@ const bump = (m: Record<string, number>, k: string) => void (m[k] = (m[k] ?? 0) 
 const byMethod: Record<string, number> = {};
 const byRelation: Record<string, number> = {};
 const byMethodRelation: Record<string, number> = {};
+const byApprovalCover: Record<string, number> = {};
 let entries = 0;
 let multiDate = 0;
 let firstGiven = 0;
@@ -49,6 +50,7 @@ for (const [key, [hash]] of Object.entries(manifest.entries)) {
     bump(byMethodRelation, `${method} / ${relation}`);
     if ((d.textRepairs ?? []).length > 0) repaired++;
     if (d.status !== 'approved') continue;
+    bump(byApprovalCover, d.approvalCovers ?? '(no approvalCovers: before 1.6.0)');
     const name = `${d.genericName}\u0000${d.tradeName ?? ''}`.toLowerCase();
     const dates = products.get(name) ?? products.set(name, new Set()).get(name)!;
     for (const a of d.approvals) if (a.date) dates.add(a.date);
@@ -80,6 +82,7 @@ const out = {
   'entries by method of the first link': byMethod,
   'entries by relation': byRelation,
   'entries by method and relation': byMethodRelation,
+  'approved entries by what their approvals cover': byApprovalCover,
   'entries with a repaired FDA text': repaired,
   'approved products (per record) with more than one approval date': multiDate,
   '... whose first approval date the prose gives': firstGiven,

@@ -56,7 +56,8 @@ interface Case {
 const below = (id: string, term: string) => id === term || spec.ancestors(id).has(term);
 const cases: Case[] = Object.entries(TEXTBOOK).map(([id, hallmarks]) => {
   const r = record(id);
-  const features = partsOf(r.phenotypes, r.definition?.text ?? null);
+  const names = [r.name, ...r.synonyms.filter((s: { kind: string }) => s.kind === 'name').map((s: { text: string }) => s.text)];
+  const features = partsOf(r.phenotypes, r.definition?.text ?? null, names);
   return { id, name: r.name, features, annotated: hallmarks.filter((h) => features.some((f) => below(f.hpoId, h))) };
 });
 
@@ -81,6 +82,9 @@ const FIRST: { [K in keyof HallmarkConstants]: HallmarkConstants[K][] } = {
   agreementWeight: [0, 0.25, 0.5, 1],
   specificityPower: [1, 2, 4, 8],
   frequencyAcrossCurations: ['consolidated'],
+  definitionMatch: ['phrase'],
+  systemLimit: [5],
+  moreSpecific: ['always'],
 };
 /** The first rule's constants, as its grid chose them. */
 const FIRST_CHOICE: HallmarkConstants = {
@@ -89,6 +93,9 @@ const FIRST_CHOICE: HallmarkConstants = {
   agreementWeight: 0.5,
   specificityPower: 1,
   frequencyAcrossCurations: 'consolidated',
+  definitionMatch: 'phrase',
+  systemLimit: 5,
+  moreSpecific: 'always',
 };
 const family = (options: Partial<typeof FIRST>) => grid({ ...FIRST, ...options });
 /** The first grid, then each option added to it (HALLMARK_CONSTANTS is the choice of the last). */
@@ -96,6 +103,29 @@ const FAMILIES: Record<string, HallmarkConstants[]> = {
   'the first rule (issue-32)': family({}),
   'with a specificity power below 1': family({ specificityPower: [1, 0.5, 0.25, 2, 4, 8] }),
   "with the mean of the curations' frequencies": family({ frequencyAcrossCurations: ['consolidated', 'mean'] }),
+  // Issue 38's options, each on top of the kept choice (the mean of the curations).
+  'with the words of a name in one sentence of the definition': family({
+    frequencyAcrossCurations: ['mean'],
+    definitionMatch: ['phrase', 'words'],
+  }),
+  'with at most N hallmarks from one organ system': family({ frequencyAcrossCurations: ['mean'], systemLimit: [5, 4, 3, 2] }),
+  // Listed first, 'nearly-as-frequent' wins where the folds cannot tell the two apart: it keeps a very frequent finding over an
+  // occasional variant below it, which the reading of issue 38 found misleading (Alport syndrome's microscopic hematuria).
+  'with a more specific term taking its place only when as frequent': family({
+    frequencyAcrossCurations: ['mean'],
+    moreSpecific: ['nearly-as-frequent', 'always'],
+  }),
+  'the three together': family({
+    frequencyAcrossCurations: ['mean'],
+    definitionMatch: ['phrase', 'words'],
+    systemLimit: [5, 3, 2],
+    moreSpecific: ['nearly-as-frequent', 'always'],
+  }),
+  'with a term skipped while a present term above it is much more frequent': family({
+    frequencyAcrossCurations: ['mean'],
+    systemLimit: [3],
+    moreSpecific: ['nearly-as-frequent', 'frequent-ancestor'],
+  }),
 };
 
 /** Leave-one-out: each disease is scored by the constants best on the others (the first best in grid order). */
@@ -156,6 +186,9 @@ if (process.argv[2] === 'show') {
       agreementWeight: 0,
       specificityPower: 1,
       frequencyAcrossCurations: 'consolidated',
+      definitionMatch: 'phrase',
+      systemLimit: 5,
+      moreSpecific: 'always',
     }),
   );
   const scored = baseline.filter((v) => v !== null) as number[];

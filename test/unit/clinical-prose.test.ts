@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { COVERS } from '../../build/record/approval-cover.ts';
 import { namedClasses, namesItself } from '../../build/record/class-naming.ts';
 import { checkAgainstDefinition, checkSection, unmarkedLostCharacters } from '../../build/record/fact-check.ts';
 import { type Hallmark, diagnosticFindings } from '../../build/record/hallmarks.ts';
@@ -9,7 +10,8 @@ import type { GeneEntry, OrphanDrugEntry, Synonym } from '../../build/record/rec
 import { composeSection } from '../../build/record/sections.ts';
 import { treatmentText } from '../../build/record/sections-care.ts';
 import { genesSentence } from '../../build/record/prose/overview-genes.ts';
-import { commasLost, inheritanceSentence, overviewText, subjectName } from '../../build/record/prose/sections-overview.ts';
+import { commasLost, overviewText, subjectName } from '../../build/record/prose/sections-overview.ts';
+import { inheritanceSentence } from '../../build/record/prose/overview-inheritance.ts';
 import { byHierarchy } from '../../build/record/synonyms.ts';
 import { markLostCharacters } from '../../build/record/text-repair.ts';
 import { cysticFibrosisFacts, fraction, phenotype } from '../fixtures/record-facts.ts';
@@ -35,15 +37,10 @@ describe('class naming: never a class that names the disease itself', () => {
     assert.equal(namesItself('RASopathy', 'Noonan syndrome'), false);
     assert.equal(namesItself('human herpesvirus 8-related tumor', "Kaposi's sarcoma", ['human herpesvirus 8']), false);
     assert.deepEqual(
-      namedClasses(
-        'Huntington disease',
-        [
-          { id: 'a', name: 'Huntington disease and related disorders' },
-          { id: 'b', name: 'neurodegenerative disease' },
-        ],
-        (id) => (id === 'a' ? 3 : 90),
-        true,
-      ).map((c) => c.name),
+      namedClasses({ name: 'Huntington disease', otherNames: [], definition: 'A neurodegenerative disease.' }, [
+        { id: 'a', name: 'Huntington disease and related disorders', descendants: 3, subsets: [], organizing: false },
+        { id: 'b', name: 'neurodegenerative disease', descendants: 90, subsets: [], organizing: false },
+      ]).map((c) => c.name),
       ['neurodegenerative disease'],
     );
   });
@@ -239,8 +236,23 @@ function drug(
   extra: Partial<OrphanDrugEntry> = {},
 ): OrphanDrugEntry {
   const base = cysticFibrosisFacts().orphanDrugs[1];
-  const link = { ...base.link, relation, decidedBy: relation === 'exact' ? base.link.decidedBy : 'in patients with' };
-  return { ...base, genericName, tradeName, relation, link, links: [link], ...extra };
+  const link = {
+    ...base.link,
+    relation,
+    covers: COVERS[relation],
+    decidedBy: relation === 'exact' ? base.link.decidedBy : 'in patients with',
+  };
+  return {
+    ...base,
+    genericName,
+    tradeName,
+    relation,
+    covers: COVERS[relation],
+    approvalCovers: COVERS[relation],
+    link,
+    links: [link],
+    ...extra,
+  };
 }
 
 describe('lost characters of the FDA export (LOST_CHARACTER_RULE)', () => {

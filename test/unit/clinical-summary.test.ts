@@ -208,40 +208,101 @@ describe('hallmarks (HALLMARK_RULE)', () => {
 });
 
 describe('class naming (CLASS_NAMING_RULE)', () => {
-  const counts: Record<string, number> = { a: 1613, b: 56, c: 3, d: 3, e: 945, f: 797 };
+  const parent = (id: string, name: string, descendants: number, subsets: string[] = [], organizing = false) => ({
+    id,
+    name,
+    descendants,
+    subsets,
+    organizing,
+  });
+  const subject = (name: string, definition: string | null = 'A disease.', otherNames: string[] = []) => ({ name, otherNames, definition });
+  const names = (s: ReturnType<typeof subject>, ps: ReturnType<typeof parent>[]) => namedClasses(s, ps).map((c) => c.name);
   test("a numbered sibling subtype is never named; the disease's own type is", () => {
     assert.equal(numberedSibling('dilated cardiomyopathy 3B', 'Duchenne muscular dystrophy'), true);
     assert.equal(numberedSibling('mucopolysaccharidosis type 3', 'mucopolysaccharidosis type 3A'), false);
   });
   test('groups before umbrellas, at most two; an umbrella alone only when no group is a parent and there is no definition', () => {
-    const n = (id: string) => counts[id];
-    const name = (ps: [string, string][], defined = true) =>
-      namedClasses(
-        'x',
-        ps.map(([id, name]) => ({ id, name })),
-        n,
-        defined,
-      ).map((c) => c.name);
+    assert.deepEqual(names(subject('x'), [parent('a', 'eye disorder', 1613), parent('b', 'sphingolipidosis', 56)]), ['sphingolipidosis']);
     assert.deepEqual(
-      name([
-        ['a', 'eye disorder'],
-        ['b', 'sphingolipidosis'],
-      ]),
-      ['sphingolipidosis'],
-    );
-    assert.deepEqual(
-      name([
-        ['c', 'dilated cardiomyopathy 3B'],
-        ['d', 'DMD-related muscular dystrophy'],
+      names(subject('Duchenne muscular dystrophy'), [
+        parent('c', 'dilated cardiomyopathy 3B', 3, ['omim']),
+        parent('d', 'DMD-related muscular dystrophy', 3, ['disease_grouping']),
       ]),
       ['DMD-related muscular dystrophy'],
     );
-    const umbrellaOnly: [string, string][] = [
-      ['f', 'respiratory system disorder'],
-      ['e', 'autosomal recessive disease'],
+    const umbrellaOnly = [
+      parent('f', 'respiratory system disorder', 797, ['rare_grouping']),
+      parent('e', 'autosomal recessive disease', 945),
     ];
-    assert.deepEqual(name(umbrellaOnly), []);
-    assert.deepEqual(name(umbrellaOnly, false), ['respiratory system disorder']);
+    assert.deepEqual(names(subject('x'), umbrellaOnly), []);
+    assert.deepEqual(names(subject('x', null), umbrellaOnly), ['respiratory system disorder']);
+  });
+  // Parents as Mondo 2026-08 gives them (descendants in the real build, subsets from mondo_subsets.tsv).
+  test('a group with a few hundred classes below it is named; an organizing class or one over 1000 classes is an umbrella', () => {
+    const oi = subject(
+      'osteogenesis imperfecta',
+      'A rare genetic primary bone dysplasias characterized by increased bone fragility low bone mass and susceptibility to bone fractures.',
+    );
+    assert.deepEqual(
+      names(oi, [
+        parent('MONDO:0003847', 'hereditary disease', 11578, ['doid', 'rare_grouping']),
+        parent('MONDO:0005516', 'osteochondrodysplasia', 269, ['doid', 'ncit']),
+      ]),
+      ['osteochondrodysplasia'],
+    );
+    assert.deepEqual(
+      names(subject('Li-Fraumeni syndrome'), [
+        parent('MONDO:0015356', 'hereditary neoplastic syndrome', 297, ['disease_grouping', 'ordo_group_of_disorders']),
+        parent('MONDO:0700007', 'idiopathic disease', 308, [], true),
+      ]),
+      ['hereditary neoplastic syndrome'],
+    );
+  });
+  test('a parent that is one disease is named only when the names or definition carry its words', () => {
+    const dm1 = subject(
+      'myotonic dystrophy type 1',
+      'A rare genetic multi-system disorder characterized by a wide range of muscle-related manifestations (muscle weakness myotonia early onset cataracts (before age 50) and systemic manifestations (cerebral endocrine cardiac gastrointestinal tract uterus skin and immunologic involvement)',
+      ['Steinert disease'],
+    );
+    assert.deepEqual(
+      names(dm1, [
+        parent('MONDO:0016107', 'myotonic dystrophy', 9, ['disease_grouping', 'omim', 'ordo_group_of_disorders']),
+        parent('MONDO:0024573', 'familial hypertrophic cardiomyopathy', 95, ['doid', 'omim', 'rare']),
+      ]),
+      ['myotonic dystrophy'],
+    );
+    const myelophthisic = subject(
+      'myelophthisic anemia',
+      'An aplastic anemia that is characterized by displacement of hemopoietic bone-marrow tissue either by fibrosis, tumors or granulomas.',
+    );
+    assert.deepEqual(
+      names(myelophthisic, [
+        parent('MONDO:0012197', 'idiopathic aplastic anemia', 1, ['ordo_disorder', 'orphanet']),
+        parent('MONDO:0015909', 'aplastic anemia', 64, ['disease_grouping', 'omim', 'ordo_group_of_disorders']),
+      ]),
+      ['aplastic anemia'],
+    );
+    assert.deepEqual(
+      names(subject('paramedian nasal cleft', 'A coloboma of the nose.'), [
+        parent('MONDO:0008866', 'bifid nose, autosomal recessive', 1, ['omim']),
+      ]),
+      [],
+    );
+    assert.deepEqual(
+      names(subject('Russell-silver syndrome, X-linked'), [
+        parent('MONDO:0009988', 'Silver-Russell syndrome', 11, ['ordo_disorder', 'omim']),
+      ]),
+      ['Silver-Russell syndrome'],
+    );
+  });
+  test('a parent whose label says the opposite of the disease is not named', () => {
+    assert.deepEqual(
+      names(subject('B-cell chronic lymphocytic leukemia'), [
+        parent('MONDO:0001014', 'chronic leukemia', 20, ['doid']),
+        parent('MONDO:0004967', 'acute lymphoblastic leukemia', 49, ['disease_grouping', 'ordo_group_of_disorders']),
+      ]),
+      ['chronic leukemia'],
+    );
   });
 });
 

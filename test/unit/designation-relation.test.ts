@@ -107,11 +107,11 @@ describe('relations of FDA designations (LINK_RELATION_RULE)', () => {
     ['mutations of a gene of one subtype restrict the group', '511615', 'R:6', 'broader', 'mutations in the CNGB3'],
     ['... as does "a mutation" in a gene not the disease\'s own', '963623', 'R:18', 'broader', 'mutation in the MYBPC3'],
     [
-      'bleeding episodes are the disease\'s own, even after a misspelt "prophylaxis"',
+      'bleeding episodes are the disease\'s own, even after a misspelt "prophylaxis": the inhibitors restrict it',
       '356111',
       'R:14',
       'broader',
-      'bleeding episodes in patients',
+      'inhibitors to coagulation factor',
     ],
     [
       'a member of a bracketed list after a condition',

@@ -27,12 +27,15 @@ function designation(dateDesignated: string, withdrawn: string | null = null): O
     designationStatus: withdrawn ? 'Designated/Designation Withdrawn or Revoked' : 'Designated',
     fdaUrl: null,
     relation: 'exact',
+    covers: 'whole-disease',
+    approvalCovers: null,
     link: {
       method: 'exact-name',
       matchedText: 'exercise intolerance, riboflavin-responsive',
       field: 'designation',
       relation: 'exact',
       decidedBy: 'the whole text names the disease',
+      covers: 'whole-disease',
     },
     links: [
       {
@@ -41,6 +44,7 @@ function designation(dateDesignated: string, withdrawn: string | null = null): O
         field: 'designation',
         relation: 'exact',
         decidedBy: 'the whole text names the disease',
+        covers: 'whole-disease',
       },
     ],
     approvals: [],
@@ -87,6 +91,7 @@ describe('computeFields', () => {
       childCount: 1,
       isLeaf: false,
       definitionSource: 'orphanet',
+      diagnosisByClass: null,
       hallmarks: [],
       namedClasses: [],
       sourceCount: 9,
@@ -130,6 +135,7 @@ describe('computeFields', () => {
       childCount: 0,
       isLeaf: true,
       definitionSource: null,
+      diagnosisByClass: null,
       hallmarks: [],
       namedClasses: [],
       sourceCount: 1,
@@ -137,7 +143,7 @@ describe('computeFields', () => {
   });
 
   it('returns exactly the documented fields, with their documented types', () => {
-    assert.equal(COMPUTED_FIELDS.length, 38);
+    assert.equal(COMPUTED_FIELDS.length, 39);
     for (const facts of [cysticFibrosisFacts(), bareFacts()]) {
       const computed = computeFields(facts);
       assert.deepEqual(

@@ -60,7 +60,7 @@ describe('composeSections', () => {
     assert.deepEqual(s.overview.paragraphs, [
       'Cystic fibrosis is a rare disease. Definition (Orphanet, quoted as its export gives it, without commas): "A rare genetic pulmonary disorder characterized by sweat thick mucus secretions causing multisystem disease chronic infections of the lungs bulky diarrhea and short stature." It is inherited in an autosomal recessive pattern. It is caused by germline variants in CFTR.',
       'It can present at any age.',
-      'It affects about 1 to 5 in 10 000 people (point prevalence, Europe; Orphanet, release 2025-12). Newborn screening: a core condition of the US Recommended Uniform Screening Panel (RUSP), listed as Cystic fibrosis.',
+      'It affects about 1 to 5 in 10 000 births (prevalence at birth, Europe; Orphanet, release 2025-12). Newborn screening: a core condition of the US Recommended Uniform Screening Panel (RUSP), listed as Cystic fibrosis.',
       // Approved products first, each with its first approval date (Kalydeco's latest indication is 2014-02-21).
       'Approved orphan drugs for it (FDA data to 2022-07): Pulmozyme (Dornase alfa), first approved 1993-12-30; Kalydeco (ivacaftor), first approved 2012-01-31. Read more: GeneReviews: https://www.ncbi.nlm.nih.gov/books/NBK1250; MedlinePlus: https://medlineplus.gov/genetics/condition/cystic-fibrosis; GARD: https://rarediseases.info.nih.gov/diseases/6233/cystic-fibrosis.',
       // The modifier entry is a related term, not a name: not shown.
@@ -77,8 +77,8 @@ describe('composeSections', () => {
       'Age of onset: all ages.',
     ]);
     assert.deepEqual(s.epidemiology.paragraphs, [
-      'Headline figure: point prevalence 1-5 / 10 000, Europe (Orphanet, release 2025-12).',
-      'Other estimates: prevalence at birth 1-5 / 10 000 (Europe); point prevalence 1-9 / 100 000 (Austria).',
+      'Headline figure: prevalence at birth 1-5 / 10 000, Europe (Orphanet, release 2025-12).',
+      'Other estimates: point prevalence 1-5 / 10 000 (Europe); point prevalence 1-9 / 100 000 (Austria).',
     ]);
     assert.deepEqual(s['screening-and-diagnosis'].paragraphs, [
       'Newborn screening: a core condition of the US Recommended Uniform Screening Panel (RUSP), listed as Cystic fibrosis (CF).',

@@ -25,7 +25,12 @@ describe('settings', () => {
     assert.deepEqual(s.webhookRetrySchedule.length, 10);
     assert.equal(s.distDir, resolve(ROOT, 'dist'));
     const b = readBuildSettings({});
-    assert.deepEqual(b, { dataDir: resolve(ROOT, '../shared/data/raw'), distDir: resolve(ROOT, 'dist'), historyKeep: null });
+    assert.deepEqual(b, {
+      dataDir: resolve(ROOT, '../shared/data/raw'),
+      editorialDir: resolve(ROOT, 'content/editorial'),
+      distDir: resolve(ROOT, 'dist'),
+      historyKeep: null,
+    });
     assert.deepEqual(readBuildSettings({ HISTORY_KEEP: '3' }).historyKeep, 3);
   });
 

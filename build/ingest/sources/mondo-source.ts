@@ -164,6 +164,8 @@ export const MONDO = defineSource({
         edges: mondo.edges,
         mappings,
         definitions: mondo.definitions,
+        /** Every definition text Mondo has given, current or not (DEFINITION_RULE's punctuation only). */
+        definitionTexts: mondo.definitionTexts,
         /** Mondo synonyms per class: the full release's (with scope and type), else the 2023 rare list's (scope unknown). */
         mondoSynonyms: mondo.synonyms,
       },

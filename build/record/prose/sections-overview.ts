@@ -1,12 +1,14 @@
-import { INHERITANCE_LABELS } from '../../../server/contract/api/vocab.ts';
 import type { NamedClass } from '../class-naming.ts';
 import { type Hallmark, diagnosticFindings } from '../hallmarks.ts';
-import { MENDELIAN_MODES } from '../inheritance.ts';
+import { type DiagnosisByClass, diagnosisByClassText } from '../diagnosis-class.ts';
+import { subtypeInheritanceSentence } from '../inheritance.ts';
+import { definitionModes, inheritanceSentence } from './overview-inheritance.ts';
 import { NO_PHENOTYPE, hallmarkFrequency, onsetPhrase, prevalenceWords } from './overview-words.ts';
 import { headlinePrevalence } from '../prevalence.ts';
 import { RELATION_ORDER } from '../designation-relation.ts';
 import { genesSentence } from './overview-genes.ts';
-import { approvedProducts, productName, type RecordFacts } from '../record-facts.ts';
+import { approvedProducts, productKey, productName, type RecordFacts } from '../record-facts.ts';
+import { shownRelation } from '../approval-cover.ts';
 import type { LinkRelation } from '../record-types.ts';
 import { hasReplacementCharacter } from '../text-repair.ts';
 import { DEFINITION_SOURCE_TEXT, LIST_LIMIT, joinAnd, listWithRest, sentence } from './section-format.ts';
@@ -21,35 +23,6 @@ import { prevalenceCategoryOfClass } from '../vocab-mapping.ts';
 /** Upper-case the first letter when the first word is all lower case (so 'mTOR…' stays as it is). */
 export function capitalize(name: string): string {
   return /^\p{Ll}+(?![\p{L}\p{N}])/u.test(name) ? name[0].toUpperCase() + name.slice(1) : name;
-}
-
-/** "autosomal recessive" from "Autosomal recessive"; labels starting with a symbol (X-linked) keep their case. */
-export function modeText(label: string): string {
-  return /^[XY]-/.test(label) ? label : label.toLowerCase();
-}
-
-/** Who states a mode of inheritance, in the words of the overview. */
-const MODE_SOURCE: Record<RecordFacts['inheritance'][number]['sources'][number]['source'], string> = {
-  hpo: 'HPO',
-  orphanet: 'Orphanet',
-};
-
-/** A sentence on the primary inheritance mode, other modes with the sources that state them; null when the facts give none. */
-export function inheritanceSentence(f: RecordFacts): string | null {
-  const s = f.inheritanceSummary;
-  if (s.primary && s.primaryLabel) {
-    const mode = modeText(s.primaryLabel);
-    const others = f.inheritance
-      .filter((v) => v.term !== s.primary)
-      .map((v) => `${modeText(v.label)}, by ${joinAnd([...new Set(v.sources.map((x) => MODE_SOURCE[x.source]))])}`);
-    const main = MENDELIAN_MODES.has(s.primary)
-      ? `It is inherited in an ${mode} pattern`.replace(/ an ([^aeiouX])/, ' a $1')
-      : `Inheritance: ${mode}`;
-    return sentence(others.length > 0 ? `${main} (also recorded: ${others.join('; ')})` : main);
-  }
-  if (f.inheritance.some((v) => v.term === 'not-applicable'))
-    return `The sources record it as ${INHERITANCE_LABELS['not-applicable'].toLowerCase()}.`;
-  return null;
 }
 
 /** One sentence of the overview and the record fields it rests on (paths such as `computed.hallmarks`). */
@@ -117,37 +90,21 @@ function identity(f: RecordFacts): OverviewSentence[] {
 /** Its cause: the primary inheritance and the genes; a mode its definition names that the sources do not is said too. */
 function cause(f: RecordFacts): OverviewSentence[] {
   const out: OverviewSentence[] = [];
-  const inheritance = inheritanceSentence(f);
+  // A group whose subtypes differ says so with their counts (INHERITANCE_RULE), in place of a primary mode.
+  const byGroup = subtypeInheritanceSentence(f);
+  const inheritance = byGroup ?? inheritanceSentence(f);
+  const basis = ['inheritanceSummary', 'inheritance', ...(byGroup ? ['rollup'] : [])];
   if (inheritance) {
     const other = definitionModes(f);
     out.push(
       other.length > 0
-        ? say(`${inheritance.slice(0, -1)}; its definition says ${joinAnd(other)}`, ['inheritanceSummary', 'inheritance', 'definition'])
-        : { text: inheritance, basedOn: ['inheritanceSummary', 'inheritance'] },
+        ? say(`${inheritance.slice(0, -1)}; its definition says ${joinAnd(other)}`, [...basis, 'definition'])
+        : { text: inheritance, basedOn: basis },
     );
   }
   const genes = genesSentence(f);
   if (genes) out.push({ text: genes, basedOn: f.genes.length > 0 ? ['genes'] : ['rollup'] });
   return out;
-}
-
-/** Mendelian modes a definition may state in its own words, longest first ("x-linked recessive" before "x-linked"). */
-const DEFINITION_MODES = ['autosomal dominant', 'autosomal recessive', 'x-linked dominant', 'x-linked recessive', 'x-linked', 'y-linked'];
-
-/**
- * Mendelian modes the definition names in its own words (lower case) that the record's modes do not
- * cover: "x-linked" is covered by any X-linked mode. Each place in the text counts once, for its longest mode.
- */
-export function definitionModes(f: Pick<RecordFacts, 'definition' | 'inheritance'>): string[] {
-  let text = f.definition?.text.toLowerCase() ?? '';
-  const found: string[] = [];
-  for (const m of DEFINITION_MODES) {
-    const re = new RegExp(`(?<![\\w-])${m}(?![\\w-])`, 'g');
-    if (re.test(text)) found.push(m);
-    text = text.replace(re, ' ');
-  }
-  const stated = f.inheritance.map((v) => v.label.toLowerCase());
-  return found.filter((m) => !stated.some((s) => s === m || (m === 'x-linked' && s.startsWith('x-linked'))));
 }
 
 /** How it presents: onset in a clinician's words, then the hallmark features (not the laboratory ones) with their frequency. */
@@ -156,7 +113,10 @@ function presentation(f: RecordFacts): OverviewSentence[] {
   const denied = f.definition !== null && NO_PHENOTYPE.test(f.definition.text);
   const onset = onsetPhrase(f.onset.map((o) => o.term));
   if (onset && !denied) out.push(say(onset, ['onset']));
-  const hallmarks = ((f.computed?.hallmarks ?? []) as Hallmark[]).filter((h) => !h.laboratory);
+  // The diagnosis sentence names the diagnostic laboratory findings; any other laboratory hallmark is named here.
+  const all = (f.computed?.hallmarks ?? []) as Hallmark[];
+  const diagnostic = new Set(diagnosticFindings(all).map((h) => h.hpoId));
+  const hallmarks = all.filter((h) => !diagnostic.has(h.hpoId));
   if (hallmarks.length === 0) return out;
   if (denied) {
     out.push(
@@ -177,12 +137,15 @@ function presentation(f: RecordFacts): OverviewSentence[] {
   return out;
 }
 
-/** How it is diagnosed: the diagnostic laboratory hallmarks (DIAGNOSTIC_RULE), where the record has one. */
+/** How it is diagnosed: the test its kind of disease is confirmed by (DIAGNOSIS_CLASS_RULE), the diagnostic laboratory hallmarks (DIAGNOSTIC_RULE). */
 function diagnosis(f: RecordFacts): OverviewSentence[] {
+  const byClass = (f.computed?.diagnosisByClass ?? null) as DiagnosisByClass | null;
+  const confirmed = byClass ? [say(diagnosisByClassText(byClass), ['computed.diagnosisByClass'])] : [];
   const labs = diagnosticFindings((f.computed?.hallmarks ?? []) as Hallmark[]);
-  if (labs.length === 0 || (f.definition && NO_PHENOTYPE.test(f.definition.text))) return [];
+  if (labs.length === 0 || (f.definition && NO_PHENOTYPE.test(f.definition.text))) return confirmed;
   const byId = new Map(f.phenotypes.filter((p) => !p.negated).map((p) => [p.hpoId, p]));
   return [
+    ...confirmed,
     say(
       `Diagnostic laboratory ${labs.length === 1 ? 'finding' : 'findings'}: ${labs.map((h) => `${h.label} (${hallmarkFrequency(byId.get(h.hpoId))})`).join('; ')}`,
       ['computed.hallmarks', 'phenotypes'],
@@ -235,9 +198,11 @@ function treatments(f: RecordFacts): OverviewSentence[] {
   const out: OverviewSentence[] = [];
   const named = new Set<string>();
   for (const relation of RELATION_ORDER) {
-    const products = approvedProducts(f.orphanDrugs.filter((d) => d.relation === relation)).filter((p) => !named.has(p.name.toLowerCase()));
+    const products = approvedProducts(f.orphanDrugs.filter((d) => shownRelation(d) === relation)).filter(
+      (p) => !named.has(productKey(p.name)),
+    );
     if (products.length === 0) continue;
-    for (const p of products) named.add(p.name.toLowerCase());
+    for (const p of products) named.add(productKey(p.name));
     const data = out.length === 0 ? ` (FDA data to ${release})` : '';
     out.push(
       say(
@@ -249,7 +214,7 @@ function treatments(f: RecordFacts): OverviewSentence[] {
       ),
     );
   }
-  const others = f.orphanDrugs.filter((d) => d.status !== 'approved' || !named.has(productName(d).toLowerCase())).length;
+  const others = f.orphanDrugs.filter((d) => d.status !== 'approved' || !named.has(productKey(productName(d)))).length;
   if (others > 0)
     out.push(
       say(
