@@ -1,6 +1,7 @@
 import { neutral } from './relation-words.ts';
 import { nameWords } from './synonyms.ts';
 import { shownRelation } from './approval-cover.ts';
+import { negatesName } from './designation-context.ts';
 
 /**
  * The drug-link checks of issue 38 for the content audit (content-audit.ts), on served bodies of any
@@ -22,6 +23,8 @@ export interface LinkRow {
    * APPROVAL_COVER_RULE, those whose indications name no disease the linker knows: the designation's own cover applies).
    */
   approvedNotCovering: number;
+  /** Designations a parent rolls down to the record although their text leaves it out ("excluding CLL" on B-cell CLL). */
+  rolledDownExcluded: number;
 }
 
 /** The disease's own episodes: words that restrict nothing, and no condition of their own. */
@@ -40,7 +43,15 @@ export function linkRow(r: Body, overview: string): LinkRow {
     r.synonyms.filter((s: Body) => s.kind === 'related' && s.relation === 'narrower').map((s: Body) => nameWords(s.text)),
   );
   const approvedForIt = /Approved orphan drugs for it[^.]*\./.exec(overview)?.[0] ?? '';
-  const row: LinkRow = { broaderOnNothing: 0, narrowSynonymExact: 0, complicationOwnEpisodes: 0, approvedNotCovering: 0 };
+  const row: LinkRow = {
+    broaderOnNothing: 0,
+    narrowSynonymExact: 0,
+    complicationOwnEpisodes: 0,
+    approvedNotCovering: 0,
+    rolledDownExcluded: 0,
+  };
+  const ownNames = [r.name, ...r.synonyms.filter((s: Body) => s.kind === 'name' || s.relation === 'broader').map((s: Body) => s.text)];
+  for (const d of r.rollup?.parentOrphanDrugs ?? []) if (negatesName(d.designation, ownNames)) row.rolledDownExcluded++;
   for (const d of r.orphanDrugs) {
     const links: Body[] = d.links ?? [d.link];
     const deciding = links.find((l) => l.relation === d.relation);

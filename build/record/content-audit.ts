@@ -177,6 +177,7 @@ const report = {
     'designations shown as the whole disease through a synonym the record sorts as narrower': trustSum('narrowSynonymExact'),
     'designations shown as a condition in its patients that are its own attacks, episodes or bleeds': trustSum('complicationOwnEpisodes'),
     'approved designations named as approved for it whose approved indications never name it': trustSum('approvedNotCovering'),
+    'designations rolled down from a parent whose text leaves the record out ("excluding CLL")': trustSum('rolledDownExcluded'),
   },
   notes: {
     'FDA entries (disease, designation) holding a lost character ("?"), raw text kept': sum('lostCharacterEntries'),

@@ -1,4 +1,4 @@
-import type { NameHit } from './name-index.ts';
+import { type NameHit, normalizeName } from './name-index.ts';
 
 /**
  * Context rules for disease names found inside FDA designation and indication text: a name that
@@ -49,9 +49,8 @@ export function filterByContext(words: string[], hits: NameHit[], { keepPatientG
   const kept = hits.filter((h) => {
     if (!h.span) return true;
     const [start, end] = h.span;
+    if (negatedAt(words, start)) return false;
     const before = words[start - 1];
-    if (before && NEGATION_BEFORE.has(before)) return false;
-    if (before === 'than' && words[start - 2] === 'other') return false;
     // "acute-on-chronic liver failure" is its own syndrome, not chronic liver failure.
     if (before === 'on' && words[start - 2] === 'acute') return false;
     if (words[end] && MOLECULAR_AFTER.has(words[end])) return false;
@@ -76,6 +75,26 @@ export function filterByContext(words: string[], hits: NameHit[], { keepPatientG
 function hasGroupBefore(words: string[], start: number): boolean {
   for (let i = Math.max(0, start - 10); i < start; i++) {
     if (words[i + 1] === 'with' && /^(?:patients|children|adults|subjects|individuals|infants|people)$/.test(words[i])) return true;
+  }
+  return false;
+}
+
+/** A name starting at word `start` is negated by the words before it: "non-", "excluding", "except", "without", "other than". */
+function negatedAt(words: readonly string[], start: number): boolean {
+  const before = words[start - 1];
+  return (before !== undefined && NEGATION_BEFORE.has(before)) || (before === 'than' && words[start - 2] === 'other');
+}
+
+/**
+ * True when the text negates one of the names by DESIGNATION_CONTEXT_RULE's words ("excluding CLL"): a designation a
+ * parent lists does not roll down to a subtype its text leaves out (ROLLUP_RULE).
+ */
+export function negatesName(text: string, names: readonly string[]): boolean {
+  const words = normalizeName(text).split(' ');
+  for (const name of names) {
+    const n = normalizeName(name).split(' ').filter(Boolean);
+    if (n.length === 0) continue;
+    for (let i = 1; i + n.length <= words.length; i++) if (n.every((w, j) => words[i + j] === w) && negatedAt(words, i)) return true;
   }
   return false;
 }

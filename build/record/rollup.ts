@@ -4,6 +4,7 @@ import { subtypesPerMode, tiedModes } from './inheritance.ts';
 import type { RolledDesignation, Rollup, SubtypeRef } from './record-types.ts';
 import { nameWords } from './synonyms.ts';
 import { COVERS } from './approval-cover.ts';
+import { negatesName } from './designation-context.ts';
 
 /** Most items a rolled-up list keeps (the counts say how many there are in all); most subtypes named per item. */
 export const ROLLUP_LIMIT = 25;
@@ -15,7 +16,8 @@ export const ROLLUP_RULE =
   'FDA orphan designations listed on a subtype but not on the class. A subtype is named only when no class between it and the record has the same ' +
   `value. \`parentOrphanDrugs\` lists designations made for the whole of a direct parent class (relation \`exact\` or \`narrower\` there; ` +
   `not one made for a stage, type or other part of it) that CLASS_NAMING_RULE accepts as a disease group of this class (not an umbrella, not ` +
-  `another disease, not a class that says the opposite), marked with that parent and with relation \`narrower\` (the designation names a ` +
+  `another disease, not a class that says the opposite) and whose text does not leave this class out ("excluding CLL": its label, a name or a ` +
+  `broader synonym negated by DESIGNATION_CONTEXT_RULE's words), marked with that parent and with relation \`narrower\` (the designation names a ` +
   `wider condition); a subtype's ` +
   `designation rolled up has relation \`broader\` (it covers a subset of the class). Lists keep at most ${ROLLUP_LIMIT} items ` +
   `(genes and designations: the ones shared by the most subtypes, approvals first) and ${SUBTYPES_PER_ITEM} subtypes per item; the counts give the totals. ` +
@@ -266,10 +268,12 @@ const ROLLS_DOWN: readonly RecordFacts['orphanDrugs'][number]['relation'][] = ['
 function parentDrugs(f: RecordFacts, isGroupOf: (id: string, parent: string) => boolean, n: Naming): RolledDesignation[] {
   const out: RolledDesignation[] = [];
   const seen = new Set(f.orphanDrugs.map(drugKey));
+  // What a designation's text may leave out by name: the label, its names and the wider conditions it is a form of ("CLL" for B-CLL).
+  const names = [f.name, ...f.synonyms.filter((s) => s.kind === 'name' || s.relation === 'broader').map((s) => s.text)];
   for (const p of f.parents) {
     if (!isGroupOf(f.id, p.id)) continue;
     for (const x of n.records.get(p.id)?.orphanDrugs ?? []) {
-      if (seen.has(drugKey(x)) || !ROLLS_DOWN.includes(x.relation)) continue;
+      if (seen.has(drugKey(x)) || !ROLLS_DOWN.includes(x.relation) || negatesName(x.designation, names)) continue;
       seen.add(drugKey(x));
       out.push(rolled(x, n.ref(p.id), 'narrower'));
     }

@@ -5,10 +5,10 @@ import { definitionWords, punctuatedDefinitions } from '../../build/record/defin
 import { subtypeInheritanceSentence } from '../../build/record/inheritance.ts';
 import { headlinePrevalence } from '../../build/record/prevalence.ts';
 import type { RecordFacts } from '../../build/record/record-facts.ts';
-import type { DesignationLink, PrevalenceEntry, VocabValue } from '../../build/record/record-types.ts';
+import type { DesignationLink, PrevalenceEntry, Synonym, VocabValue } from '../../build/record/record-types.ts';
 import { rollUp } from '../../build/record/rollup.ts';
 import { prevalenceCategoryOfClass } from '../../build/record/vocab-mapping.ts';
-import { bareFacts } from '../fixtures/record-facts.ts';
+import { bareFacts, cysticFibrosisFacts } from '../fixtures/record-facts.ts';
 
 /** An Orphanet prevalence entry as the 2025-12 packets give it. */
 const estimate = (type: string, cls: string, geography: string): PrevalenceEntry => ({
@@ -167,6 +167,53 @@ describe('inheritance of a group whose subtypes differ (INHERITANCE_RULE), and r
         ['medlinePlus', 1],
       ],
     );
+  });
+});
+
+describe('designations a parent rolls down (ROLLUP_RULE), on rows of the OOPD 2024-06 export', () => {
+  test('blinatumomab, designated for indolent B-cell lymphoma "excluding CLL", does not roll down to B-cell CLL; it does to marginal zone lymphoma', () => {
+    const [kalydeco] = cysticFibrosisFacts().orphanDrugs;
+    const designation = (genericName: string, text: string, key: string) => ({
+      ...kalydeco,
+      genericName,
+      tradeName: null,
+      status: 'designated' as const,
+      designation: text,
+      approvedIndication: null,
+      marketingApprovalDate: null,
+      fdaUrl: `https://www.accessdata.fda.gov/scripts/opdlisting/oopd/detailedIndex.cfm?cfgridkey=${key}`,
+      approvals: [],
+    });
+    const parent = {
+      ...facts('MONDO:0017594', 'indolent B-cell non-Hodgkin lymphoma', ['MONDO:0004948', 'MONDO:0017604'], []),
+      orphanDrugs: [
+        designation('blinatumomab', 'Treatment of indolent B-cell lymphoma, excluding CLL and NHL with CNS involvement', '1'),
+        designation('bendamustine hydrochloride', 'Treatment of indolent B-cell non-Hodgkin lymphoma', '2'),
+      ],
+    };
+    const synonym = (text: string, kind: Synonym['kind'], relation: Synonym['relation']): Synonym => ({
+      text,
+      scope: 'unspecified',
+      type: null,
+      origin: 'mondo',
+      sourceId: 'MONDO:0004948',
+      kind,
+      relation,
+    });
+    const parents = [{ id: parent.id, name: parent.name }];
+    const cll = {
+      ...facts('MONDO:0004948', 'B-cell chronic lymphocytic leukemia', [], []),
+      parents,
+      synonyms: [synonym('B-CLL', 'name', null), synonym('CLL', 'related', 'broader')],
+    };
+    const mzl = { ...facts('MONDO:0017604', 'marginal zone lymphoma', [], []), parents };
+    const records = new Map<string, RecordFacts>([parent, cll, mzl].map((f) => [f.id, f]));
+    rollUp(records, (id) => (id === parent.id ? [] : [parent.id]));
+    assert.deepEqual(
+      cll.rollup.parentOrphanDrugs.map((d) => d.genericName),
+      ['bendamustine hydrochloride'],
+    );
+    assert.deepEqual(mzl.rollup.parentOrphanDrugs.map((d) => d.genericName).sort(), ['bendamustine hydrochloride', 'blinatumomab']);
   });
 });
 
