@@ -10,7 +10,7 @@ import { nameKey } from './editorial-checks.ts';
  * the API document (`computed.hallmarks`).
  */
 export const EXPERT_HALLMARK_RULE =
-  'On a record with expert content, the hallmarks are its defining features first, in the order the curator gives them (a clinician\'s order, each from a cited source; `basis: "expert"`; a feature that is the disease\'s own name or one of its names is left out), then the features HALLMARK_RULE selects (`basis: "rule"`) that are neither one of them nor a term above or below one, up to the rule\'s count in all. A defining feature keeps the parts HALLMARK_RULE computes for it when the disease is annotated with it, and counts no frequency when it is not. A defining feature whose HPO id a newer HPO release made obsolete is left out (QC tier 2).';
+  'On a record with expert content, the hallmarks are its defining features first, in the order the curator gives them (a clinician\'s order, each from a cited source; `basis: "expert"`; a feature that is the disease\'s own name or one of its names, or whose HPO name HALLMARK_RULE takes for the disease itself, is left out), then the features HALLMARK_RULE selects (`basis: "rule"`) that are neither one of them nor a term above or below one, up to the rule\'s count in all. A defining feature keeps the parts HALLMARK_RULE computes for it when the disease is annotated with it, and counts no frequency when it is not. A defining feature whose HPO id a newer HPO release made obsolete is left out (QC tier 2).';
 
 /** A hallmark with the basis of its choice: the curator's defining features, or HALLMARK_RULE. */
 export type BasedHallmark = Hallmark & { basis: 'expert' | 'rule' };
@@ -51,16 +51,17 @@ export function expertHallmarkSelector(terms: ReadonlyMap<string, HpoTerm>, spec
       expert.regenerated.filter((r) => r.pointer.startsWith('definingFeatures.')).map((r) => Number(r.pointer.split('.')[1])),
     );
     const own = new Set(names.map(nameKey));
-    const features = expert.definingFeatures.filter((f, i) => !dropped.has(i) && !own.has(nameKey(f.label)));
     const byId = new Map(phenotypes.filter((p) => !p.negated).map((p) => [p.hpoId, p]));
-    const scored = new Map(
-      scoreFeatures(
-        parts(
-          features.map((f) => byId.get(f.hpoId) ?? unannotated(f.hpoId, f.label)),
-          definition,
-        ),
-      ).map((h) => [h.hpoId, h]),
+    const listed = expert.definingFeatures.filter((f, i) => !dropped.has(i) && !own.has(nameKey(f.label)));
+    // A feature whose HPO name is the disease itself, as HALLMARK_RULE tells it ("Gastrointestinal stroma tumor"), is left out too.
+    const featureParts = parts(
+      listed.map((f) => byId.get(f.hpoId) ?? unannotated(f.hpoId, f.label)),
+      definition,
+      names,
     );
+    const itself = new Set(featureParts.filter((p) => p.namesDisease).map((p) => p.hpoId));
+    const features = listed.filter((f) => !itself.has(f.hpoId));
+    const scored = new Map(scoreFeatures(featureParts.filter((p) => !itself.has(p.hpoId))).map((h) => [h.hpoId, h]));
     const chosen: BasedHallmark[] = features.map((f) => ({
       ...(scored.get(f.hpoId) as Hallmark),
       label: byId.get(f.hpoId)?.label ?? f.label,

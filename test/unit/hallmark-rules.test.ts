@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { diagnosisByClass, diagnosisByClassText, deficientEnzyme } from '../../build/record/diagnosis-class.ts';
 import { hallmarkSelector } from '../../build/record/hallmarks.ts';
+import { expertHallmarkSelector } from '../../build/editorial/expert-hallmarks.ts';
+import type { ExpertContent } from '../../build/editorial/expert-types.ts';
 import type { HpoTerm } from '../../build/ingest/source-types.ts';
 import type { Phenotype } from '../../build/record/record-types.ts';
 import { termSpecificity } from '../../build/record/term-specificity.ts';
@@ -128,5 +130,30 @@ describe('diagnosis by the kind of disease (DIAGNOSIS_CLASS_RULE)', () => {
   test('a neoplasm: histology, unless it is a hereditary predisposition', () => {
     assert.equal(diagnosisByClass({ ...none, name: 'Ewing sarcoma', ancestors: ['MONDO:0005070'] })?.kind, 'neoplasm');
     assert.equal(diagnosisByClass({ ...none, name: 'Li-Fraumeni syndrome', ancestors: ['MONDO:0005070', 'MONDO:0015356'] }), null);
+  });
+});
+
+describe("expert hallmarks (EXPERT_HALLMARK_RULE) with HALLMARK_RULE's own-disease check", () => {
+  test('a defining feature whose HPO name is the disease itself is left out (B-cell CLL: "Chronic lymphatic leukemia")', () => {
+    const terms = hpo();
+    const merge = expertHallmarkSelector(terms, termSpecificity(terms));
+    const expert = {
+      definingFeatures: [
+        { hpoId: 'HP:0005550', label: 'Chronic lymphatic leukemia' },
+        { hpoId: 'HP:0005374', label: 'Cellular immunodeficiency' },
+      ],
+      regenerated: [],
+    } as unknown as ExpertContent;
+    const chosen = merge(
+      expert,
+      [],
+      [feature('HP:0005550', 'Chronic lymphatic leukemia', null), feature('HP:0005374', 'Cellular immunodeficiency', null)],
+      null,
+      ['B-cell chronic lymphocytic leukemia', 'B-CLL'],
+    );
+    assert.deepEqual(
+      chosen.map((h) => [h.label, h.basis]),
+      [['Cellular immunodeficiency', 'expert']],
+    );
   });
 });
