@@ -90,7 +90,10 @@ describe('the lead check (LEAD_CHECK_RULE)', () => {
 
   test('letters and digits are one token: a subtype number, an ordinal or a decimal is checked whole', () => {
     const f = file();
-    f.mechanism = { text: 'Type 1A starts before the 16th year in 2.5% of patients with GAA repeat expansions of FXN.', source: 'genereviews' };
+    f.mechanism = {
+      text: 'Type 1A starts before the 16th year in 2.5% of patients with GAA repeat expansions of FXN.',
+      source: 'genereviews',
+    };
     f.lead[0].text = 'Friedreich ataxia type 1A starts before the 16th year in 2.5% of patients, caused by FXN variants.';
     assert.deepEqual(checkLead(f), []);
     f.lead[0].text = 'Friedreich ataxia type 1B starts before the 16th year in 2.6% of patients, caused by FXN variants.';
