@@ -2,7 +2,7 @@ import type { SectionKey } from '../../server/contract/api/vocab.ts';
 import type { RecordFacts } from '../record/record-facts.ts';
 import { type CurrentReleases, type EditorialCheck, checkEditorial, statementsOf } from './editorial-checks.ts';
 import type { EditorialFile } from './editorial-file.ts';
-import type { ExpertContent, Regeneration } from './expert-types.ts';
+import { ERRATUM_FIELD, type ExpertContent, type Regeneration } from './expert-types.ts';
 import type { EditorialHpo } from './hpo-terms.ts';
 
 /**
@@ -23,16 +23,6 @@ export const FACT_SECTIONS: Record<string, SectionKey[]> = {
 
 /** `/genes/0` (a file pointer) as a record path under `expert`: `expert.genes.0`. */
 export const recordPath = (pointer: string): string => `expert${pointer.replace(/\//g, '.')}`;
-
-/** The record's fields an erratum of each kind removes a value from. */
-const ERRATUM_FIELD = {
-  synonym: 'synonyms',
-  parent: 'parents',
-  child: 'children',
-  inheritance: 'inheritance',
-  gene: 'genes',
-  phenotype: 'phenotypes',
-} as const;
 
 /**
  * Removes the statements the errata name from the record's facts (in place) and returns the
