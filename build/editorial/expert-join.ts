@@ -2,7 +2,7 @@ import type { SectionKey } from '../../server/contract/api/vocab.ts';
 import type { RecordFacts } from '../record/record-facts.ts';
 import { type CurrentReleases, type EditorialCheck, checkEditorial, statementsOf } from './editorial-checks.ts';
 import type { EditorialFile } from './editorial-file.ts';
-import type { ExpertContent, Regeneration } from './expert-types.ts';
+import { ERRATUM_FIELD, type ExpertContent, type Regeneration } from './expert-types.ts';
 import type { EditorialHpo } from './hpo-terms.ts';
 
 /**
@@ -23,16 +23,6 @@ export const FACT_SECTIONS: Record<string, SectionKey[]> = {
 
 /** `/genes/0` (a file pointer) as a record path under `expert`: `expert.genes.0`. */
 export const recordPath = (pointer: string): string => `expert${pointer.replace(/\//g, '.')}`;
-
-/** The record's fields an erratum of each kind removes a value from. */
-const ERRATUM_FIELD = {
-  synonym: 'synonyms',
-  parent: 'parents',
-  child: 'children',
-  inheritance: 'inheritance',
-  gene: 'genes',
-  phenotype: 'phenotypes',
-} as const;
 
 /**
  * Removes the statements the errata name from the record's facts (in place) and returns the
@@ -109,12 +99,14 @@ export function expertContent(doc: EditorialFile, check: EditorialCheck): Expert
 
 /** An editorial file that QC tier 1 rejects: the build stops, naming the file and each JSON pointer. */
 export class EditorialError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
-    super(`${file}: editorial QC tier 1 failed: ${problems.join('; ')}`);
+  /** Every file that failed, with its problems (JSON pointer: reason). */
+  readonly failures: { file: string; problems: string[] }[];
+
+  constructor(failures: { file: string; problems: string[] }[]) {
+    // One line per file, so that a curator sees every file to fix from one build, not one per build.
+    super(failures.map(({ file, problems }) => `${file}: editorial QC tier 1 failed: ${problems.join('; ')}`).join('\n'));
     this.name = 'EditorialError';
+    this.failures = failures;
   }
 }
 
@@ -127,8 +119,8 @@ export interface ExpertJoinReport {
 }
 
 /**
- * Joins every editorial file to its record's facts (in place): checks it (tier 1 stops the build
- * with EditorialError), applies its errata, and sets `expert`. A file whose disease is not a
+ * Joins every editorial file to its record's facts (in place): checks it (tier 1 in any file stops
+ * the build with EditorialError, which names every failing file), applies its errata, and sets `expert`. A file whose disease is not a
  * current record (obsolete or merged by a newer Mondo release) is reported, not joined.
  */
 export function joinExpertContent(
@@ -138,10 +130,13 @@ export function joinExpertContent(
   now: CurrentReleases,
 ): ExpertJoinReport {
   const report: ExpertJoinReport = { orphaned: [], regenerated: [], warnings: [], joined: 0 };
-  for (const { file, doc } of files) {
+  const checks = files.map(({ file, doc }) => {
     const facts = all.get(doc.mondoId) ?? null;
-    const check = checkEditorial(doc, facts ? statementsOf(facts) : null, hpo, now);
-    if (check.tier1.length > 0) throw new EditorialError(file, check.tier1);
+    return { file, doc, facts, check: checkEditorial(doc, facts ? statementsOf(facts) : null, hpo, now) };
+  });
+  const failures = checks.filter((c) => c.check.tier1.length > 0).map((c) => ({ file: c.file, problems: c.check.tier1 }));
+  if (failures.length > 0) throw new EditorialError(failures);
+  for (const { file, doc, facts, check } of checks) {
     for (const message of check.warnings) report.warnings.push({ file, message });
     if (!facts) {
       report.orphaned.push({ file, mondoId: doc.mondoId, reason: check.tier2.map((c) => c.reason).join('; ') });

@@ -1,16 +1,6 @@
 import { SECTION_KEYS, type SectionKey } from '../../server/contract/api/vocab.ts';
 import type { RecordMetadata, Section } from '../record/record-types.ts';
-import type { ExpertContent } from './expert-types.ts';
-
-/** The record fields an erratum of each kind suppresses a value of. */
-const SUPPRESSED_FIELD = {
-  synonym: 'synonyms',
-  parent: 'parents',
-  child: 'children',
-  inheritance: 'inheritance',
-  gene: 'genes',
-  phenotype: 'phenotypes',
-} as const;
+import { type ExpertContent, ERRATUM_FIELD } from './expert-types.ts';
 
 /**
  * `metadata.editorial`: which fields hold or use expert content (the `expert` member, the hallmarks
@@ -18,7 +8,7 @@ const SUPPRESSED_FIELD = {
  * curated and last reviewed.
  */
 export function editorialMetadata(expert: ExpertContent, sections: Record<SectionKey, Section>): NonNullable<RecordMetadata['editorial']> {
-  const suppressed = [...new Set(expert.errata.map((e) => SUPPRESSED_FIELD[e.kind]))];
+  const suppressed = [...new Set(expert.errata.map((e) => ERRATUM_FIELD[e.kind]))];
   const hallmarks = expert.definingFeatures.length > 0 ? ['computed.hallmarks'] : [];
   return {
     fields: ['expert', ...hallmarks, ...suppressed],

@@ -30,3 +30,13 @@ export interface ExpertContent {
   reviewed: { on: string; confirmed: number; notInSource: number; contradicted: number } | null;
   regenerated: Regeneration[];
 }
+
+/** The record field an erratum of each kind removes a value from (and that `metadata.editorial` names as suppressed). */
+export const ERRATUM_FIELD = {
+  synonym: 'synonyms',
+  parent: 'parents',
+  child: 'children',
+  inheritance: 'inheritance',
+  gene: 'genes',
+  phenotype: 'phenotypes',
+} as const;

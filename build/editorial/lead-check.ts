@@ -1,21 +1,26 @@
+import { INHERITANCE_LABELS } from '../../server/contract/api/vocab.ts';
+import { CLASSIFICATION_PHRASES } from '../record/prose/template-words.ts';
 import { type EditorialFile, pointerValue } from './editorial-file.ts';
 
 /**
  * The lead's fact check (QC tier 1): every number, every word with a capital letter after the
  * sentence's first, and every word with a digit in a lead sentence must occur in the facts its
  * `basedOn` names (their text, test names, findings, HPO labels and gene symbols) or in the
- * disease's name. Lower-case wording is ours; names, figures and symbols must be the facts'.
+ * disease's name, and so must a classing word the build's prose check holds to the facts (a mode of
+ * inheritance, "core", "secondary"). Other lower-case wording is ours; names, figures and symbols
+ * must be the facts'.
  */
 export const LEAD_CHECK_RULE =
-  "Each sentence of an editorial lead names the facts it rests on (`basedOn`, JSON pointers into the editorial file); every number, gene symbol, identifier and capitalized word of the sentence must occur in those facts or in the disease's name, or the build stops.";
+  "Each sentence of an editorial lead names the facts it rests on (`basedOn`, JSON pointers into the editorial file); every number, gene symbol, identifier, capitalized word and classing word (a mode of inheritance, core, secondary) of the sentence must occur in those facts or in the disease's name, or the build stops.";
 
 // A word or number: letters and digits together ("1A", "16th", "CYP21A2"), inner dots and commas only before a digit ("2.0", "30,000").
 const TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}'’-]|[.,](?=\p{N}))*/gu;
 const NEEDS_SUPPORT = /\d|\p{Lu}/u;
 
-/** Every string under a value, joined: the text a pointer's fact offers to a sentence. */
+/** Every string under a value, joined: the text a pointer's fact offers to a sentence (a mode of inheritance as its label too). */
 function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string')
+    return value in INHERITANCE_LABELS ? `${value} \n ${INHERITANCE_LABELS[value as keyof typeof INHERITANCE_LABELS]}` : value;
   if (Array.isArray(value)) return value.map(textOf).join(' \n ');
   if (value && typeof value === 'object') return Object.values(value).map(textOf).join(' \n ');
   return '';
@@ -49,6 +54,11 @@ export function checkLeadSentence(doc: EditorialFile, index: number): string[] {
     if (k === 0 && /^\p{Lu}[\p{Ll}'’-]*$/u.test(token)) return;
     if (!occurs(token, text)) problems.push(`/lead/${index}: "${token}" is in none of its facts (${sentence.basedOn.join(', ')})`);
   });
+  for (const phrase of CLASSIFICATION_PHRASES)
+    if (occurs(phrase, sentence.text) && !occurs(phrase, text))
+      problems.push(
+        `/lead/${index}: "${phrase}" classes the disease or its features, and is in none of its facts (${sentence.basedOn.join(', ')})`,
+      );
   return problems;
 }
 

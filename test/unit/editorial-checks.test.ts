@@ -88,6 +88,20 @@ describe('the lead check (LEAD_CHECK_RULE)', () => {
     ]);
   });
 
+  test('a classing word (a mode of inheritance, core, secondary) must be in the facts, a mode by its label', () => {
+    const f = file();
+    f.lead[0].text = 'Friedreich ataxia is autosomal recessive; its core features begin in youth.';
+    f.lead[0].basedOn = ['/inheritance', '/genes'];
+    assert.deepEqual(checkLead(f), [
+      '/lead/0: "core" classes the disease or its features, and is in none of its facts (/inheritance, /genes)',
+    ]);
+    f.lead[0].basedOn = ['/genes'];
+    assert.deepEqual(checkLead(f), [
+      '/lead/0: "autosomal recessive" classes the disease or its features, and is in none of its facts (/genes)',
+      '/lead/0: "core" classes the disease or its features, and is in none of its facts (/genes)',
+    ]);
+  });
+
   test('letters and digits are one token: a subtype number, an ordinal or a decimal is checked whole', () => {
     const f = file();
     f.mechanism = {
