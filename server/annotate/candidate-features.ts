@@ -129,7 +129,7 @@ export function candidateFeatures(
     x[F.commonestWordKeys] = log1p(commonest);
     x[F.depth] = index.depth[c.term];
     x[F.below] = log1p(index.below[c.term]);
-    neighbours(index, found, byStart, place[i], longest, x);
+    neighbours(index, tokens, found, byStart, place[i], longest, x);
     x[F.negated] = context[i].negated ? 1 : 0;
     x[F.uncertain] = context[i].uncertain ? 1 : 0;
     x[F.family] = context[i].family ? 1 : 0;
@@ -159,9 +159,14 @@ export function candidateFeatures(
   return rows;
 }
 
-/** A reading the rules alone would give: a label or synonym's own words in a row (not a broad or narrow synonym), a one-word one written as the entry writes it. */
-function byRule(index: CandidateIndex, c: Candidate): boolean {
-  return (c.found & FOUND.SPAN) !== 0 && c.entry >= 0 && index.lexicon.entryKind[c.entry] < 4 && (c.tokens.length > 1 || c.shared > 0);
+/**
+ * A reading issue 29's rules alone would give: a label or synonym's own words in a row (not a
+ * broad or narrow synonym); one word only when written as the entry writes it, or as an adjective
+ * in -ic ("hypotonic" for Hypotonia).
+ */
+function byRule(index: CandidateIndex, tokens: readonly Token[], c: Candidate): boolean {
+  if ((c.found & FOUND.SPAN) === 0 || c.entry < 0 || index.lexicon.entryKind[c.entry] >= 4) return false;
+  return c.tokens.length > 1 || c.shared > 0 || tokens[c.from].literal.endsWith('ic');
 }
 
 /**
@@ -170,6 +175,7 @@ function byRule(index: CandidateIndex, c: Candidate): boolean {
  */
 function neighbours(
   index: CandidateIndex,
+  tokens: readonly Token[],
   found: readonly Candidate[],
   byStart: readonly number[],
   p: number,
@@ -178,7 +184,7 @@ function neighbours(
 ): void {
   const i = byStart[p];
   const c = found[i];
-  const rule = byRule(index, c);
+  const rule = byRule(index, tokens, c);
   x[F.ruleKept] = rule ? 1 : 0;
   let first = p;
   while (first > 0 && found[byStart[first - 1]].from >= c.from - longest) first--;
@@ -196,7 +202,7 @@ function neighbours(
       x[F.nestedIn] = 1;
       if (o.found & FOUND.SPAN) x[F.nestedInSpan] = 1;
       // Longest match: the rules drop a reading inside a longer one.
-      if (rule && byRule(index, o) && o.tokens.length > c.tokens.length) x[F.ruleKept] = 0;
+      if (rule && byRule(index, tokens, o) && o.tokens.length > c.tokens.length) x[F.ruleKept] = 0;
       if (o.term !== c.term && index.isAncestor(c.term, o.term)) x[F.nestedInDescendant] = 1;
     } else if (c.from <= o.from && c.to >= o.to) {
       x[F.holdsShorter] = 1;

@@ -7,4 +7,4 @@ import manifest from '../../../package.json' with { type: 'json' };
 export const API_VERSION: string = manifest.version;
 
 /** Date of that version of the interface (`info.x-release-date`). */
-export const API_RELEASE_DATE = '2026-11-27';
+export const API_RELEASE_DATE = '2026-12-06';
