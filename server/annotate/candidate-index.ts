@@ -1,5 +1,6 @@
 import { conceptKey, conceptWord } from '../contract/text/concept-words.ts';
 import { tokenize as words } from '../contract/text/normalize.ts';
+import { PAUSE_EVERY, runNow, type Work } from '../loading/slices.ts';
 import type { ConceptLexicon } from './loaded-lexicon.ts';
 
 /**
@@ -42,7 +43,7 @@ export class CandidateIndex {
   readonly byRarest = new Map<string, [string, string[]][]>();
   /** Per canonical word, how many keys hold it. */
   readonly keysWith = new Map<string, number>();
-  readonly maxWords: number;
+  readonly maxWords: number = 0;
   /** Per term: depth below the root, and how many terms are below it. */
   readonly depth: Int32Array;
   readonly below: Int32Array;
@@ -51,55 +52,75 @@ export class CandidateIndex {
   readonly termGold: Float64Array;
   readonly #ancestors: (Set<number> | undefined)[];
 
-  constructor(lexicon: ConceptLexicon, source: IndexSource) {
+  /** The index made at once (tools and tests; the server makes it in slices with the lexicon: `load`). */
+  constructor(lexicon: ConceptLexicon, source: IndexSource, build = true) {
     this.lexicon = lexicon;
+    const n = lexicon.ids.length;
+    [this.depth, this.below, this.termSeen, this.termGold] = [
+      new Int32Array(n),
+      new Int32Array(n),
+      new Float64Array(n),
+      new Float64Array(n),
+    ];
+    this.#ancestors = new Array(n);
+    if (build) runNow(this.#build(source));
+  }
+
+  /** The index made in slices (server/loading/slices.ts). */
+  static *load(lexicon: ConceptLexicon, source: IndexSource): Work<CandidateIndex> {
+    const index = new CandidateIndex(lexicon, source, false);
+    yield* index.#build(source);
+    return index;
+  }
+
+  *#build(source: IndexSource): Work<void> {
+    const lexicon = this.lexicon;
     for (const [word, rep] of source.equivalents) this.#canon.set(word, rep);
-    let maxWords = 0;
-    const add = (key: string, target: Target) => {
-      const list = this.byCanonKey.get(key);
-      if (list) {
-        const same = list.find((t) => t.term === target.term && (t.entry === target.entry || target.entry < 0 || t.entry < 0));
-        if (same) {
-          // One target per term and key: an entry keeps its entry, and counts the training documents.
-          if (same.entry < 0 && target.entry >= 0) same.entry = target.entry;
-          same.trained += target.trained;
-          same.seen = Math.max(same.seen, target.seen);
-          return;
-        }
-        list.push(target);
-        return;
-      }
-      this.byCanonKey.set(key, [target]);
-      const ws = key.split(' ');
-      for (const w of ws) {
-        this.canonWords.add(w);
-        this.keysWith.set(w, (this.keysWith.get(w) ?? 0) + 1);
-      }
-      if (ws.length > maxWords) maxWords = ws.length;
-    };
-    for (let e = 0; e < lexicon.entryTerm.length; e++)
-      add(this.canonKey(lexicon.entryKeyWords(e)), { term: lexicon.entryTerm[e], entry: e, trained: 0, seen: 0 });
+    for (let e = 0; e < lexicon.entryTerm.length; e++) {
+      this.#add(this.canonKey(lexicon.entryKeyWords(e)), { term: lexicon.entryTerm[e], entry: e, trained: 0, seen: 0 });
+      if ((e & PAUSE_EVERY) === 0) yield;
+    }
     for (const [text, id, written, seen] of source.mentions) {
       const term = lexicon.termNumber(id);
       const key = this.canonKey(conceptWordsOf(text));
-      if (term !== undefined && key !== '') add(key, { term, entry: -1, trained: written, seen });
+      if (term !== undefined && key !== '') this.#add(key, { term, entry: -1, trained: written, seen });
     }
-    this.termSeen = new Float64Array(lexicon.ids.length);
-    this.termGold = new Float64Array(lexicon.ids.length);
+    yield;
     for (const [id, gold, seen] of source.terms) {
       const term = lexicon.termNumber(id);
       if (term !== undefined) [this.termGold[term], this.termSeen[term]] = [gold, seen];
     }
-    this.maxWords = maxWords;
+    let k = 0;
     for (const key of this.byCanonKey.keys()) {
       const ws = key.split(' ');
+      if (ws.length > this.maxWords) (this as { maxWords: number }).maxWords = ws.length;
+      if ((++k & PAUSE_EVERY) === 0) yield;
       if (ws.length < 2) continue;
       let rarest = ws[0];
       for (const w of ws) if (this.keysWith.get(w)! < this.keysWith.get(rarest)!) rarest = w;
       (this.byRarest.get(rarest) ?? this.byRarest.set(rarest, []).get(rarest)!).push([key, ws]);
     }
-    [this.depth, this.below] = shape(lexicon.parents);
-    this.#ancestors = new Array(lexicon.ids.length);
+    yield* shape(lexicon.parents, this.depth, this.below);
+  }
+
+  /** One target under a canonical key: one per term and key, an entry keeping its entry and counting the training documents. */
+  #add(key: string, target: Target): void {
+    const list = this.byCanonKey.get(key);
+    if (list) {
+      const same = list.find((t) => t.term === target.term && (t.entry === target.entry || target.entry < 0 || t.entry < 0));
+      if (!same) list.push(target);
+      else {
+        if (same.entry < 0 && target.entry >= 0) same.entry = target.entry;
+        same.trained += target.trained;
+        same.seen = Math.max(same.seen, target.seen);
+      }
+      return;
+    }
+    this.byCanonKey.set(key, [target]);
+    for (const w of key.split(' ')) {
+      this.canonWords.add(w);
+      this.keysWith.set(w, (this.keysWith.get(w) ?? 0) + 1);
+    }
   }
 
   /** The representative of a concept word's class (the word itself when it has none). */
@@ -131,29 +152,29 @@ export function conceptWordsOf(text: string): string[] {
   return ws.map((w, i) => conceptWord(w, i > 0 ? ws[i - 1] : undefined)).filter((w) => w !== '');
 }
 
-/** Per term, its depth (the longest path up to the root) and the number of terms below it. */
-function shape(parents: readonly (readonly number[])[]): [Int32Array, Int32Array] {
-  const n = parents.length;
-  const depth = new Int32Array(n).fill(-1);
+/** Per term, its depth (the longest path up to the root) and the number of terms below it, into `depth` and `below`. */
+function* shape(parents: readonly (readonly number[])[], depth: Int32Array, below: Int32Array): Work<void> {
+  depth.fill(-1);
   const depthOf = (t: number): number => {
     if (depth[t] >= 0) return depth[t];
     let d = 0;
     for (const p of parents[t]) d = Math.max(d, depthOf(p) + 1);
-    return (depth[t] = d);
+    depth[t] = d;
+    return d;
   };
-  const below = new Int32Array(n);
-  for (let t = 0; t < n; t++) {
+  const seen = new Int32Array(parents.length).fill(-1);
+  const stack: number[] = [];
+  for (let t = 0; t < parents.length; t++) {
     depthOf(t);
-    // Every term's ancestors, each counted once.
-    const seen = new Set<number>();
-    const stack = [...parents[t]];
+    // Every ancestor of t once: `seen` marks those reached from t.
+    stack.push(...parents[t]);
     while (stack.length > 0) {
       const p = stack.pop()!;
-      if (seen.has(p)) continue;
-      seen.add(p);
+      if (seen[p] === t) continue;
+      seen[p] = t;
       below[p]++;
       stack.push(...parents[p]);
     }
+    if ((t & PAUSE_EVERY) === 0) yield;
   }
-  return [depth, below];
 }

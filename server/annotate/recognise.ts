@@ -10,6 +10,7 @@ import MODEL from './reranker-model.json' with { type: 'json' };
 import { type Token, tokenize } from './text-tokens.ts';
 import { FEATURES } from './candidate-features.ts';
 import { CONCEPT_WORDS_VERSION } from '../contract/text/concept-words.ts';
+import type { Work } from '../loading/slices.ts';
 
 /**
  * The concept recogniser: HPO terms named in a text, with what the sentence says of each
@@ -33,6 +34,13 @@ export const SHORT_FORM_CONTEXT = 1;
 export type { Mention };
 
 const indexes = new WeakMap<ConceptLexicon, Map<RerankerModel, CandidateIndex>>();
+
+/** The served model's candidate index of a lexicon made in slices, as a snapshot loads (else the first text would make it: a few hundred ms). */
+export function* prepareCandidates(lexicon: ConceptLexicon): Work<void> {
+  checkModel(RERANKER);
+  const byModel = indexes.get(lexicon) ?? indexes.set(lexicon, new Map()).get(lexicon)!;
+  if (!byModel.has(RERANKER)) byModel.set(RERANKER, yield* CandidateIndex.load(lexicon, RERANKER));
+}
 
 /** The candidate index of a lexicon and model, made on first use. */
 export function candidateIndex(lexicon: ConceptLexicon, model: RerankerModel = RERANKER): CandidateIndex {
