@@ -66,7 +66,10 @@ export function candidates(index: CandidateIndex, tokens: readonly Token[], text
   for (const span of coordinatedSpans(tokens, words, text)) add(span.tokens, index.byCanonKey.get(span.key)!, FOUND.COORDINATION);
   bags(index, tokens, canon, add);
   const out = [...byWords.values()];
-  for (const s of shortFormMentions(index.lexicon, text, tokens, out, shortFormContext)) {
+  // A defined short form means what its long form's own words name: readings in a row, the better entry first.
+  const kind = (c: Candidate) => (c.entry >= 0 ? index.lexicon.entryKind[c.entry] * 100 - c.shared : 1000);
+  const named = out.filter((c) => c.found & FOUND.SPAN).sort((a, b) => a.start - b.start || kind(a) - kind(b));
+  for (const s of shortFormMentions(index.lexicon, text, tokens, named, shortFormContext)) {
     const span = Array.from({ length: s.to - s.from }, (_, k) => s.from + k);
     const how = s.defined ? FOUND.DEFINED_SHORT_FORM : FOUND.HPO_SHORT_FORM;
     const c: Candidate = { ...s, tokens: span, entry: -1, found: how, trained: 0, seen: 0, shared: 0 };

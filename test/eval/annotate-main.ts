@@ -5,7 +5,7 @@ import { recognise } from '../../server/annotate/recognise.ts';
 import { foldRows } from '../train/annotate-cv.ts';
 import { printCrossValidation } from '../train/annotate-cv-report.ts';
 import { foldedDocs, IndexCache } from '../train/annotate-rows.ts';
-import { mineEquivalents } from '../train/mine-equivalents.ts';
+import { mineEquivalents, withGenericWords } from '../train/mine-equivalents.ts';
 import { TRAINING } from '../train/training-constants.ts';
 import { annotateSetup } from './annotate-setup.ts';
 import { corpusFigures, showInterval } from './annotate-report.ts';
@@ -77,7 +77,7 @@ function main(): void {
   if (values['no-cv']) return;
   console.log(`\nours, cross-validated over documents (train:annotate's procedure, constants ${JSON.stringify(TRAINING)}):`);
   const docs = foldedDocs(setup);
-  const cache = new IndexCache(setup, docs, mineEquivalents(lexicon, TRAINING.minTerms, TRAINING.maxClass));
+  const cache = new IndexCache(setup, docs, withGenericWords(mineEquivalents(lexicon, TRAINING.minTerms, TRAINING.maxClass)));
   printCrossValidation(setup, foldRows(setup, docs, cache), TRAINING);
 }
 

@@ -30,6 +30,18 @@ export function printCrossValidation(setup: AnnotateSetup, byFold: DocRows[][], 
       log(`| ${fold + 1} | ${corpus} (${counts.length}) | ${f.p.value.toFixed(3)} | ${f.r.value.toFixed(3)} | ${f.f1.value.toFixed(3)} |`);
     }
   }
+  // How much of the gold the candidates reach at all (a candidate of the term, not negated): the re-ranker's ceiling.
+  const reach = new Map<CorpusName, [number, number]>();
+  for (const { scored } of heldOut)
+    for (const [r] of scored) {
+      const gold = setup.gold.get(r.doc)!;
+      const found = new Set(r.ids.filter((_, i) => !r.negated[i]));
+      const [a, b] = reach.get(r.corpus) ?? [0, 0];
+      reach.set(r.corpus, [a + [...gold].filter((id) => found.has(id)).length, b + gold.size]);
+    }
+  console.log(
+    `\ngold (document, term) pairs a candidate reaches: ${[...reach].map(([c, [a, b]]) => `${c} ${(a / b).toFixed(3)}`).join(', ')}`,
+  );
   console.log('\ncross-validated, the held folds pooled (95 % interval, bootstrap over documents):');
   let mean = 0;
   for (const [corpus, counts] of perCorpus) {

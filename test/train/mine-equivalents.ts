@@ -1,4 +1,5 @@
 import type { ConceptLexicon } from '../../server/annotate/loaded-lexicon.ts';
+import { conceptWord } from '../../server/contract/text/concept-words.ts';
 
 /**
  * Word equivalents from HPO's own labels and synonyms: two texts of one term whose keys differ in
@@ -57,4 +58,21 @@ function oneWordApart(x: readonly string[], y: readonly string[]): string | null
   const onlyY = y.filter((w) => !x.includes(w));
   if (onlyX.length !== 1 || onlyY.length !== 1) return null;
   return onlyX[0] < onlyY[0] ? `${onlyX[0]} ${onlyY[0]}` : `${onlyY[0]} ${onlyX[0]}`;
+}
+
+/**
+ * Words a text uses for "abnormality of" an organ that HPO's own texts do not ("involvement of the
+ * palate", "cutaneous manifestations", "skin changes"): the "abnormality of X" readings. Each joins
+ * the class of "abnormality" (concept-words.ts folds anomaly, malformation, defect into it) unless
+ * HPO's texts already put it in another class.
+ */
+export const GENERIC_FINDING_WORDS = ['involvement', 'manifestations', 'findings', 'changes', 'characteristics', 'alterations'];
+
+/** The mined pairs with GENERIC_FINDING_WORDS joined to the class of "abnormality". */
+export function withGenericWords(pairs: [string, string][]): [string, string][] {
+  const rep = new Map(pairs);
+  const abnormal = rep.get('abnorm') ?? 'abnorm';
+  const taken = new Set([...rep.keys(), ...rep.values()]);
+  const extra = GENERIC_FINDING_WORDS.map((w) => conceptWord(w)).filter((w) => !taken.has(w));
+  return [...pairs, ...extra.map((w): [string, string] => [w, abnormal])].sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }

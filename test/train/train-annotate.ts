@@ -10,7 +10,7 @@ import { foldRows, rowsFor, trainWithThreshold } from './annotate-cv.ts';
 import { printCrossValidation, printLeaveCorpusOut } from './annotate-cv-report.ts';
 import { foldedDocs, IndexCache } from './annotate-rows.ts';
 import { splitCounts } from './gbdt.ts';
-import { mineEquivalents } from './mine-equivalents.ts';
+import { mineEquivalents, withGenericWords } from './mine-equivalents.ts';
 import { TRAINING, withSettings } from './training-constants.ts';
 
 /**
@@ -38,7 +38,7 @@ function main(): void {
   const o = withSettings(TRAINING, values.set!);
   console.log(`training constants: ${JSON.stringify(o)}`);
   const setup = annotateSetup(values['rebuild-lexicon']!);
-  const equivalents = mineEquivalents(setup.lexicon, o.minTerms, o.maxClass);
+  const equivalents = withGenericWords(mineEquivalents(setup.lexicon, o.minTerms, o.maxClass));
   const docs = foldedDocs(setup);
   const cache = new IndexCache(setup, docs, equivalents);
   console.log(`${equivalents.length} word equivalents; ${docs.length} documents in 5 folds`);

@@ -5,7 +5,7 @@ import { BOOST_DEFAULTS } from './gbdt.ts';
 
 /** The training constants (the model file records them). */
 export const TRAINING: TrainOptions & { minTerms: number; maxClass: number } = {
-  boost: { ...BOOST_DEFAULTS, trees: 100 },
+  boost: { ...BOOST_DEFAULTS, trees: 200 },
   weight: 'corpus',
   /** Word equivalents: the least number of terms that show a pair, and the largest class (mine-equivalents.ts). */
   minTerms: 2,
