@@ -27,7 +27,7 @@ export interface IndexSource {
   equivalents: readonly (readonly [string, string])[];
   /** [text, HPO id, documents that wrote it for the term, documents that hold its words in a row]. */
   mentions: readonly (readonly [string, string, number, number])[];
-  /** [HPO id, documents where the term was a candidate and in the gold set, documents where it was a candidate]. */
+  /** [HPO id, documents where the term was a candidate and it or a more specific term in the gold set, documents where it was a candidate]. */
   terms: readonly (readonly [string, number, number])[];
 }
 
@@ -82,8 +82,10 @@ export class CandidateIndex {
     }
     for (const [text, id, written, seen] of source.mentions) {
       const term = lexicon.termNumber(id);
-      const key = this.canonKey(conceptWordsOf(text));
-      if (term !== undefined && key !== '') this.#add(key, { term, entry: -1, trained: written, seen });
+      const words = conceptWordsOf(text);
+      const key = this.canonKey(words);
+      if (term !== undefined && key !== '' && !namesAnother(lexicon, conceptKey(words), term))
+        this.#add(key, { term, entry: -1, trained: written, seen });
     }
     yield;
     for (const [id, gold, seen] of source.terms) {
@@ -144,6 +146,16 @@ export class CandidateIndex {
     }
     return set.has(a);
   }
+}
+
+/**
+ * Whether words are the label of another term and none of `term`'s texts: a training mention
+ * older than the release ("cleft lip" annotated as Unilateral cleft lip before HPO had Cleft lip)
+ * does not override the term the release names with those words.
+ */
+function namesAnother(lexicon: ConceptLexicon, key: string, term: number): boolean {
+  const entries = lexicon.byKey.get(key) ?? [];
+  return entries.some((e) => lexicon.entryKind[e] === 0) && !entries.some((e) => lexicon.entryTerm[e] === term);
 }
 
 /** The concept words of a text (as the build keys the lexicon's texts). */

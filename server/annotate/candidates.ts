@@ -10,8 +10,8 @@ import { literalWords, type Token } from './text-tokens.ts';
  *   nested and overlapping spans all stay;
  * - training mentions: the same for the mention strings of the training documents (TRAINED);
  * - coordinations: "palmar and plantar pits", "eye, ear and skeletal anomalies" (COORDINATION);
- * - bags: every word of a key of two words or more somewhere in one clause, in any order
- *   ("the thumbs were absent") (BAG);
+ * - bags: every word of a key of two words or more in one phrase of a clause (no punctuation,
+ *   "and", "or", "with" between them), in any order ("the thumbs were absent") (BAG);
  * - short forms the text defines, and HPO's own (abbreviations.ts).
  * One candidate per term and set of words; `found` has a bit for each way it was found.
  */
@@ -130,7 +130,7 @@ function bags(
     for (const [w, anchors] of at) {
       for (const [key, ws] of index.byRarest.get(w) ?? []) {
         const span = place(ws, at, anchors[0]);
-        if (span === null || span[span.length - 1] - span[0] > BAG_SPREAD) continue;
+        if (span === null || span[span.length - 1] - span[0] > BAG_SPREAD || !onePhrase(tokens, span)) continue;
         // A run of words (joining words aside) is a span, found already.
         let row = true;
         for (let k = span[0]; k < span[span.length - 1] && row; k++) row = tokens[k + 1].concept === '' || span.includes(k + 1);
@@ -139,6 +139,15 @@ function bags(
     }
     start = end;
   }
+}
+
+/** Words that join two findings or phrases: a bag's words do not stand on both sides of one ("hypotonia and seizures" is no atonic seizure). */
+const BETWEEN_PHRASES = new Set(['and', 'or', 'but', 'with', 'without', 'while', 'whereas', 'nor', 'plus', 'than', 'versus', 'vs']);
+
+/** Whether a bag's words stand in one phrase: no punctuation and no joining word of findings between the first and the last. */
+function onePhrase(tokens: readonly Token[], span: readonly number[]): boolean {
+  for (let k = span[0] + 1; k <= span[span.length - 1]; k++) if (tokens[k].breakBefore || BETWEEN_PHRASES.has(tokens[k].word)) return false;
+  return true;
 }
 
 /** Token numbers for each of a key's words, nearest the anchor, each used once; null when one is missing. */
