@@ -30,7 +30,7 @@ export interface RerankerModel extends RerankerTrees {
   equivalents: [string, string][];
   /** Mention strings of the training documents: [text, HPO id, documents that wrote it for the term, documents that hold its words in a row]. */
   mentions: [string, string, number, number][];
-  /** Per term seen as a candidate in training: [HPO id, documents where it was also in the gold set, documents where it was a candidate]. */
+  /** Per term seen as a candidate in training: [HPO id, documents where it or a more specific term was also in the gold set, documents where it was a candidate]. */
   terms: [string, number, number][];
 }
 

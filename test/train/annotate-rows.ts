@@ -49,7 +49,7 @@ export function foldedDocs(setup: AnnotateSetup): Folded[] {
 
 /** What one document says for the figures of the training documents: its candidates' terms and its mention keys. */
 interface DocInfo {
-  /** Ids of its candidates' terms, and of those in its gold set. */
+  /** Ids of its candidates' terms, and of those in its gold set or with a descendant there. */
   terms: Set<string>;
   gold: Set<string>;
   /** The canonical keys of the mention strings (of any document) whose words it holds in a row. */
@@ -98,7 +98,15 @@ export class IndexCache {
           .filter((c) => c.found & FOUND.TRAINED && c.found & FOUND.SPAN)
           .map((c) => everything.canonKey(c.tokens.map((k) => read.tokens[k].concept))),
       );
-      this.#info.set(d, { terms, gold: new Set([...terms].filter((id) => gold.has(id))), keys });
+      // A term counts as annotated where the gold has it or a more specific term: corpora annotated
+      // with an older HPO used a specific term where the release has a general one (Unilateral cleft
+      // lip for "cleft lip", before HPO had Cleft lip).
+      const goldTerms = [...gold].map((id) => setup.lexicon.termNumber(id)!);
+      const annotated = [...terms].filter((id) => {
+        const t = setup.lexicon.termNumber(id)!;
+        return goldTerms.some((g) => everything.isAncestor(t, g));
+      });
+      this.#info.set(d, { terms, gold: new Set(annotated), keys });
     }
   }
 
