@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { runBuild } from './run-build.ts';
+import { runBuild } from './build-pipeline.ts';
 import { diskFullMessage, isDiskFull } from './compile/disk-full.ts';
 import { currentSnapshot } from './compile/publish.ts';
 import { IngestError } from './ingest/source-types.ts';

@@ -1,4 +1,3 @@
-import polka from 'polka';
 import type { Logger } from 'pino';
 import type { Guard, Handler, Req, Res } from './http/context.ts';
 import { API_BASE } from './contract/api/base.ts';
@@ -11,7 +10,7 @@ import { auth } from './middleware/auth.ts';
 import { cors } from './middleware/cors.ts';
 import type { CorsOrigins } from './contract/api/cors-headers.ts';
 import { HSTS_VALUE } from './contract/api/cors-headers.ts';
-import { PathMatcher } from './http/path-matcher.ts';
+import { Router } from './http/router.ts';
 import { respond } from './http/respond.ts';
 import { quota } from './middleware/quota.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -55,73 +54,79 @@ export interface AppOptions {
   openapi?: (format: 'json' | 'yaml') => OpenApiBody;
 }
 
-/** The app as the server runs it: polka's handler behind the checks Node leaves to the app. */
-export type App = ReturnType<typeof polka> & {
-  /** The request listener: a request without Host (HTTP/1.1) is a 400 problem, anything else goes to polka. */
-  serve: (req: Req, res: Res) => void;
-  /** The `checkExpectation` listener: an Expect other than 100-continue is a 417 problem. */
-  expectationFailed: (req: Req, res: Res) => void;
-};
-
 /**
- * The HTTP application: each path's dispatcher starts the request context (id, access log at the
- * end), then runs the method's chain, built from the route table (server/routes/route-table.ts). Keyed routes run auth -> scope -> quota -> handler, so 401/403
- * are never counted. A method the path does not serve is a 405 before any of that; OPTIONS is a
- * 204 with Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights).
+ * The HTTP application: one router (http/router.ts) holds every route of the table and the /docs
+ * mount. Each path's dispatcher starts the request context (id, access log at the end), then runs
+ * the method's chain: keyed routes run auth -> scope -> quota -> handler, so 401/403 are never
+ * counted. A method the path does not serve is a 405 before any of that; OPTIONS is a 204 with
+ * Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights). A path nothing
+ * matches is a 404 problem; an error thrown or a promise rejected is a 500 problem.
  */
-export function createApp(o: AppOptions): App {
-  const startRequest = requestContext({ onEnd: endOfRequest(o), headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
-  const { onError, onNoMatch } = fallbacks(o, startRequest);
-  const app = polka({ onError, onNoMatch } as never);
-  // The API's paths are matched by a path matcher (path-matcher.ts); polka routes what it does not hold (the docs page, 404s).
-  const paths = new PathMatcher();
-  const origins = o.corsOrigins ?? null;
-  for (const [pattern, methods] of methodsByPath(o)) {
-    const allow = [...methods.keys(), 'OPTIONS'].join(', ');
-    // CORS runs first, before auth: a preflight is answered there, never counted; off, it costs nothing.
-    const corsGuard = origins === null ? null : cors({ origins, methods: allow });
-    const dispatch = function dispatch(req: Req, res: Res) {
-      startRequest(req, res);
-      // The route pattern names the request in the log and quota, never the raw URL.
-      req.ctx.route = pattern;
-      if (corsGuard !== null && !corsGuard(req, res)) return;
-      const run = methods.get(req.method ?? '');
-      if (run) return run(req, res);
-      // Any other OPTIONS (no preflight, or CORS off or the origin not allowed) says what the path allows.
-      if (req.method === 'OPTIONS') return respond(req, res, 204, ['Allow', allow]);
-      methodNotAllowed(req, res, allow);
-    };
-    paths.add(pattern, dispatch);
-    app.all(pattern, dispatch as never);
+export class App {
+  readonly #router = new Router();
+  readonly #startRequest: (req: Req, res: Res) => void;
+  readonly #fallbacks: ReturnType<typeof fallbacks>;
+
+  constructor(o: AppOptions) {
+    this.#startRequest = requestContext({ onEnd: endOfRequest(o), headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
+    this.#fallbacks = fallbacks(o, this.#startRequest);
+    for (const [pattern, methods] of methodsByPath(o)) this.#router.add(pattern, dispatcher(pattern, methods, o, this.#startRequest));
+    // The reference page is a static mount beside the API, not a route of the table (server/contract/api/docs-mount.ts).
+    if (o.docsDir) this.#router.mount(DOCS_PATH, docsPage(o.docsDir, this.#startRequest));
   }
-  // The reference page is a static mount beside the API, not a route of the table (server/contract/api/docs-mount.ts).
-  if (o.docsDir) app.use(DOCS_PATH, docsPage(o.docsDir, startRequest) as never);
-  const early = (req: Req, res: Res, p: Problem) => {
-    startRequest(req, res);
+
+  /** Every request: a request without Host (HTTP/1.1) is a 400 problem; anything else goes through the router. */
+  handle(req: Req, res: Res): void {
+    // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's own answer is a bare 400).
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
+      return this.#early(req, res, problem('malformed-request', 'An HTTP/1.1 request needs a Host header field (RFC 9112, section 3.2).'));
+    const route = this.#router.match(req);
+    if (route === null) return this.#fallbacks.onNoMatch(req, res);
+    try {
+      const done = route(req, res);
+      if (done) done.catch((err: unknown) => this.#fallbacks.onError(err, req, res));
+    } catch (err) {
+      this.#fallbacks.onError(err, req, res);
+    }
+  }
+
+  /** The `checkExpectation` listener: an Expect other than 100-continue is a 417 problem. */
+  expectationFailed(req: Req, res: Res): void {
+    this.#early(
+      req,
+      res,
+      problem('expectation-failed', 'This server meets no expectation but 100-continue; send the request without Expect.'),
+    );
+  }
+
+  /** An answer before any route: the request context, then the problem, and the connection closed. */
+  #early(req: Req, res: Res, p: Problem): void {
+    this.#startRequest(req, res);
     sendProblem(req, res, p, ['Connection', 'close']);
+  }
+}
+
+/** The app of the options: the request listener the server calls for every request. */
+export function createApp(o: AppOptions): App {
+  return new App(o);
+}
+
+/** One path's dispatcher: the request context, CORS, then the method's chain, a 204 for OPTIONS or a 405. */
+function dispatcher(pattern: string, methods: Map<string, Handler>, o: AppOptions, startRequest: (req: Req, res: Res) => void): Handler {
+  const allow = [...methods.keys(), 'OPTIONS'].join(', ');
+  // CORS runs first, before auth: a preflight is answered there, never counted; off, it costs nothing.
+  const corsGuard = o.corsOrigins ? cors({ origins: o.corsOrigins, methods: allow }) : null;
+  return function dispatch(req: Req, res: Res) {
+    startRequest(req, res);
+    // The route pattern names the request in the log and quota, never the raw URL.
+    req.ctx.route = pattern;
+    if (corsGuard !== null && !corsGuard(req, res)) return;
+    const run = methods.get(req.method ?? '');
+    if (run) return run(req, res);
+    // Any other OPTIONS (no preflight, or CORS off or the origin not allowed) says what the path allows.
+    if (req.method === 'OPTIONS') return respond(req, res, 204, ['Allow', allow]);
+    methodNotAllowed(req, res, allow);
   };
-  return Object.assign(app, {
-    serve(req: Req, res: Res): void {
-      // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's own answer is a bare 400).
-      if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
-        return early(req, res, problem('malformed-request', 'An HTTP/1.1 request needs a Host header field (RFC 9112, section 3.2).'));
-      const route = paths.match(req);
-      if (route === null) {
-        app.handler(req as never, res as never, undefined as never);
-        return;
-      }
-      // As polka runs a handler: an error thrown or a promise rejected goes to onError.
-      try {
-        const done = route(req, res);
-        if (done) done.catch((err: unknown) => onError(err, req, res));
-      } catch (err) {
-        onError(err, req, res);
-      }
-    },
-    expectationFailed(req: Req, res: Res): void {
-      early(req, res, problem('expectation-failed', 'This server meets no expectation but 100-continue; send the request without Expect.'));
-    },
-  }) as App;
 }
 
 /** What runs once each answer is written: the access log line, then the metrics. */
@@ -135,7 +140,7 @@ function endOfRequest(o: AppOptions): ((req: Req, status: number, bytes: number)
   };
 }
 
-/** Polka's answers when no route matched and when a handler threw. */
+/** The answers when no route matched and when a handler threw. */
 function fallbacks(o: AppOptions, startRequest: (req: Req, res: Res) => void) {
   const noMatchCors = o.corsOrigins ? cors({ origins: o.corsOrigins, methods: null }) : null;
   return {
@@ -151,7 +156,7 @@ function fallbacks(o: AppOptions, startRequest: (req: Req, res: Res) => void) {
       else res.destroy();
     },
     onNoMatch(req: Req, res: Res) {
-      if (!req.ctx) startRequest(req, res);
+      startRequest(req, res);
       noMatchCors?.(req, res);
       sendProblem(req, res, problem('not-found', `No endpoint at ${req.path}. See ${API_BASE}/openapi.`));
     },
@@ -159,8 +164,8 @@ function fallbacks(o: AppOptions, startRequest: (req: Req, res: Res) => void) {
 }
 
 /**
- * Every route of the table as its guarded handler, by polka path pattern, then by method: one
- * polka route per path, so HEAD and 405 need no routes of their own.
+ * Every route as its guarded handler, by path pattern, then by method: one router entry per path,
+ * so HEAD and 405 need no entries of their own.
  */
 function methodsByPath(o: AppOptions): Map<string, Map<string, Handler>> {
   const snap = o.snapshot;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
- * The build's code as it runs from source: the import closure of build/run-build.ts as esbuild
+ * The build's code as it runs from source: the import closure of build/build-pipeline.ts as esbuild
  * resolves it (local modules, the contract and the packages they use), as absolute paths.
  * Plain JavaScript, so the bundler can run it without tsx; esbuild is a dev dependency, loaded
  * only here.
@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 export async function buildCodeFiles(root) {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [join(root, 'build/run-build.ts')],
+    entryPoints: [join(root, 'build/build-pipeline.ts')],
     bundle: true,
     write: false,
     platform: 'node',

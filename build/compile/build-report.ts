@@ -3,11 +3,11 @@ import type { PacksDoc } from '../../server/contract/snapshot/packs.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { type HistoryResult, releaseLine } from './history-build.ts';
 import { currentSnapshot } from './publish.ts';
-import type { BuildRun } from './build-run.ts';
+import type { AssembledBuild } from './assembled-build.ts';
 
 /** What a published build says it did: the records, sources, QC, release, history, packs and time of each step. */
 export function logPublished(
-  run: BuildRun,
+  run: AssembledBuild,
   r: { release: ReleaseDoc; history: HistoryResult; packs: PacksDoc; prevId: string | null; gc: { snapshots: number; packs: number } },
 ): void {
   const { o, built, snapshot, store, times } = run;
@@ -24,7 +24,6 @@ export function logPublished(
     `  with definition ${stats.withDefinition}, phenotypes ${stats.withPhenotypes}, genes ${stats.withGenes}, screened ${stats.screened}, orphan drugs ${stats.withOrphanDrugs}, trials ${stats.withTrials}`,
   );
   o.log(`  sources: ${r.release.sources.map((s) => `${s.id} ${s.release}`).join('; ')}`);
-  o.log(`  QC tier 2: ${JSON.stringify((built.qc.toJSON() as object) && (built.qc.toJSON() as { tier2: unknown }).tier2)}`);
   const tier3 = Object.entries(qcCounts).map(([k, v]) => `${k} ${v}`);
   o.log(`  QC tier 3: ${tier3.join(', ') || 'none'} (report: dist/current/${SNAPSHOT_FILES.qcReport})`);
   o.log(releaseLine(r.history));

@@ -20,7 +20,7 @@ export async function inputFingerprint(o: { sourceFiles: string[]; dataDir: stri
   const name = (f: string) => (f.startsWith(o.root) ? relative(o.root, f) : relative(o.dataDir, f));
   // The code as one digest, the same from source and from the bundle (which carries it).
   h.update(`code ${typeof __BUILD_CODE_DIGEST__ === 'string' ? __BUILD_CODE_DIGEST__ : await buildCodeDigest(o.root)}\0`);
-  const content = fg.sync([`schemas/*${SCHEMA_SUFFIX}`, 'sources.json', ...Object.values(EDITORIAL_FILES)], {
+  const content = fg.sync([`schemas/*${SCHEMA_SUFFIX}`, ...Object.values(EDITORIAL_FILES)], {
     cwd: o.contentDir,
     absolute: true,
   });
@@ -30,7 +30,7 @@ export async function inputFingerprint(o: { sourceFiles: string[]; dataDir: stri
 }
 
 /**
- * The files of the build's code, from source: the import closure of build/run-build.ts as esbuild
+ * The files of the build's code, from source: the import closure of build/build-pipeline.ts as esbuild
  * resolves it (local modules, contract and packages). The bundled build has no source to read:
  * the bundler wrote the digest of these files into it (build/bundle/code-digest.mjs).
  */
@@ -46,4 +46,12 @@ export function filesFingerprint(files: string[]): string {
   const h = createHash('sha256');
   for (const f of [...files].sort()) h.update(readFileSync(f));
   return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * Whether a source changed since a release: its files' fingerprint differs from the one recorded
+ * then, or none was. The release's `changed` flag and the source's `ingestedAt` both follow it.
+ */
+export function sourceChanged(before: { fingerprint: string | null } | undefined, fingerprint: string): boolean {
+  return !before || before.fingerprint !== fingerprint;
 }

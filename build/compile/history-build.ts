@@ -8,6 +8,7 @@ import type { ContentIndex, NewVersion, VersionDiff } from './content-versions.t
 import { applyRetention, type Pruned } from './history-retention.ts';
 import type { ObjectStore } from './object-store.ts';
 import { asRemoved, readVersions, recordSources, sourceChanges, storeVersions, versionItem, withNewVersion } from './version-docs.ts';
+import { sourceChanged } from './fingerprint.ts';
 
 /** What the history step needs from the build. */
 export interface HistoryInput {
@@ -169,7 +170,7 @@ function releaseSources(sources: ReleaseSource[], last: ReleaseEntry | null): Re
       name: s.name,
       release: s.release,
       fingerprint: s.fingerprint,
-      changed: !before || before.fingerprint !== s.fingerprint,
+      changed: sourceChanged(before, s.fingerprint),
     };
   });
 }

@@ -1,4 +1,4 @@
-import type { Cadence } from '../ingest/registry.ts';
+import type { Cadence } from '../ingest/source-entry.ts';
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { mirrorAlternatives, readRegistry, type RegistryEntry, type UpstreamFile } from '../ingest/registry.ts';
-import type { SourceId } from '../record/record-types.ts';
+import { checkSources, mirrorAlternatives } from '../ingest/registry.ts';
+import type { SourceEntry, UpstreamFile } from '../ingest/source-entry.ts';
+import { SOURCES, type SourceId } from '../ingest/source-list.ts';
 import { isDue } from './cadence.ts';
 import { DEFAULT_RETRY, download, dropPartial, type RetryPolicy } from './download.ts';
 import { lastChecked, readLock, writeLock, type LockFile } from './lock-file.ts';
@@ -14,6 +15,8 @@ export interface FetchOptions {
   contentDir: string;
   /** Only these sources (registry ids). */
   sources?: string[];
+  /** The registry to fetch for (default: every source, build/ingest/source-list.ts). */
+  registry?: readonly SourceEntry[];
   /** Only sources whose cadence says a new release may exist since they were last checked. */
   due?: boolean;
   /** An internal mirror laid out like DATA_DIR, used instead of the upstream URLs. */
@@ -52,7 +55,8 @@ interface FetchRun {
  * anything, placing files atomically and recording them in DATA_DIR/fetch-lock.json.
  */
 export async function fetchSources(o: FetchOptions): Promise<FetchSummary> {
-  const registry = readRegistry(o.contentDir);
+  const registry = o.registry ?? SOURCES;
+  checkSources(registry);
   const known = new Set(registry.map((e) => e.id));
   for (const s of o.sources ?? [])
     if (!known.has(s as SourceId)) throw new Error(`unknown source "${s}"; sources: ${[...known].join(', ')}`);
@@ -63,7 +67,7 @@ export async function fetchSources(o: FetchOptions): Promise<FetchSummary> {
   const mirror = o.mirror?.replace(/\/+$/, '');
   const run: FetchRun = { o, lock, summary, progress, now, mirrorLock: mirror ? await fetchMirrorLock(mirror) : null };
   const fetchOne = (source: SourceId, path: string, file: Omit<UpstreamFile, 'path'>) => fetchFile(run, source, path, file);
-  for (const entry of registry) {
+  for (const entry of registry as readonly SourceEntry<SourceId>[]) {
     if (o.sources && !o.sources.includes(entry.id)) continue;
     if (o.due && !isDue(entry.cadence, lastChecked(lock, entry.id), now())) {
       summary.skipped.push({ source: entry.id, reason: `not due (${entry.cadence}; last checked ${lastChecked(lock, entry.id)})` });
@@ -182,7 +186,7 @@ async function placeFile(
  * mirror has any of its files, as a folder of them does locally.
  */
 async function fetchFromMirror(
-  entry: RegistryEntry,
+  entry: SourceEntry<SourceId>,
   mirror: string,
   fetchOne: (s: SourceId, p: string, f: Omit<UpstreamFile, 'path'>) => Promise<Outcome>,
   summary: FetchSummary,

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SourceId } from '../record/record-types.ts';
+import type { SourceId } from '../ingest/source-list.ts';
 
 /** What `npm run fetch` knows about one file it placed in DATA_DIR. */
 export interface LockEntry {

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readCurrent } from '../compile/publish.ts';
-import { runBuild } from '../run-build.ts';
+import { runBuild } from '../build-pipeline.ts';
 import { SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { fetchSources, type FetchOptions } from './fetch-sources.ts';
 import { describeSummary } from './report.ts';

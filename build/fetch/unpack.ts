@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { extract } from 'tar';
-import type { UpstreamFile } from '../ingest/registry.ts';
+import type { UpstreamFile } from '../ingest/source-entry.ts';
 import { belowTopFolder, matchesPattern } from './validate.ts';
 
 /**

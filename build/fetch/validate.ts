@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { list } from 'tar';
-import type { UpstreamFile } from '../ingest/registry.ts';
+import type { UpstreamFile } from '../ingest/source-entry.ts';
 
 /** SHA-256 of a file, hex. */
 export function sha256File(file: string): string {

@@ -1,9 +1,33 @@
 import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
-import type { EditorialData } from './source-data.ts';
 import type { AssistanceStatus } from '../../server/contract/api/vocab.ts';
-import type { AdvocacyGroup, AssistanceProgram } from './source-types.ts';
+import type { Provenance } from './source-list.ts';
 import { IngestError } from './source-types.ts';
+
+/** The editorial lists' entries, as records carry them (content/advocacy-groups, content/assistance-programs). */
+export interface AdvocacyGroup {
+  name: string;
+  url: string | null;
+  kind: string;
+  reportId: string | null;
+  provenance: Provenance;
+}
+export interface AssistanceProgram {
+  name: string;
+  sponsor: string | null;
+  url: string | null;
+  status: AssistanceStatus;
+  eligibility: string | null;
+  provenance: Provenance;
+}
+
+/** Editorial inputs in content/: advocacy groups and assistance programs keyed by Mondo id. */
+export interface EditorialData {
+  advocacy: Map<string, AdvocacyGroup[]>;
+  assistance: Map<string, AssistanceProgram[]>;
+  advocacyFiles: number;
+  assistanceFiles: number;
+}
 
 interface EditorialItem {
   name: string;

@@ -7,7 +7,7 @@ import { readMondoObo } from './mondo-obo.ts';
 import { readMondoObsoletes } from './mondo-obsoletes.ts';
 import { readMondoRareList } from './mondo-rare-list.ts';
 import { readMondoSubsets } from './mondo-subsets.ts';
-import type { ResolvedInputs } from './registry.ts';
+import type { SourceFiles } from './source-entry.ts';
 import type {
   MondoClass,
   MondoDefinition,
@@ -42,32 +42,25 @@ const OBSOLETE = 'obsolete ';
  * else the partial reports (class-stats, subsets, both edge files, obsoletes, the 2023 rare list's
  * synonyms and the release-diff definitions).
  */
-export function readMondo(inputs: ResolvedInputs, time: <T>(label: string, fn: () => T) => T): MondoData {
-  const ontology = inputs.get('ontology')?.files[0];
-  if (ontology) {
-    const parsed = time('mondo ontology', () => (/\.json(\.gz)?$/.test(ontology) ? readMondoJson(ontology) : readMondoObo(ontology)));
-    return mondoFromOntology(parsed);
-  }
-  const file = (name: string) => inputs.get(name)!.files[0];
-  const classes = time('mondo classes', () => readMondoClasses(file('class-stats')));
+export function readMondo(inputs: Pick<SourceFiles, 'files' | 'one'>): MondoData {
+  const ontology = inputs.files('ontology')?.[0];
+  if (ontology) return mondoFromOntology(/\.json(\.gz)?$/.test(ontology) ? readMondoJson(ontology) : readMondoObo(ontology));
+  const file = (name: string) => inputs.one(name);
+  const classes = readMondoClasses(file('class-stats'));
   const labels = new Map(classes.map((c) => [c.id, c.label.replace(/^obsolete /, '')]));
   return {
     version: null,
     from: 'reports',
     classes,
-    obsoletes: time('mondo obsoletes', () => readMondoObsoletes(file('obsoletes'), labels)),
-    subsets: time('mondo subsets', () => readMondoSubsets(file('subsets'))),
-    edges: time('mondo edges', () => [...readOntologyEdges(file('edges')), ...readRareEdges(file('rare-edges'))]),
-    definitions: time('mondo definitions', () => readMondoDefinitions(file('definitions-new'), file('definitions-changed'))),
-    synonyms: time(
-      'mondo rare list',
-      () =>
-        new Map(
-          readMondoRareList(file('rare-list')).map((r) => [
-            r.id,
-            r.synonyms.map((text) => ({ text, scope: null, type: null, references: [] })),
-          ]),
-        ),
+    obsoletes: readMondoObsoletes(file('obsoletes'), labels),
+    subsets: readMondoSubsets(file('subsets')),
+    edges: [...readOntologyEdges(file('edges')), ...readRareEdges(file('rare-edges'))],
+    definitions: readMondoDefinitions(file('definitions-new'), file('definitions-changed')),
+    synonyms: new Map(
+      readMondoRareList(file('rare-list')).map((r) => [
+        r.id,
+        r.synonyms.map((text) => ({ text, scope: null, type: null, references: [] })),
+      ]),
     ),
     xrefMappings: [],
   };

@@ -1,88 +1,46 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SourceId } from './source-types.ts';
 import { IngestError } from './source-types.ts';
-
-/** Update cadences of the interface's data table: when a new upstream release may exist. */
-export const CADENCES = ['per-release', 'monthly-1st', 'weekly-sunday', 'daily'] as const;
-export type Cadence = (typeof CADENCES)[number];
+import { CADENCES, type ResolvedInputs, type SourceEntry, type SourceInput } from './source-entry.ts';
 
 /**
- * One input of a source: alternatives, richest or newest first. An alternative is a path relative
- * to DATA_DIR (`content:` paths are relative to content/), a list of paths read together, or a
- * folder (trailing `/`) whose files matching `folderFiles` are read together.
+ * The registry's mechanics: which files of a source's inputs are present (the first alternative of
+ * each), and what an entry must hold beyond its type (source-entry.ts).
  */
-export interface RegistryInput {
-  name: string;
-  oneOf: (string | string[])[];
-  /** The source is complete without this input. */
-  optional?: boolean;
-  /** Not needed (not read, not required) when the named input of the same source was found. */
-  unlessFound?: string;
-  /** File name pattern of a folder alternative, one `*` (e.g. `ORPHApacket_*.json`). */
-  folderFiles?: string;
-}
 
-/** A file `npm run fetch` downloads from upstream into DATA_DIR at `path`. */
-export interface UpstreamFile {
-  path: string;
-  url: string;
-  /** The FDA's export is a form submission. */
-  method?: 'GET' | 'POST';
-  form?: Record<string, string>;
-  /** A tar.gz archive: its files under `from` (after the archive's top folder) are placed under `to`. */
-  unpack?: { from: string; to: string; files: string };
-}
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export interface RegistryEntry {
-  id: SourceId;
-  name: string;
-  license: string;
-  /** Release to publish when the files state none. */
-  release: string;
-  cadence: Cadence;
-  format: string;
-  homepage: string;
-  inputs: RegistryInput[];
-  upstream: UpstreamFile[];
-  /** Why `upstream` is empty or incomplete, when it is. */
-  upstreamNote?: string;
-}
-
-/** Per input name, the files found (absolute paths) and which alternative they are. */
-export type ResolvedInputs = Map<string, { files: string[]; alternative: string }>;
-
-/** Read content/sources.json: names, licenses, cadences, inputs and upstream URLs of every source. */
-export function readRegistry(contentDir: string): RegistryEntry[] {
-  const file = join(contentDir, 'sources.json');
-  let doc: { sources?: RegistryEntry[] };
-  try {
-    doc = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new IngestError(file, '', `cannot read the source registry: ${(err as Error).message}`);
-  }
-  const sources = doc.sources;
-  if (!Array.isArray(sources)) throw new IngestError(file, '/sources', 'expected an array of sources');
-  sources.forEach((s, k) => {
-    const at = `/sources/${k}`;
-    for (const key of ['id', 'name', 'license', 'release', 'format', 'homepage'] as const) {
-      if (typeof s[key] !== 'string' || s[key] === '') throw new IngestError(file, `${at}/${key}`, 'expected a non-empty string');
-    }
-    if (!CADENCES.includes(s.cadence)) throw new IngestError(file, `${at}/cadence`, `expected one of ${CADENCES.join(', ')}`);
-    if (!Array.isArray(s.inputs) || s.inputs.length === 0) throw new IngestError(file, `${at}/inputs`, 'expected a non-empty array');
-    if (!Array.isArray(s.upstream)) throw new IngestError(file, `${at}/upstream`, 'expected an array');
+/**
+ * What TypeScript cannot hold an entry to: non-empty texts, a release date, ids unique, every input
+ * with alternatives and named once, `unlessFound` naming an earlier input. Throws naming the source
+ * and the field.
+ */
+export function checkSources(entries: readonly SourceEntry[]): void {
+  const ids = new Set<string>();
+  for (const s of entries) {
+    const fail = (field: string, expected: string) => {
+      throw new Error(`source "${s.id}" ${field}: expected ${expected}`);
+    };
+    if (ids.has(s.id)) fail('id', 'an id no other source has');
+    ids.add(s.id);
+    for (const key of ['id', 'name', 'license', 'format', 'homepage'] as const) if (!s[key]) fail(key, 'a non-empty string');
+    if (!DATE.test(s.release)) fail('release', 'a date, YYYY-MM-DD');
+    if (!CADENCES.includes(s.cadence)) fail('cadence', `one of ${CADENCES.join(', ')}`);
+    if (s.inputs.length === 0) fail('inputs', 'at least one input');
+    const names = new Set<string>();
     s.inputs.forEach((input, i) => {
-      if (!Array.isArray(input.oneOf) || input.oneOf.length === 0)
-        throw new IngestError(file, `${at}/inputs/${i}/oneOf`, 'expected a non-empty array of alternatives');
+      if (input.oneOf.length === 0) fail(`inputs[${i}].oneOf`, 'a non-empty list of alternatives');
+      if (names.has(input.name)) fail(`inputs[${i}].name`, 'a name no other input of the source has');
+      if (input.unlessFound && !names.has(input.unlessFound)) fail(`inputs[${i}].unlessFound`, 'the name of an earlier input');
+      names.add(input.name);
     });
-  });
-  return sources;
+  }
 }
 
 /** The files of one alternative, relative to its root, or null when any is missing. */
 function findAlternative(
   alt: string | string[],
-  input: RegistryInput,
+  input: SourceInput,
   exists: (path: string) => boolean,
   list: (dir: string) => string[] | null,
 ): string[] | null {
@@ -101,7 +59,7 @@ function findAlternative(
  * Pick, for every input of `entry`, the first alternative present (all its files) in DATA_DIR or
  * content/. A required input with no alternative present is an error naming what was looked for.
  */
-export function resolveInputs(entry: RegistryEntry, dataDir: string, contentDir: string): ResolvedInputs {
+export function resolveInputs(entry: Pick<SourceEntry, 'id' | 'inputs'>, dataDir: string, contentDir: string): ResolvedInputs {
   const abs = (p: string) => (p.startsWith('content:') ? join(contentDir, p.slice(8)) : join(dataDir, p));
   const exists = (p: string) => {
     try {
@@ -141,7 +99,7 @@ export function inputFiles(resolved: ResolvedInputs): string[] {
 }
 
 /** The alternatives of an input as the paths a mirror may hold, for `npm run fetch --mirror` (folders excluded: HTTP cannot list them). */
-export function mirrorAlternatives(input: RegistryInput): string[][] {
+export function mirrorAlternatives(input: SourceInput): string[][] {
   return input.oneOf
     .filter((a) => Array.isArray(a) || !a.endsWith('/'))
     .map((a) => (Array.isArray(a) ? a : [a]))

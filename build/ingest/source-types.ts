@@ -1,4 +1,3 @@
-import type { AssistanceStatus } from '../../server/contract/api/vocab.ts';
 /**
  * Shapes produced by the ingest parsers: one module per upstream format, each a faithful, typed
  * reading of that file with no cross-source logic. Assembly (build/record/) joins them.
@@ -284,41 +283,4 @@ export interface GardXref {
   source: string;
   sourceId: string;
   relation: string;
-}
-
-/** Where a value came from: the source id (see content/sources.json) and its release. */
-export interface Provenance {
-  source: SourceId;
-  release: string;
-}
-export type SourceId =
-  | 'mondo'
-  | 'mondo-ingest'
-  | 'hpo'
-  | 'hgnc'
-  | 'orphanet'
-  | 'doid'
-  | 'fda-oopd'
-  | 'gard'
-  | 'ctgov-sample'
-  | 'ctgov-angelman'
-  | 'rusp'
-  | 'nord'
-  | 'editorial';
-
-/** The editorial lists' entries, as records carry them (content/advocacy-groups, content/assistance-programs). */
-export interface AdvocacyGroup {
-  name: string;
-  url: string | null;
-  kind: string;
-  reportId: string | null;
-  provenance: Provenance;
-}
-export interface AssistanceProgram {
-  name: string;
-  sponsor: string | null;
-  url: string | null;
-  status: AssistanceStatus;
-  eligibility: string | null;
-  provenance: Provenance;
 }

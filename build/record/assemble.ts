@@ -29,6 +29,8 @@ import {
 import { pickPrevalenceCategory } from './prevalence.ts';
 import { consolidateInheritance } from './inheritance.ts';
 import { emptyRollup } from './rollup.ts';
+import { advocacyGroups, assistancePrograms } from './support-lists.ts';
+import { trialNotice } from './trial-links.ts';
 
 import type { RecordFacts } from './record-facts.ts';
 export type { RecordFacts };
@@ -55,17 +57,6 @@ export interface AssemblyContext {
   gard: Map<string, GardMatch[]>;
   qc: QcReport;
 }
-
-/**
- * The trial notice of a record: the 2.5 % sample, and the Angelman syndrome study set only on the
- * records that set covers (a study of it matched the record).
- */
-export function trialNotice(trials: readonly TrialEntry[]): string {
-  const angelman = trials.some((t) => t.provenance.source === 'ctgov-angelman');
-  return `Trial counts come from a sample, not the full registry: a 2.5% random sample of ClinicalTrials.gov studies (ctrialsgov R package, data to 2021-09)${angelman ? ' and an Angelman syndrome study set (2026-08)' : ''}. Active means recruiting, not yet recruiting, enrolling by invitation, or active not recruiting.`;
-}
-
-const NORD_NAME = 'National Organization for Rare Disorders (NORD)';
 
 function release(ctx: AssemblyContext, id: SourceId): string {
   return ctx.data.releases.get(id)?.release ?? 'unknown';
@@ -149,8 +140,8 @@ export function assembleFacts(id: string, ctx: AssemblyContext, ancestry: (hpoId
       active: trials.filter((t) => t.active).length,
       items: trials,
     },
-    advocacyGroups: advocacyOf(id, ctx),
-    assistancePrograms: assistanceOf(id, ctx),
+    advocacyGroups: advocacyGroups(ctx.nord.get(id), ctx.data.editorial, id, release(ctx, 'nord')),
+    assistancePrograms: assistancePrograms(ctx.data.editorial, id),
     resources: {
       medlinePlus: nord?.medlinePlusUrl ?? null,
       geneReviews: nord?.geneReviewsUrl ?? null,
@@ -266,52 +257,4 @@ function genesOf(id: string, ctx: AssemblyContext, { orpha }: SourceRows): Recor
     hpo: (ctx.facts.hpoGenes.get(id) ?? []).map((row) => ({ row, release: release(ctx, 'hpo') })),
   };
   return mergeGenes(id, sources, ctx.resolveGene, ctx.qc);
-}
-
-/** NORD where it has a report on the disease, then the organisations we curate. */
-function advocacyOf(id: string, ctx: AssemblyContext): RecordFacts['advocacyGroups'] {
-  const nord = ctx.nord.get(id);
-  const nordItem = nord?.reportId
-    ? [
-        {
-          name: NORD_NAME,
-          url: 'https://rarediseases.org/',
-          kind: 'umbrella-organization',
-          reportId: nord.reportId,
-          provenance: { source: 'nord' as const, release: release(ctx, 'nord') },
-        },
-      ]
-    : [];
-  return {
-    items: [...nordItem, ...(ctx.data.editorial.advocacy.get(id) ?? [])],
-    sources: [
-      {
-        source: 'nord',
-        release: release(ctx, 'nord'),
-        status: 'present',
-        note: 'NORD rare-disease report references from the Mondo ingest (nord.robot.tsv); NORD is listed where it has a report on this disease.',
-      },
-      {
-        source: 'editorial',
-        release: null,
-        status: ctx.data.editorial.advocacyFiles > 0 ? 'present' : 'absent',
-        note: 'No open directory of patient advocacy organisations was obtainable; organisations curated by the service are listed when present.',
-      },
-    ],
-  };
-}
-
-/** The assistance programs we curate (no open source of them exists). */
-function assistanceOf(id: string, ctx: AssemblyContext): RecordFacts['assistancePrograms'] {
-  return {
-    items: ctx.data.editorial.assistance.get(id) ?? [],
-    sources: [
-      {
-        source: 'editorial',
-        release: null,
-        status: ctx.data.editorial.assistanceFiles > 0 ? 'present' : 'absent',
-        note: 'No open source of patient assistance programs was obtainable; programs curated by the service are listed when present.',
-      },
-    ],
-  };
 }

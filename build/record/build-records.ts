@@ -6,15 +6,17 @@ import { computeFields } from './computed.ts';
 import { indexCrossRefs, type CrossRefIndex } from './cross-refs.ts';
 import { selectDiseases, type DiseaseSet } from './disease-set.ts';
 import { buildFactsIndex } from './exact-joins.ts';
-import { finalizeSections, type FinalizeOptions } from './fact-check.ts';
+import { finalizeSections } from './fact-check.ts';
 import { NameIndex, normalizeName } from './name-index.ts';
 import { createHpoLookup } from './phenotypes.ts';
 import { QcReport } from './qc.ts';
 import { qualityScore } from './quality.ts';
 import { createScreeningLookup } from './screening.ts';
 import { joinGard } from './gard-links.ts';
-import { linkDesignations, linkTrials } from './text-links.ts';
-import type { DiseaseRecord, ObsoleteEntry, SourceId } from './record-types.ts';
+import { linkDesignations } from './text-links.ts';
+import { linkTrials } from './trial-links.ts';
+import type { DiseaseRecord, ObsoleteEntry, Section, SectionKey, SourceId } from './record-types.ts';
+import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { versionsPath } from '../../server/contract/api/paths.ts';
 import { rollUp } from './rollup.ts';
 import { classKind, descendantCounter, namedClasses } from './class-naming.ts';
@@ -116,7 +118,7 @@ function assemblyContext(
   xrefs: CrossRefIndex,
   validator: ReturnType<typeof createGeneValidator>,
 ): AssemblyContext {
-  const { data, hpoGenes } = loaded;
+  const { data } = loaded;
   const included = new Set(set.ids);
   const rel = (id: SourceId) => data.releases.get(id)?.release ?? 'unknown';
   const names = diseaseNameIndex(data, set, xrefs);
@@ -124,7 +126,7 @@ function assemblyContext(
     data,
     set,
     xrefs,
-    facts: buildFactsIndex(data, xrefs, hpoGenes),
+    facts: buildFactsIndex(data, xrefs),
     qc,
     hpo: createHpoLookup(data.hpoTerms, data.hpoLabels),
     resolveGene: (s, h) => validator.resolve(s, h),
@@ -167,7 +169,6 @@ function assembleAll(ctx: AssemblyContext): { allFacts: Map<string, RecordFacts>
 interface FinishContext {
   data: LoadResult['data'];
   qc: QcReport;
-  options: Pick<FinalizeOptions, 'onFailure'>;
   hallmarks: ReturnType<typeof hallmarkSelector>;
   descendants: ReturnType<typeof descendantCounter>;
   warningsOf: Map<string, string[]>;
@@ -186,10 +187,9 @@ function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
       f.synonyms.filter((s) => s.kind === 'name').map((s) => s.text),
     ),
   });
-  const { sections, regenerated, problems } = finalizeSections({ ...f, computed }, c.options);
-  for (const s of regenerated) c.qc.regenerate(f.id, s, problems[s] ?? []);
+  const sections = finalizeSections({ ...f, computed });
   const classification = classify(f, computed, { referenceDate: c.data.releases.get('fda-oopd')?.release ?? 'unknown' });
-  const quality = qualityScore(f, regenerated);
+  const quality = qualityScore(f, sections);
   const warnings = [...new Set([...(c.warningsOf.get(f.id) ?? []), ...c.qc.warnings.slice(before).map((w) => w.kind)])].sort();
   return {
     ...f,
@@ -199,7 +199,7 @@ function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
       qualityScore: quality.score,
       qualityBreakdown: quality.breakdown,
       qcWarnings: warnings,
-      sectionsRegenerated: regenerated,
+      sectionsRegenerated: notFromTemplate(sections),
       // Stamped by stampVersions() once the previous history is known.
       contentVersion: '',
       version: 0,
@@ -209,6 +209,11 @@ function finishRecord(f: RecordFacts, c: FinishContext): DiseaseRecord {
     },
     sections,
   };
+}
+
+/** The sections not composed by their template (`metadata.sectionsRegenerated`, QC tier 2): none while a failing section stops the build. */
+function notFromTemplate(sections: Record<SectionKey, Section>): SectionKey[] {
+  return SECTION_KEYS.filter((k) => sections[k].generation !== 'template');
 }
 
 /** The obsolete ids served as redirects: a replacement or a suggestion only when it is a served record. */
@@ -254,11 +259,11 @@ function recordStats(
 
 /**
  * Assemble, derive and check every record. Facts first (all sources joined per Mondo id), then the
- * roll-up over the hierarchy, then per record its sections (fact-checked, regenerated from facts
- * alone on failure), computed fields, classification and quality score. Version fields are filled
- * in by the compile step.
+ * roll-up over the hierarchy, then per record its computed fields, sections (fact-checked: a failing
+ * sentence stops the build), classification and quality score. Version fields are filled in by the
+ * compile step.
  */
-export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 'onFailure'> = {}): BuiltRecords {
+export function buildRecords(loaded: LoadResult): BuiltRecords {
   const { data } = loaded;
   const qc = new QcReport();
   const set = selectDiseases(data.classes, data.edges, data.mappings);
@@ -274,7 +279,7 @@ export function buildRecords(loaded: LoadResult, options: Pick<FinalizeOptions, 
     (id) => classKind(descendants(id)) === 'group',
   );
   const hallmarks = hallmarkSelector(data.hpoTerms, termSpecificity(data.hpoTerms));
-  const finish: FinishContext = { data, qc, options, hallmarks, descendants, warningsOf };
+  const finish: FinishContext = { data, qc, hallmarks, descendants, warningsOf };
   const records = [...allFacts.values()].map((f) => finishRecord(f, finish));
   const obsoletes = servedObsoletes(data, included, qc);
   return { records, obsoletes, qc, stats: recordStats(records, obsoletes, set, validator.approvedCount) };

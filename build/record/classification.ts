@@ -1,6 +1,6 @@
 import type { Classification } from './record-types.ts';
 import type { ComputedValue } from './computed.ts';
-import { count, joinAnd, listWithRest, LIST_LIMIT } from './section-format.ts';
+import { count, joinAnd, listWithRest, LIST_LIMIT } from './prose/section-format.ts';
 import { inForceDesignations, orphanProducts, type RecordFacts } from './record-facts.ts';
 
 export interface ClassifyOptions {

@@ -99,5 +99,5 @@ export interface NamedClass {
   kind: 'group' | 'umbrella';
 }
 
-/** A value of the record's `computed` object (COMPUTED_FIELDS in computed.ts). */
+/** A value of the record's `computed` object (COMPUTED_FIELDS in computed-fields.ts). */
 export type ComputedValue = number | boolean | string | null | Hallmark[] | NamedClass[];

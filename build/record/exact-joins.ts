@@ -21,14 +21,14 @@ function push<T>(m: Map<string, T[]>, k: string, v: T): void {
  * Join external records to Mondo ids through Mondo's exact-match mappings only (close, broad and
  * narrow mappings would attach facts of a different concept).
  */
-export function buildFactsIndex(data: SourceData, xrefs: CrossRefIndex, hpoGenes: HpoGeneDisease[]): FactsIndex {
+export function buildFactsIndex(data: SourceData, xrefs: CrossRefIndex): FactsIndex {
   const orphanet = new Map<string, OrphaDisorder[]>();
   for (const d of data.orphanet) for (const id of xrefs.exactToMondo.get(`Orphanet:${d.orphaCode}`) ?? []) push(orphanet, id, d);
   for (const list of orphanet.values()) list.sort((a, b) => Number(a.orphaCode) - Number(b.orphaCode));
   const hpoa = new Map<string, HpoAnnotation[]>();
   for (const a of data.hpoa.annotations) for (const id of xrefs.exactToMondo.get(hpoaDiseaseToCurie(a.diseaseId)) ?? []) push(hpoa, id, a);
   const genes = new Map<string, HpoGeneDisease[]>();
-  for (const g of hpoGenes) for (const id of xrefs.exactToMondo.get(hpoaDiseaseToCurie(g.diseaseId)) ?? []) push(genes, id, g);
+  for (const g of data.hpoGenes) for (const id of xrefs.exactToMondo.get(hpoaDiseaseToCurie(g.diseaseId)) ?? []) push(genes, id, g);
   const doid = new Map<string, SourceData['doid'][number][]>();
   for (const t of data.doid) for (const id of xrefs.exactToMondo.get(t.id) ?? []) push(doid, id, t);
   return { orphanet, hpoa, hpoGenes: genes, doid };

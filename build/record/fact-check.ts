@@ -1,18 +1,15 @@
 import type { Section, SectionKey } from './record-types.ts';
 import { NOT_GERMLINE, type RecordFacts } from './record-facts.ts';
 import { factIndex, type FactIndex, type FactScope } from './fact-index.ts';
-import { composeFactsOnly } from './facts-only.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { SECTION_BASIS, composeSection } from './sections.ts';
-import { CLASSIFICATION_PHRASES, TEMPLATE_WORDS } from './fact-check-words.ts';
-import { NO_PHENOTYPE } from './overview-words.ts';
-import { joinAnd } from './section-format.ts';
-import { definitionModes } from './sections-overview.ts';
+import { CLASSIFICATION_PHRASES, TEMPLATE_WORDS } from './prose/template-words.ts';
+import { NO_PHENOTYPE } from './prose/overview-words.ts';
+import { joinAnd } from './prose/section-format.ts';
+import { definitionModes } from './prose/sections-overview.ts';
 import { hasReplacementCharacter, lostCharacterPassages } from './text-repair.ts';
 
 export { CLASSIFICATION_PHRASES, TEMPLATE_WORDS };
-
-export { composeFactsOnly } from './facts-only.ts';
 
 export interface CheckResult {
   ok: boolean;
@@ -213,22 +210,9 @@ export const DEFINITION_CHECK_RULE =
   '("most likely does not have any phenotypic expression"), no sentence may present hallmark features; when the definition names a mode of ' +
   'inheritance that no source states, the sentence on inheritance must say so ("its definition says autosomal dominant").';
 
-export interface FinalizedSections {
-  sections: Record<SectionKey, Section>;
-  /** Sections whose template text failed the checker and were replaced by facts-only text (QC tier 2). */
-  regenerated: SectionKey[];
-  /** The checker's findings for each regenerated section, for the record's QC warnings. */
-  problems: Partial<Record<SectionKey, string[]>>;
-}
-
 export interface FinalizeOptions {
   /** The template composer; replaceable so tests can feed the checker a faulty template. */
   compose?: (key: SectionKey, facts: RecordFacts) => Section;
-  /**
-   * What a failing section does: `throw` (the default, the hard-stop QC tier: the build stops
-   * naming the disease, section and sentence) or `regenerate` (facts-only text, QC tier 2).
-   */
-  onFailure?: 'throw' | 'regenerate';
 }
 
 /** A sentence the fact checker rejected: stops the build (QC tier 1). */
@@ -272,23 +256,17 @@ export function failingSentences(section: Section, facts: RecordFacts): { senten
   return out.length > 0 ? out : [{ sentence: section.paragraphs.join(' '), problems: checkSection(section, facts).problems }];
 }
 
-/** Compose every section and check it; a failing one stops the build (or, on request, is regenerated as facts-only text). */
-export function finalizeSections(facts: RecordFacts, options: FinalizeOptions = {}): FinalizedSections {
+/**
+ * Compose every section and check it. A section that fails the check stops the build (QC tier 1):
+ * no section is published unchecked, and none is replaced by other text.
+ */
+export function finalizeSections(facts: RecordFacts, options: FinalizeOptions = {}): Record<SectionKey, Section> {
   const compose = options.compose ?? composeSection;
   const sections = {} as Record<SectionKey, Section>;
-  const regenerated: SectionKey[] = [];
-  const problems: Partial<Record<SectionKey, string[]>> = {};
   for (const key of SECTION_KEYS) {
     const section = compose(key, facts);
-    const result = checkSection(section, facts);
-    if (result.ok) {
-      sections[key] = section;
-      continue;
-    }
-    if ((options.onFailure ?? 'throw') === 'throw') throw new FactCheckError(facts.id, key, failingSentences(section, facts));
-    sections[key] = composeFactsOnly(key, facts);
-    regenerated.push(key);
-    problems[key] = result.problems;
+    if (!checkSection(section, facts).ok) throw new FactCheckError(facts.id, key, failingSentences(section, facts));
+    sections[key] = section;
   }
-  return { sections, regenerated, problems };
+  return sections;
 }

@@ -1,6 +1,6 @@
 import { computeFields } from './computed.ts';
 import type { RecordFacts } from './record-facts.ts';
-import { LIST_LIMIT } from './section-format.ts';
+import { LIST_LIMIT } from './prose/section-format.ts';
 
 /**
  * What a section may state, looked up in the record fields it is based on. The text values of

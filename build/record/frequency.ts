@@ -72,11 +72,3 @@ export function normalizeFrequency(raw: string): FrequencyResult {
     warning: `unrecognized frequency ${raw}`,
   };
 }
-
-/** Rank for merging: a measured n/m or percent beats a band, which beats nothing. */
-export function frequencyRank(f: Frequency | null): number {
-  if (!f) return 0;
-  if (f.percent !== null) return 3;
-  if (f.hpoId) return 2;
-  return 1;
-}

@@ -1,6 +1,7 @@
 /**
- * QC tiers. Tier 1 (hard stop) errors fail the build; tier 2 counts sections regenerated from
- * facts alone; tier 3 warnings go to the editorial report with counts per kind.
+ * QC tiers. Tier 1 (hard stop) errors fail the build (schema, input and fact-check failures);
+ * tier 3 warnings go to the editorial report with counts per kind. Tier 2 (section regeneration)
+ * has no case in this version: a section that fails the fact check stops the build.
  */
 export interface QcWarning {
   kind: string;
@@ -11,20 +12,11 @@ export interface QcWarning {
 
 export class QcReport {
   readonly warnings: QcWarning[] = [];
-  readonly regenerated = new Map<string, number>();
-  /** Each regenerated section with the fact checker's findings, for editorial review. */
-  readonly regenerations: { diseaseId: string; section: string; problems: string[] }[] = [];
   readonly notes: string[] = [];
 
   /** Record a tier-3 warning for editorial review. */
   warn(kind: string, diseaseId: string | null, source: string, detail: string): void {
     this.warnings.push({ kind, diseaseId, source, detail });
-  }
-
-  /** Record one tier-2 section regeneration and why the template text failed the fact check. */
-  regenerate(diseaseId: string, section: string, problems: string[]): void {
-    this.regenerated.set(section, (this.regenerated.get(section) ?? 0) + 1);
-    this.regenerations.push({ diseaseId, section, problems });
   }
 
   /** Counts per warning kind, sorted by kind. */
@@ -40,11 +32,6 @@ export class QcReport {
       (a, b) => a.kind.localeCompare(b.kind) || (a.diseaseId ?? '').localeCompare(b.diseaseId ?? '') || a.detail.localeCompare(b.detail),
     );
     return {
-      tier2: {
-        sectionsRegenerated: Object.fromEntries([...this.regenerated].sort()),
-        total: [...this.regenerated.values()].reduce((a, b) => a + b, 0),
-        regenerations: this.regenerations,
-      },
       tier3: { counts: this.counts(), total: this.warnings.length, warnings: sorted },
       notes: this.notes,
     };

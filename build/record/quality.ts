@@ -1,4 +1,4 @@
-import type { SectionKey } from './record-types.ts';
+import type { Section, SectionKey } from './record-types.ts';
 import type { RecordFacts } from './record-facts.ts';
 
 /** Points per completeness component; they sum to 100. */
@@ -29,16 +29,19 @@ export const QUALITY_FORMULA =
   'onset 5 if at least one onset category other than unknown. prevalence 10 if at least one Orphanet prevalence estimate. ' +
   'xrefs 10 x min(cross-reference systems, 5) / 5. synonyms 5 if at least one synonym. ' +
   'evidence 5 if the disease is on the RUSP, has an FDA orphan designation or a matching study in the ClinicalTrials.gov sample. ' +
-  'sections 5 x share of the 8 sections whose template text passed the fact checker (not regenerated). ' +
+  'sections 5 x share of the 8 sections composed by their template from the facts and checked against them (a sentence the fact check refutes stops the build). ' +
   'Completeness only: a missing value lowers the score whether the source lacks it or the disease has none (for example genes of a non-genetic disease).';
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 /**
  * Completeness score of a record, 0-100 (integer), with its per-component breakdown, by
- * QUALITY_FORMULA. `regenerated` is the list from finalizeSections.
+ * QUALITY_FORMULA, from its facts and its checked sections (finalizeSections).
  */
-export function qualityScore(facts: RecordFacts, regenerated: readonly SectionKey[]): { score: number; breakdown: Record<string, number> } {
+export function qualityScore(
+  facts: RecordFacts,
+  sections: Readonly<Record<SectionKey, Section>>,
+): { score: number; breakdown: Record<string, number> } {
   const w = QUALITY_WEIGHTS;
   const present = facts.phenotypes.filter((p) => !p.negated);
   const withFrequency = present.filter((p) => p.frequency !== null).length;
@@ -56,7 +59,7 @@ export function qualityScore(facts: RecordFacts, regenerated: readonly SectionKe
     xrefs: w.xrefs * (Math.min(systems, XREF_SYSTEMS_FULL) / XREF_SYSTEMS_FULL),
     synonyms: facts.synonyms.length > 0 ? w.synonyms : 0,
     evidence: evidence ? w.evidence : 0,
-    sections: w.sections * ((SECTION_COUNT - new Set(regenerated).size) / SECTION_COUNT),
+    sections: w.sections * (Object.values(sections).filter((s) => s.generation === 'template').length / SECTION_COUNT),
   };
   const breakdown: Record<string, number> = {};
   let total = 0;

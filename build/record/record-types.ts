@@ -23,10 +23,11 @@ import type {
   Rollup,
   SynonymRelation,
 } from './consolidated-types.ts';
-import type { AdvocacyGroup, AssistanceProgram, Provenance, SourceId } from '../ingest/source-types.ts';
+import type { AdvocacyGroup, AssistanceProgram } from '../ingest/editorial.ts';
+import type { Provenance, SourceId } from '../ingest/source-list.ts';
 
 export type { AssistanceStatus, InheritanceTerm, OnsetCategory, OrphanDrugStatus, PrevalenceCategory, SectionKey };
-// The shapes sources arrive in, defined with the sources (build/ingest/source-types.ts).
+// Source ids and provenance come from the registry (build/ingest/source-list.ts); the editorial shapes from their reader.
 export type { AdvocacyGroup, AssistanceProgram, Provenance, SourceId };
 
 export type SynonymScope = 'exact' | 'related' | 'broad' | 'narrow' | 'unspecified';
@@ -192,8 +193,8 @@ export interface Section {
   title: string;
   /** Plain text paragraphs, composed deterministically from the record's facts. */
   paragraphs: string[];
-  /** 'template' normally; 'facts-only' when the fact checker rejected the template text (QC tier 2). */
-  generation: 'template' | 'facts-only';
+  /** Composed by the section's template from the record's facts (the only way a section is made in this version). */
+  generation: 'template';
   /** Record fields this section was composed from. */
   basedOn: string[];
   /** The overview's sentences, each with the record fields (paths such as `computed.hallmarks`) it rests on; the fact check holds each to them. */

@@ -8,12 +8,10 @@ import {
   phenotypesByFrequency,
   type RecordFacts,
 } from './record-facts.ts';
-import { ASSOCIATION_TEXT, LIST_LIMIT, formatPercent, joinAnd, listWithRest, sentence } from './section-format.ts';
-import { relationsBySource } from './overview-genes.ts';
-import { modeText } from './sections-overview.ts';
+import { ASSOCIATION_TEXT, LIST_LIMIT, formatPercent, joinAnd, listWithRest, sentence } from './prose/section-format.ts';
+import { relationsBySource } from './prose/overview-genes.ts';
+import { modeText } from './prose/sections-overview.ts';
 import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
-
-export { overviewText } from './sections-overview.ts';
 
 /**
  * Templates of the sections that describe the disease itself. Every clause is either fixed

@@ -9,7 +9,7 @@ import {
   productName,
   type RecordFacts,
 } from './record-facts.ts';
-import { LIST_LIMIT, count, listWithRest, sentence } from './section-format.ts';
+import { LIST_LIMIT, count, listWithRest, sentence } from './prose/section-format.ts';
 import { LOST_CHARACTER_MARK, LOST_CHARACTER_NOTE, markLostCharacters } from './text-repair.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Section, SectionKey } from './record-types.ts';
 import type { RecordFacts } from './record-facts.ts';
-import { clinicalFeaturesText, epidemiologyText, geneticsText, overviewText } from './sections-about.ts';
+import { clinicalFeaturesText, epidemiologyText, geneticsText } from './sections-about.ts';
 import { researchText, screeningText, supportText, treatmentText } from './sections-care.ts';
-import { overviewSentences } from './sections-overview.ts';
+import { overviewSentences } from './prose/sections-overview.ts';
 
 export type { RecordFacts } from './record-facts.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
@@ -51,8 +51,8 @@ export const SECTION_BASIS: Record<SectionKey, string[]> = {
   support: ['advocacyGroups', 'assistancePrograms', 'resources'],
 };
 
-const TEMPLATES: Record<SectionKey, (facts: RecordFacts) => string[]> = {
-  overview: overviewText,
+/** The template of every section but the overview, which keeps its sentences (overviewSentences). */
+const TEMPLATES: Record<Exclude<SectionKey, 'overview'>, (facts: RecordFacts) => string[]> = {
   'clinical-features': clinicalFeaturesText,
   genetics: geneticsText,
   epidemiology: epidemiologyText,

@@ -1,24 +1,18 @@
-import type { OrphanDesignation, Trial, TrialStatus } from '../ingest/source-types.ts';
+import type { OrphanDesignation } from '../ingest/source-types.ts';
 import { filterByContext } from './designation-context.ts';
 import { type RelationDecision, closestRelation, containedRelation, synonymScopeRelation } from './designation-relation.ts';
 import { splitWords } from './link-rules.ts';
 import { normalizeName, type NameHit, type NameIndex } from './name-index.ts';
 import type { QcReport } from './qc.ts';
-import type { DesignationLink, OrphanDrugEntry, OrphanDrugStatus, TrialEntry } from './record-types.ts';
+import type { DesignationLink, OrphanDrugEntry, OrphanDrugStatus } from './record-types.ts';
 import { ORPHAN_DRUG_STATUSES } from '../../server/contract/api/vocab.ts';
 import { type Repaired, repairText } from './text-repair.ts';
 import { orphanStatusFromFda } from './vocab-mapping.ts';
 
 /** A synonym shared by more diseases than this names a family, not one disease: not linked. */
 const MAX_SYNONYM_IDS = 2;
-export const ACTIVE_TRIAL_STATUSES: TrialStatus[] = [
-  'recruiting',
-  'not_yet_recruiting',
-  'enrolling_by_invitation',
-  'active_not_recruiting',
-];
-
-function usable(hit: NameHit): boolean {
+/** A name hit that may link: a disease's name, or a synonym no more than MAX_SYNONYM_IDS diseases share. */
+export function usable(hit: NameHit): boolean {
   return hit.kind === 'name' || hit.ids.length <= MAX_SYNONYM_IDS;
 }
 
@@ -273,51 +267,6 @@ function designationLinks(known: OrphanDesignation[], index: NameIndex, scopeOf:
     if (!host) links.delete(id);
   }
   return links;
-}
-
-/**
- * Link registry studies to diseases when a listed condition equals a disease name or synonym
- * (after normalization). Conditions are free text, so containment is not used: "breast cancer
- * screening" must not link to "breast cancer".
- */
-export function linkTrials(
-  trials: { trial: Trial; source: 'ctgov-sample' | 'ctgov-angelman'; release: string }[],
-  index: NameIndex,
-): Map<string, TrialEntry[]> {
-  const out = new Map<string, Map<string, TrialEntry>>();
-  for (const { trial, source, release } of trials) {
-    for (const condition of trial.conditions) {
-      const hit = index.matchExact(condition);
-      if (!hit || !usable(hit)) continue;
-      for (const id of hit.ids) {
-        const perDisease = out.get(id) ?? out.set(id, new Map()).get(id)!;
-        if (perDisease.has(trial.nctId)) continue;
-        perDisease.set(trial.nctId, {
-          nctId: trial.nctId,
-          title: trial.title,
-          status: trial.status,
-          active: ACTIVE_TRIAL_STATUSES.includes(trial.status),
-          phase: trial.phase,
-          startDate: trial.startDate,
-          matchedCondition: condition,
-          link: { method: hit.kind === 'name' ? 'exact-name' : 'exact-synonym', matchedText: hit.text },
-          statusAsOf: release,
-          provenance: { source, release },
-        });
-      }
-    }
-  }
-  const result = new Map<string, TrialEntry[]>();
-  for (const [id, m] of out) {
-    result.set(
-      id,
-      [...m.values()].sort(
-        (a, b) =>
-          Number(b.active) - Number(a.active) || (b.startDate ?? '').localeCompare(a.startDate ?? '') || a.nctId.localeCompare(b.nctId),
-      ),
-    );
-  }
-  return result;
 }
 
 /** The `provenance.note` of /orphan-drugs: what the list is, whichever OOPD export was read. */

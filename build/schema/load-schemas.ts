@@ -2,6 +2,7 @@ import { withRuleTexts } from './rule-texts.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withContract } from './contract-schemas.ts';
+import { withSourceIds } from './source-id-schema.ts';
 import { refsOf, type SchemaMap, type SchemaObject } from '../../server/contract/snapshot/component-schemas.ts';
 
 /** Schema files are content/schemas/*.schema.json (also what the input fingerprint covers). */
@@ -69,7 +70,8 @@ function nullableEnumWithoutNull(schema: unknown): boolean {
 
 /**
  * Read every `*.schema.json` in `dir` into a map of component name -> schema, sorted by name, with
- * the enum components generated from server/contract/ (contract-schemas.ts) added.
+ * the enum components generated from server/contract/ (contract-schemas.ts) and the source registry
+ * (source-id-schema.ts) added.
  * Throws an error naming the file for unreadable JSON, a file name that is not kebab-case, a
  * `title` that is not the component name, a missing description, or a keyword outside the
  * subset that OpenAPI 3.0 and ajv share.
@@ -92,7 +94,7 @@ export function loadSchemas(dir: string): SchemaMap {
     out[name] = check(path, name, withRuleTexts(parsed, path));
   }
   if (files.length === 0) throw new Error(`${dir}: no *.schema.json files`);
-  const all = withContract(out, dir);
+  const all = withSourceIds(withContract(out, dir), dir);
   return Object.fromEntries(
     Object.keys(all)
       .sort()

@@ -1,5 +1,5 @@
 import type { SchemaMap } from '../../server/contract/snapshot/component-schemas.ts';
-import { COMPUTED_FIELDS } from '../record/computed.ts';
+import { COMPUTED_FIELDS } from '../record/computed-fields.ts';
 import { withComputed } from './computed-schema.ts';
 
 /** Schemas that describe editorial input files, not API responses. */

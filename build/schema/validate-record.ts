@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
-import type { ComputedFieldDoc } from '../record/computed.ts';
+import type { ComputedFieldDoc } from '../record/computed-fields.ts';
 import { withComputed } from './computed-schema.ts';
 import type { SchemaMap } from '../../server/contract/snapshot/component-schemas.ts';
 

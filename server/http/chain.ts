@@ -3,8 +3,8 @@ import type { Guard, Handler, Req, Res } from './context.ts';
 /**
  * A route's guards and handler run as one function. A guard that answers returns false and the
  * handler never runs; synchronous guards cost a call each, with no `next` closure per request
- * (polka spends a promise and a loop turn per step). An error thrown, or a rejected promise,
- * reaches polka's onError through the returned promise.
+ * (a middleware loop spends a promise and a loop turn per step). An error thrown, or a rejected
+ * promise, reaches the app's error answer through the returned promise.
  */
 export function guarded(guards: Guard[], handler: Handler): Handler {
   const from = (i: number, req: Req, res: Res): void | Promise<void> => {

@@ -43,7 +43,7 @@ export type Req = IncomingMessage & {
   ctx: RequestContext;
   path: string;
   query: Record<string, string | string[] | undefined>;
-  /** The raw query string as polka parsed it off the URL ('?a=1&b=2', or '' when there is none). */
+  /** The raw query string as the router took it off the URL ('?a=1&b=2', or '' when there is none). */
   search: string;
   params: Record<string, string>;
 };

@@ -34,7 +34,7 @@ export function paramReader<Q extends ParamsSchema, P extends ParamsSchema>(
   const pathNames = Object.keys(path.properties);
   return function readParams(rawQuery, rawPath) {
     const errors: InvalidParam[] = [];
-    // Only this route's own path names: polka merges the params of every pattern that matched.
+    // Only this route's own path names.
     const p: Record<string, unknown> = {};
     for (const name of pathNames) {
       const raw = rawPath[name];

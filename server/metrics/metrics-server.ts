@@ -55,3 +55,24 @@ export function createMetricsServer(o: MetricsServerOptions): Server {
   server.on('clientError', clientErrorHandler());
   return server;
 }
+
+/**
+ * The operator listener on METRICS_HOST:METRICS_PORT, listening: resolves with its address once it
+ * listens, rejects when the port cannot be had (the start then stops). A process run by a parent
+ * (tests, the WORKERS primary) is told the URL.
+ */
+export function listenMetrics(o: MetricsServerOptions & { port: number; host: string }): Promise<{ server: Server; url: string }> {
+  const server = createMetricsServer(o);
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(o.port, o.host, () => {
+      server.off('error', fail);
+      server.on('error', o.onError);
+      const a = server.address();
+      const url = typeof a === 'object' && a ? `http://${a.address}:${a.port}${METRICS_PATH}` : String(a);
+      if (process.send) process.send({ metrics: url });
+      server.unref();
+      done({ server, url });
+    });
+  });
+}

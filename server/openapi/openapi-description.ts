@@ -115,7 +115,7 @@ function lookups(): string {
 /** The content sections of a record. */
 function sections(): string {
   return `## Sections
-${code(SECTION_KEYS)}. \`?sections=a,b\` on the full record (and on bulk) returns only those in \`sections\`; an unknown name is a 400 listing the allowed names. The summary is the overview section with identity fields. Section text is composed from the record's facts and fact-checked against them; a section whose template text fails the check is regenerated from the facts alone (QC tier 2, \`generation: facts-only\`); other findings go to editorial review (QC tier 3, \`metadata.qcWarnings\`).`;
+${code(SECTION_KEYS)}. \`?sections=a,b\` on the full record (and on bulk) returns only those in \`sections\`; an unknown name is a 400 listing the allowed names. The summary is the overview section with identity fields. Section text is composed from the record's facts and fact-checked against them; a sentence the check refutes stops the build (QC tier 1), so no section is served unchecked; other findings go to editorial review (QC tier 3, \`metadata.qcWarnings\`).`;
 }
 
 /** The listing. */

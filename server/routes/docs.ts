@@ -36,9 +36,8 @@ export function docsPage(dir: string, startRequest: (req: Req, res: Res) => void
   return function docs(req: Req, res: Res): void {
     startRequest(req, res);
     req.ctx.route = DOCS_PATH;
-    // polka strips the mount prefix from req.path; problems name the path the client asked for
-    // (sirv reads req.url, which keeps the stripped form it needs).
-    req.path = ((req as Req & { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0];
+    // The router's mount leaves req.path whole (problems name the path the client asked for) and
+    // strips the prefix from req.url, which sirv reads.
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(req, res, ALLOW);
     // Range is ignored (RFC 9110 §14.2 allows it): sirv answers a range past the end with a bare 416,
     // reads `bytes=-n` as the first n bytes, and takes ranges of the compressed file it picked; a

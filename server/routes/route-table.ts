@@ -20,7 +20,8 @@ import { XREF_ROUTES } from './xref-routes.ts';
 /**
  * Every route of the API, once, keyed by its operation id, in the order of the OpenAPI document's
  * paths: the app registers each, and the document describes each (server/openapi/). A new route
- * module joins here.
+ * module joins here. The order is the document's only: the router prefers a static segment to a
+ * parameter wherever they meet (server/http/router.ts).
  */
 export const ROUTES = {
   ...LISTING_ROUTES,
@@ -29,7 +30,6 @@ export const ROUTES = {
   ...BULK_ROUTES,
   ...DISEASE_ROUTES,
   ...DISEASE_RESOURCE_ROUTES,
-  // Before /phenotypes/{hpoId}: the first pattern that matches a path answers it.
   ...ANNOTATE_ROUTES,
   ...PHENOTYPE_ROUTES,
   ...XREF_ROUTES,

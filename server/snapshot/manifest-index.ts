@@ -10,7 +10,7 @@ const FOUND_MAX = 20_000;
  * The manifest's entries looked up in its own bytes. JSON.parse of a real manifest (28 MB,
  * ~400,000 entries) took about half a second of every start and swap, most of it making objects
  * no request ever asks for. The build writes the entries compact and sorted by key
- * (build/run-build.ts); this finds where each one starts (one native scan), checks that they are
+ * (build/compile/compile-and-publish.ts); this finds where each one starts (one native scan), checks that they are
  * sorted, and then finds a key by binary search over the bytes, parsing only the entry found,
  * once (the same object is returned every time, so per-entry memos such as ETags hold).
  * A manifest laid out otherwise (an older build, hand-edited) is parsed whole instead.

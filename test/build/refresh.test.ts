@@ -8,7 +8,8 @@ import { create } from 'tar';
 import { fetchSources } from '../../build/fetch/fetch-sources.ts';
 import { readLock } from '../../build/fetch/lock-file.ts';
 import { refresh } from '../../build/fetch/refresh.ts';
-import { readRegistry, resolveInputs } from '../../build/ingest/registry.ts';
+import { resolveInputs } from '../../build/ingest/registry.ts';
+import { ORPHANET } from '../../build/ingest/sources/orphanet-source.ts';
 import { CONTENT, FAST, ROOT, recorder, tempDir } from '../helpers/fetch-harness.ts';
 import { startMirror, type MirrorServer } from '../helpers/mirror-server.ts';
 import { latestChanges } from '../fixtures/build-pipeline/snapshot-audit.ts';
@@ -100,24 +101,26 @@ describe('upstream mode', () => {
     await create({ gzip: true, file: archive, cwd: staging }, ['orphapacket-HEAD']);
     mirror.replace('upstream/orphapacket/archive/HEAD.tar.gz', readFileSync(archive));
     const content = tempDir('content');
-    const orphanet = readRegistry(CONTENT).find((e) => e.id === 'orphanet')!;
-    orphanet.upstream = [{ ...orphanet.upstream[0], url: `${mirror.url}/upstream/orphapacket/archive/HEAD.tar.gz` }];
-    writeFileSync(join(content, 'sources.json'), JSON.stringify({ sources: [orphanet] }));
+    const orphanet = {
+      ...ORPHANET,
+      upstream: [{ ...ORPHANET.upstream[0], url: `${mirror.url}/upstream/orphapacket/archive/HEAD.tar.gz` }],
+    };
+    const registry = [orphanet];
 
     const data = tempDir('upstream');
-    const first = await fetchSources({ dataDir: data, contentDir: content, retry: FAST, progress: recorder() });
+    const first = await fetchSources({ dataDir: data, contentDir: content, registry, retry: FAST, progress: recorder() });
     assert.deepEqual([first.failed, first.changed], [[], ['orphanet/orphapacket.tar.gz']]);
     assert.deepEqual(readdirSync(join(data, 'orphanet/json')).sort(), readdirSync(packets).sort());
     assert.deepEqual(readLock(data).files['orphanet/orphapacket.tar.gz'].url, `${mirror.url}/upstream/orphapacket/archive/HEAD.tar.gz`);
     assert.equal(resolveInputs(orphanet, data, content).get('packets')!.alternative, 'orphanet/json/');
-    const second = await fetchSources({ dataDir: data, contentDir: content, retry: FAST, progress: recorder() });
+    const second = await fetchSources({ dataDir: data, contentDir: content, registry, retry: FAST, progress: recorder() });
     assert.deepEqual([second.changed, second.unchanged], [[], ['orphanet/orphapacket.tar.gz']]);
 
     // An archive without the packet folder is rejected; the unpacked folder stays.
     const empty = join(staging, 'empty.tar.gz');
     await create({ gzip: true, file: empty, cwd: staging }, ['orphapacket-HEAD/README.md']);
     mirror.replace('upstream/orphapacket/archive/HEAD.tar.gz', readFileSync(empty));
-    const third = await fetchSources({ dataDir: data, contentDir: content, retry: FAST, progress: recorder() });
+    const third = await fetchSources({ dataDir: data, contentDir: content, registry, retry: FAST, progress: recorder() });
     assert.deepEqual(third.failed, [{ path: 'orphanet/orphapacket.tar.gz', reason: 'no ORPHApacket_*.json under json/ in the archive' }]);
     assert.equal(readdirSync(join(data, 'orphanet/json')).length, readdirSync(packets).length);
   });

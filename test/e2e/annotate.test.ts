@@ -5,7 +5,7 @@ import { bearer, call, type RawResponse } from '../helpers/http.ts';
 import { startRealServer } from '../helpers/real-server.ts';
 import { schemaErrors } from '../helpers/response-schemas.ts';
 import type { RunningServer } from '../helpers/server-process.ts';
-import { api } from '../helpers/webhook-app.ts';
+import { api } from '../helpers/json-api.ts';
 
 const BASE = 'https://disease-content-service.dev/problems/';
 let server: RunningServer;

@@ -12,7 +12,7 @@ import { nginxMissing } from '../helpers/nginx-balancer.ts';
 import { startCluster } from '../helpers/redis-cluster.ts';
 import { startSentinel } from '../helpers/redis-sentinel.ts';
 import { FAILOVER_TIMEOUT_MS, redisToolsMissing, type Topology, until } from '../helpers/redis-topology.ts';
-import { api } from '../helpers/webhook-app.ts';
+import { api } from '../helpers/json-api.ts';
 import { Receiver } from '../helpers/webhook-receiver.ts';
 import { RedisStore, redisKey } from '../../server/quota/quota-redis-store.ts';
 import { slotsFor } from '../../server/quota/store.ts';

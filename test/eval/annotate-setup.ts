@@ -2,7 +2,8 @@ import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildConceptLexicon } from '../../build/compile/concept-lexicon-build.ts';
 import { readHpoOntology } from '../../build/ingest/hpo-ontology.ts';
-import { readRegistry, resolveInputs } from '../../build/ingest/registry.ts';
+import { resolveInputs } from '../../build/ingest/registry.ts';
+import { HPO } from '../../build/ingest/sources/hpo-source.ts';
 import { readBuildSettings } from '../../build/build-settings.ts';
 import { ConceptLexicon } from '../../server/annotate/loaded-lexicon.ts';
 import { CONCEPT_LEXICON_VERSION, type SerializedConceptLexicon } from '../../server/contract/snapshot/concept-lexicon.ts';
@@ -58,10 +59,10 @@ export function annotateSetup(rebuild: boolean): AnnotateSetup {
   return { lexicon, hpo, scorer, corpora, gold, mentions };
 }
 
-/** DATA_DIR's HPO release, found as the build finds it (content/sources registry: a current hp.json first). */
+/** DATA_DIR's HPO release, found as the build finds it (its source entry: a current hp.json first). */
 function hpoFile(dataDir: string): string {
   const contentDir = join(ROOT, 'content');
-  const inputs = resolveInputs(readRegistry(contentDir).find((e) => e.id === 'hpo')!, dataDir, contentDir);
+  const inputs = resolveInputs(HPO, dataDir, contentDir);
   return (inputs.get('current-ontology') ?? inputs.get('ontology')!).files[0];
 }
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { relative, resolve } from 'node:path';
-import { readRegistry, resolveInputs } from '../../build/ingest/registry.ts';
+import { resolveInputs } from '../../build/ingest/registry.ts';
+import { SOURCES } from '../../build/ingest/source-list.ts';
 import type { RetryPolicy } from '../../build/fetch/download.ts';
 import type { TransferProgress } from '../../build/fetch/transfer-progress.ts';
 
@@ -39,8 +40,7 @@ export const sha256 = (file: string) => createHash('sha256').update(readFileSync
 
 /** The DATA_DIR paths the build reads from `dataDir` for these sources (content/ inputs left out). */
 export function buildInputs(dataDir: string, sources?: string[]): string[] {
-  return readRegistry(CONTENT)
-    .filter((e) => !sources || sources.includes(e.id))
+  return SOURCES.filter((e) => !sources || sources.includes(e.id))
     .flatMap((e) => [...resolveInputs(e, dataDir, CONTENT).values()].flatMap((r) => r.files))
     .filter((f) => f.startsWith(`${dataDir}/`))
     .map((f) => relative(dataDir, f))

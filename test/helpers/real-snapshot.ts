@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runBuild } from '../../build/run-build.ts';
+import { runBuild } from '../../build/build-pipeline.ts';
 import { publishDocsPage } from '../../build/docs/docs-page.ts';
 import { readBuildSettings } from '../../build/build-settings.ts';
 

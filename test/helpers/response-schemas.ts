@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { COMPUTED_FIELDS } from '../../build/record/computed.ts';
+import { COMPUTED_FIELDS } from '../../build/record/computed-fields.ts';
 import { withComputed } from '../../build/schema/computed-schema.ts';
 import { loadSchemas } from '../../build/schema/load-schemas.ts';
 import { createValidator } from '../../build/schema/validate-record.ts';

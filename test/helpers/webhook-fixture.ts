@@ -4,7 +4,11 @@ import { build, MINI_DATA, tempDir } from '../fixtures/build-pipeline/pipeline-h
 import type { WebhookConfig } from '../../server/webhooks/config.ts';
 import type { Resolver } from '../../server/webhooks/destination.ts';
 import { makeKeys } from './keys.ts';
-import { api, startWebhookApp, type WebhookApp } from './webhook-app.ts';
+import { join } from 'node:path';
+import type { LiveSnapshot } from '../../server/snapshot/live-snapshot.ts';
+import type { WebhookService } from '../../server/webhooks/service.ts';
+import { startInProcess } from './in-process.ts';
+import { api } from './json-api.ts';
 import { Receiver } from './webhook-receiver.ts';
 
 /**
@@ -44,8 +48,26 @@ export function fixture(): { keys: Record<string, string>; dist: () => string } 
 /** Loopback and plain http allowed (the receivers run on 127.0.0.1), quick retries, no jitter. */
 export const LOCAL: Partial<WebhookConfig> = { allow: new Set(['loopback']), allowHttp: true, schedule: [0, 50, 50], jitter: 0 };
 
+/** The server in process (createServer, as main.ts builds it), listening, over `dist`, with its own outbox and quota counts. */
+export interface WebhookApp {
+  url: string;
+  webhooks: WebhookService;
+  live: LiveSnapshot;
+  close(): Promise<void>;
+}
+
+/** A server whose webhooks the test configures (`config`, a stand-in DNS `resolver`), its deliveries started. */
 export async function app(config: Partial<WebhookConfig> = LOCAL, resolver?: Resolver, appDist?: string): Promise<WebhookApp> {
-  const a = await startWebhookApp({ dist: appDist ?? dist, keysFile: made.file, dir: tempDir('webhooks-outbox'), config, resolver });
+  const dir = tempDir('webhooks-outbox');
+  const env = {
+    DIST_DIR: appDist ?? dist,
+    KEYS_FILE: made.file,
+    QUOTA_STATE_FILE: join(dir, 'quota.json'),
+    WEBHOOK_DIR: join(dir, 'outbox'),
+    WEBHOOK_KEY_FILE: join(dir, 'webhook.key'),
+  };
+  const running = await startInProcess(env, { webhooks: { config, resolver } });
+  const a = { url: running.url, webhooks: running.server.webhooks, live: running.server.live, close: running.close };
   apps.push(a);
   return a;
 }

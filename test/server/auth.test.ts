@@ -1,11 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import polka from 'polka';
-import type { Middleware as PolkaMiddleware, Polka } from 'polka';
 import type { Req, Res } from '../../server/http/context.ts';
 import { guarded } from '../../server/http/chain.ts';
 import { PROBLEM_BASE } from '../../server/contract/api/problems.ts';
@@ -13,6 +10,7 @@ import { generateKey } from '../../server/keys/key-format.ts';
 import { KeyStore } from '../../server/keys/key-store.ts';
 import { auth } from '../../server/middleware/auth.ts';
 import { requireScope } from '../../server/middleware/require-scope.ts';
+import { type GuardServer, serveGuarded } from '../helpers/guard-server.ts';
 
 const CHALLENGE = 'Bearer realm="disease-content-service"';
 const dir = mkdtempSync(join(tmpdir(), 'auth-test-'));
@@ -22,10 +20,8 @@ const professional = store.create({ tier: 'professional', test: true });
 const revoked = store.create({ tier: 'enterprise' });
 store.revoke(revoked.entry.id);
 
-// context.ts's Req is polka's request plus ctx; polka's own typings cannot express that.
-const m = (fn: (req: Req, res: Res, next: () => void) => unknown) => fn as unknown as PolkaMiddleware;
-
-function withContext(req: Req, _res: Res, next: () => void): void {
+/** The request context the app starts for every request, with a fixed id. */
+function withContext(req: Req): true {
   req.ctx = {
     id: 'test',
     start: performance.now(),
@@ -37,7 +33,7 @@ function withContext(req: Req, _res: Res, next: () => void): void {
     charge: null,
     onEnd: null,
   };
-  next();
+  return true;
 }
 
 function echoPrincipal(req: Req, res: Res): void {
@@ -45,22 +41,21 @@ function echoPrincipal(req: Req, res: Res): void {
   res.end(JSON.stringify(req.ctx.principal));
 }
 
-let app: Polka;
+let app: GuardServer;
 let base: string;
 
 before(async () => {
   const authn = auth({ store });
-  app = polka()
-    .use(m(withContext))
-    .get('/api/v1/diseases', m(guarded([authn, requireScope('search')], echoPrincipal)))
-    .get('/api/v1/diseases/bulk', m(guarded([authn, requireScope('bulk')], echoPrincipal)))
-    .get('/misconfigured', m(guarded([requireScope('read')], echoPrincipal)));
-  await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  app = await serveGuarded({
+    '/api/v1/diseases': guarded([withContext, authn, requireScope('search')], echoPrincipal),
+    '/api/v1/diseases/bulk': guarded([withContext, authn, requireScope('bulk')], echoPrincipal),
+    '/misconfigured': guarded([withContext, requireScope('read')], echoPrincipal),
+  });
+  base = app.url;
 });
 
-after(() => {
-  app.server.close();
+after(async () => {
+  await app.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { EXPIRY_GRACE_MS, RedisStore, redisKey } from '../../server/quota/quota-redis-store.ts';
 import type { QuotaLogger, QuotaStore } from '../../server/quota/store.ts';
 import { slotsFor } from '../../server/quota/store.ts';
-import { listen, quotaApp, stop, TEST_POLICIES } from '../fixtures/quota/app.ts';
+import { quotaApp, TEST_POLICIES } from '../fixtures/quota/app.ts';
 import { burst, get, spawnServer, tally } from '../fixtures/quota/harness.ts';
 import { REDIS_URL, whyRedisUnreachable } from '../helpers/redis.ts';
 
@@ -43,11 +43,11 @@ afterEach(async () => {
 });
 
 async function start(store: QuotaStore) {
-  const app = quotaApp({ store });
-  const url = await listen(app);
+  const app = await quotaApp({ store });
+  const url = app.url;
   const close = async () => {
     running.delete(close);
-    await stop(app);
+    await app.close();
     await store.close();
   };
   running.add(close);

@@ -9,7 +9,7 @@ import { createStore } from '../../server/quota/create-store.ts';
 import { readServerSettings } from '../../server/settings.ts';
 import { MemoryStore } from '../../server/quota/memory-store.ts';
 import { RedisStore } from '../../server/quota/quota-redis-store.ts';
-import { listen, quotaApp, stop } from '../fixtures/quota/app.ts';
+import { quotaApp } from '../fixtures/quota/app.ts';
 import { burst, get, spawnServer, tally, type Reply } from '../fixtures/quota/harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'quota-test-'));
@@ -27,11 +27,11 @@ afterEach(async () => {
 /** A memory-backed app whose clock the test sets; `close` also closes the store. */
 async function start(options: { file?: string | null; now?: () => number } = {}) {
   const store = new MemoryStore({ file: options.file ?? null, now: options.now });
-  const app = quotaApp({ store, now: options.now });
-  const url = await listen(app);
+  const app = await quotaApp({ store, now: options.now });
+  const url = app.url;
   const close = async () => {
     running.delete(close);
-    await stop(app);
+    await app.close();
     await store.close();
   };
   running.add(close);

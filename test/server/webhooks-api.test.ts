@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { schemaErrors } from '../helpers/response-schemas.ts';
 import { waitFor } from '../helpers/wait-for.ts';
-import { api } from '../helpers/webhook-app.ts';
+import { api } from '../helpers/json-api.ts';
 import { app, fixture, pollDeliveries, receiver, subscribe } from '../helpers/webhook-fixture.ts';
 
 const { keys } = fixture();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { waitFor } from '../helpers/wait-for.ts';
-import { api } from '../helpers/webhook-app.ts';
+import { api } from '../helpers/json-api.ts';
 import { app, fixture, LOCAL, pollDeliveries, receiver, subscribe } from '../helpers/webhook-fixture.ts';
 import type { Resolver } from '../../server/webhooks/destination.ts';
 

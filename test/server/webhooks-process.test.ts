@@ -8,7 +8,7 @@ import { build, copyTree, editData, MINI_DATA, tempDir } from '../fixtures/build
 import { makeKeys } from '../helpers/keys.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 import { waitFor } from '../helpers/wait-for.ts';
-import { api } from '../helpers/webhook-app.ts';
+import { api } from '../helpers/json-api.ts';
 import { Receiver } from '../helpers/webhook-receiver.ts';
 import { releasesOf } from '../fixtures/build-pipeline/snapshot-audit.ts';
 

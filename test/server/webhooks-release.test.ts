@@ -4,7 +4,7 @@ import { build, copyTree, editData, MINI_DATA } from '../fixtures/build-pipeline
 import { schemaErrors } from '../helpers/response-schemas.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 import { endpointOf } from '../helpers/webhook-endpoint.ts';
-import { api } from '../helpers/webhook-app.ts';
+import { api } from '../helpers/json-api.ts';
 import { app, fixture, receiver, subscribe } from '../helpers/webhook-fixture.ts';
 import { EVENT_SCHEMAS, type EventType } from '../../server/contract/api/webhooks.ts';
 import { fanOut, releaseMessages } from '../../server/webhooks/events.ts';

@@ -4,7 +4,7 @@ import { namedClasses, numberedSibling } from '../../build/record/class-naming.t
 import { containedRelation } from '../../build/record/designation-relation.ts';
 import { hallmarkSelector } from '../../build/record/hallmarks.ts';
 import { splitWords } from '../../build/record/link-rules.ts';
-import { onsetPhrase, prevalenceWords } from '../../build/record/overview-words.ts';
+import { onsetPhrase, prevalenceWords } from '../../build/record/prose/overview-words.ts';
 import { termSpecificity } from '../../build/record/term-specificity.ts';
 import { repairText } from '../../build/record/text-repair.ts';
 import type { HpoTerm } from '../../build/ingest/source-types.ts';

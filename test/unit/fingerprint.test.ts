@@ -11,7 +11,7 @@ describe('input fingerprint', () => {
   it('covers the code the build runs, the contract it imports and its packages, and nothing the server alone runs', async () => {
     const files = (await codeFiles(ROOT)).map((f) => relative(ROOT, f));
     for (const f of [
-      'build/run-build.ts',
+      'build/build-pipeline.ts',
       'server/contract/api/paths.ts',
       'server/contract/api/version.ts',
       'package.json',

@@ -7,7 +7,9 @@ import { readGardDiseases, readGardXrefs } from '../../build/ingest/gard.ts';
 import { readHgncGenes } from '../../build/ingest/hgnc.ts';
 import { readHpoGenes } from '../../build/ingest/hpo-genes.ts';
 import { readOrphaPacketFiles, readOrphaPackets } from '../../build/ingest/orphanet-packets.ts';
-import { readRegistry, resolveInputs, type RegistryEntry } from '../../build/ingest/registry.ts';
+import { checkSources, resolveInputs } from '../../build/ingest/registry.ts';
+import { SOURCES } from '../../build/ingest/source-list.ts';
+import type { SourceEntry } from '../../build/ingest/source-entry.ts';
 import { fixture, fixtureText, gzFixture, tempFile } from '../fixtures/ingest/fixture-files.ts';
 
 const dirs: string[] = [];
@@ -122,7 +124,7 @@ test('gard: diseases with synonyms, cross-references with their relation; malfor
 });
 
 test('registry: each input reads its first alternative present; reports are skipped when the full release is there', () => {
-  const entry: RegistryEntry = {
+  const entry: SourceEntry = {
     id: 'mondo',
     name: 'Mondo',
     license: 'CC BY 4.0',
@@ -140,6 +142,7 @@ test('registry: each input reads its first alternative present; reports are skip
       },
     ],
     upstream: [],
+    read: () => ({ release: null, facts: {} }),
   };
   const reports = tempTree({
     'mondo/class-stats.tsv.gz': '',
@@ -174,8 +177,8 @@ test('registry: each input reads its first alternative present; reports are skip
   });
 });
 
-test('registry: content/sources.json names every source with cadence, format, inputs and upstream URLs; malformed entries give the JSON pointer', () => {
-  const sources = readRegistry(new URL('../../content', import.meta.url).pathname);
+test('registry: the source list names every source with cadence, format, inputs and upstream URLs; a malformed entry is named with its field', () => {
+  const sources = SOURCES;
   assert.deepEqual(
     sources.map((s) => [s.id, s.cadence]),
     [
@@ -197,14 +200,23 @@ test('registry: content/sources.json names every source with cadence, format, in
     for (const u of s.upstream) assert.match(u.url, /^https?:\/\/[^ ]+$/, `${s.id} ${u.path}`);
     if (s.upstream.length === 0) assert.ok(s.upstreamNote, `${s.id} says why nothing is downloaded`);
   }
-  const dir = tempTree({ 'sources.json': JSON.stringify({ sources: [{ ...sources[0], cadence: 'hourly' }] }) });
-  assert.throws(() => readRegistry(dir), {
-    message: `${join(dir, 'sources.json')} /sources/0/cadence: expected one of per-release, monthly-1st, weekly-sunday, daily`,
+  checkSources(sources);
+  const gard = sources.find((s) => s.id === 'gard')!;
+  assert.throws(() => checkSources([{ ...gard, cadence: 'hourly' as 'daily' }]), {
+    message: 'source "gard" cadence: expected one of per-release, monthly-1st, weekly-sunday, daily',
+  });
+  assert.throws(() => checkSources([{ ...gard, release: '2024-05' }]), { message: 'source "gard" release: expected a date, YYYY-MM-DD' });
+  assert.throws(() => checkSources([gard, { ...gard }]), { message: 'source "gard" id: expected an id no other source has' });
+  assert.throws(() => checkSources([{ ...gard, inputs: [gard.inputs[0], { ...gard.inputs[1], oneOf: [] }] }]), {
+    message: 'source "gard" inputs[1].oneOf: expected a non-empty list of alternatives',
+  });
+  assert.throws(() => checkSources([{ ...gard, inputs: [{ ...gard.inputs[0], unlessFound: 'xrefs' }, gard.inputs[1]] }]), {
+    message: 'source "gard" inputs[0].unlessFound: expected the name of an earlier input',
   });
 });
 
 test('registry: a current hp.json replaces the 2023 ontology and the 2026 label update it needed', () => {
-  const hpo = readRegistry(new URL('../../content', import.meta.url).pathname).find((s) => s.id === 'hpo')!;
+  const hpo = SOURCES.find((s) => s.id === 'hpo')!;
   const files = {
     'hpo/hp_2023-01-27.json.gz': '',
     'hpo/phenotype_2023-01-27.hpoa.gz': '',

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
 import { generateOpenApi, toYaml, type OpenApiOptions } from '../../server/openapi/openapi-document.ts';
-import { COMPUTED_FIELDS } from '../../build/record/computed.ts';
+import { COMPUTED_FIELDS } from '../../build/record/computed-fields.ts';
 import { DEFAULT_POLICIES } from '../../server/contract/api/quotas.ts';
 import { ROUTE_LIST, ROUTES } from '../../server/routes/route-table.ts';
 import { TIER_SCOPES } from '../../server/contract/api/tiers.ts';

@@ -1,10 +1,12 @@
 import { consolidateInheritance } from '../../build/record/inheritance.ts';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { COMPUTED_FIELDS, computeFields } from '../../build/record/computed.ts';
+import { computeFields } from '../../build/record/computed.ts';
+import { COMPUTED_FIELDS } from '../../build/record/computed-fields.ts';
 import { CLASSIFICATION_RULES, classify, researchFromCounts } from '../../build/record/classification.ts';
 import { QUALITY_FORMULA, QUALITY_WEIGHTS, qualityScore } from '../../build/record/quality.ts';
-import type { OrphanDrugEntry } from '../../build/record/record-types.ts';
+import type { OrphanDrugEntry, Section, SectionKey } from '../../build/record/record-types.ts';
+import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { bareFacts, cysticFibrosisFacts } from '../fixtures/record-facts.ts';
 
 const REFERENCE = { referenceDate: '2022-07-01' };
@@ -357,7 +359,14 @@ describe('qualityScore', () => {
     for (const k of Object.keys(QUALITY_WEIGHTS)) assert.match(QUALITY_FORMULA, new RegExp(`\\b${k} \\d`), k);
   });
 
-  it('scores cystic fibrosis and counts regenerated sections against it', () => {
+  /** The eight sections as finalizeSections hands them over: each composed by its template. */
+  const checked = (): Record<SectionKey, Section> => {
+    const out = {} as Record<SectionKey, Section>;
+    for (const key of SECTION_KEYS) out[key] = { key, title: key, paragraphs: [], generation: 'template', basedOn: [] };
+    return out;
+  };
+
+  it('scores cystic fibrosis, its eight checked sections included', () => {
     const f = cysticFibrosisFacts();
     const breakdown = {
       definition: 20,
@@ -371,12 +380,11 @@ describe('qualityScore', () => {
       evidence: 5,
       sections: 5,
     };
-    assert.deepEqual(qualityScore(f, []), { score: 94, breakdown });
-    assert.deepEqual(qualityScore(f, ['genetics', 'treatment', 'research']), { score: 92, breakdown: { ...breakdown, sections: 3.1 } });
+    assert.deepEqual(qualityScore(f, checked()), { score: 94, breakdown });
   });
 
   it('scores a bare record on its sections alone', () => {
-    assert.deepEqual(qualityScore(bareFacts(), []), {
+    assert.deepEqual(qualityScore(bareFacts(), checked()), {
       score: 5,
       breakdown: {
         definition: 0,

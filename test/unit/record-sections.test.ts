@@ -1,9 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
-import { QcReport } from '../../build/record/qc.ts';
 import { SECTION_TITLES, composeSection, composeSections } from '../../build/record/sections.ts';
-import { FactCheckError, checkSection, composeFactsOnly, finalizeSections } from '../../build/record/fact-check.ts';
+import { FactCheckError, checkSection, finalizeSections } from '../../build/record/fact-check.ts';
 import type { Section, SectionKey } from '../../build/record/record-types.ts';
 import { bareFacts, band, cysticFibrosisFacts, fraction, phenotype } from '../fixtures/record-facts.ts';
 
@@ -185,11 +184,10 @@ describe('composeSections', () => {
 });
 
 describe('checkSection', () => {
-  it('passes every template and facts-only section of both fixtures', () => {
+  it('passes every template section of both fixtures', () => {
     for (const facts of [cysticFibrosisFacts(), bareFacts()]) {
       for (const key of SECTION_KEYS) {
         assert.deepEqual(checkSection(composeSection(key, facts), facts), { ok: true, problems: [] }, `template ${key}`);
-        assert.deepEqual(checkSection(composeFactsOnly(key, facts), facts), { ok: true, problems: [] }, `facts-only ${key}`);
       }
     }
   });
@@ -244,61 +242,13 @@ describe('checkSection', () => {
   });
 });
 
-describe('composeFactsOnly', () => {
-  it('writes one line per value, cut at ten with a note and no number', () => {
-    const f = cysticFibrosisFacts();
-    f.genes = Array.from({ length: 12 }, (_, i) => ({ ...f.genes[1], symbol: `SLC26A${i + 1}` }));
-    const section = composeFactsOnly('genetics', f);
-    assert.deepEqual(section.paragraphs, [
-      'Inheritance: Autosomal recessive',
-      ...Array.from({ length: 10 }, (_, i) => `Gene: SLC26A${i + 1} (causal)`),
-      'More genes are listed in the genes field.',
-    ]);
-    assert.equal(section.generation, 'facts-only');
-    assert.deepEqual(checkSection(section, f), { ok: true, problems: [] });
-  });
-});
-
 describe('finalizeSections', () => {
   it('keeps template text that passes the checker', () => {
     const facts = cysticFibrosisFacts();
-    const { sections, regenerated, problems } = finalizeSections(facts);
-    assert.deepEqual(regenerated, []);
-    assert.deepEqual(problems, {});
-    assert.deepEqual(sections, composeSections(facts));
+    assert.deepEqual(finalizeSections(facts), composeSections(facts));
   });
 
-  it('regenerates a failing section as facts-only text', () => {
-    const facts = cysticFibrosisFacts();
-    const faulty = (key: SectionKey): Section => {
-      const s = composeSection(key, facts);
-      return key === 'genetics'
-        ? { ...s, paragraphs: [...s.paragraphs, 'BRCA1 is found in 42% of patients.'] }
-        : key === 'treatment'
-          ? { ...s, paragraphs: [...s.paragraphs, 'Orkambi is also used.'] }
-          : s;
-    };
-    const { sections, regenerated, problems } = finalizeSections(facts, { compose: faulty, onFailure: 'regenerate' });
-    assert.deepEqual(regenerated, ['genetics', 'treatment']);
-    assert.deepEqual(problems, {
-      genetics: ['gene-like symbol BRCA1 is not in the facts', 'number 42 is not in the facts'],
-      treatment: ['name Orkambi is not in the facts'],
-    });
-    assert.deepEqual(sections.genetics, {
-      key: 'genetics',
-      title: 'Genetics',
-      generation: 'facts-only',
-      basedOn: ['inheritance', 'inheritanceSummary', 'genes', 'rollup'],
-      paragraphs: ['Inheritance: Autosomal recessive', 'Gene: SLC26A9 (modifier)', 'Gene: CFTR (causal)'],
-    });
-    assert.deepEqual(sections.treatment.paragraphs, [
-      'Orphan drug: ivacaftor (Kalydeco), designated 2006-12-20, approved 2014-02-21, status approved',
-      'Orphan drug: Dornase alfa (Pulmozyme), designated 1991-01-16, approved 1993-12-30, status approved',
-    ]);
-    assert.equal(sections.overview.generation, 'template');
-  });
-
-  it('stops the build by default, naming the disease, the section and each failing sentence (hard stop)', () => {
+  it('stops the build, naming the disease, the section and each failing sentence (hard stop)', () => {
     const facts = cysticFibrosisFacts();
     const faulty = (key: SectionKey): Section => {
       const s = composeSection(key, facts);
@@ -329,20 +279,6 @@ describe('finalizeSections', () => {
     assert.deepEqual(checkSection(withExtra('screening-and-diagnosis', 'It is a secondary condition.'), facts), {
       ok: false,
       problems: ['classification "secondary" is not in the facts'],
-    });
-  });
-
-  it("keeps the fact checker's findings in the QC report (tier 2) for editorial review", () => {
-    const qc = new QcReport();
-    qc.regenerate('MONDO:0009061', 'treatment', ['name Orkambi is not in the facts']);
-    qc.regenerate('MONDO:0009061', 'genetics', ['number 42 is not in the facts']);
-    assert.deepEqual((qc.toJSON() as { tier2: unknown }).tier2, {
-      sectionsRegenerated: { genetics: 1, treatment: 1 },
-      total: 2,
-      regenerations: [
-        { diseaseId: 'MONDO:0009061', section: 'treatment', problems: ['name Orkambi is not in the facts'] },
-        { diseaseId: 'MONDO:0009061', section: 'genetics', problems: ['number 42 is not in the facts'] },
-      ],
     });
   });
 });

@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMPUTED_FIELDS, type ComputedFieldDoc } from '../../build/record/computed.ts';
+import { COMPUTED_FIELDS, type ComputedFieldDoc } from '../../build/record/computed-fields.ts';
 import { SECTION_KEYS } from '../../server/contract/api/vocab.ts';
 import { INHERITANCE_TERMS, ONSET_CATEGORIES, PREVALENCE_CATEGORIES } from '../../server/contract/api/vocab.ts';
 import { computedSchema, withComputed } from '../../build/schema/computed-schema.ts';
@@ -13,6 +13,8 @@ import { createRecordValidator, createValidator } from '../../build/schema/valid
 import { PROBLEMS, PROBLEM_BASE } from '../../server/contract/api/problems.ts';
 import { SCOPES, TIERS } from '../../server/contract/api/tiers.ts';
 import { exampleRecord } from '../fixtures/schemas/record.ts';
+import { RULE_TEXTS } from '../../build/schema/rule-texts.ts';
+import fg from 'fast-glob';
 
 const SCHEMA_DIR = new URL('../../content/schemas', import.meta.url).pathname;
 const schemas = loadSchemas(SCHEMA_DIR);
@@ -244,5 +246,41 @@ describe('editorial input files', () => {
     assert.deepEqual(assistance({ mondoId: 'MONDO:0009061', items: [{ ...program, status: 'paused' }] }, 'b.json'), [
       'b.json /items/0/status: must be equal to one of the allowed values: "open", "waitlist", "closed", "unknown"',
     ]);
+  });
+});
+
+describe('rule texts', () => {
+  const RECORD_DIR = new URL('../../build/record', import.meta.url).pathname;
+
+  it('every rule constant of build/record reaches the document through RULE_TEXTS', async () => {
+    const registered = new Set(Object.values(RULE_TEXTS));
+    const missing: string[] = [];
+    for (const file of fg.sync('**/*.ts', { cwd: RECORD_DIR })) {
+      const names = [...readFileSync(join(RECORD_DIR, file), 'utf8').matchAll(/export const ([A-Z_]+_(?:RULES?|FORMULA))\b/g)].map(
+        (m) => m[1],
+      );
+      if (names.length === 0) continue;
+      const mod = await import(join(RECORD_DIR, file));
+      for (const name of names) {
+        const value: unknown = mod[name];
+        const texts = typeof value === 'string' ? [value] : Object.values(value as Record<string, string>);
+        if (texts.some((t) => !registered.has(t))) missing.push(`${file}: ${name}`);
+      }
+    }
+    assert.ok(Object.keys(RULE_TEXTS).length >= 19);
+    assert.deepEqual(missing, []);
+  });
+
+  it('every rule of RULE_TEXTS is placed in a description, as {{NAME}}', () => {
+    const raw = [
+      ...readdirSync(SCHEMA_DIR)
+        .filter((f) => f.endsWith('.schema.json'))
+        .map((f) => readFileSync(join(SCHEMA_DIR, f), 'utf8')),
+      JSON.stringify(COMPUTED_FIELDS),
+    ].join('\n');
+    assert.deepEqual(
+      Object.keys(RULE_TEXTS).filter((name) => !raw.includes(`{{${name}}}`)),
+      [],
+    );
   });
 });

@@ -80,4 +80,3 @@ export type GardPath = (typeof GARD_PATHS)[number];
 
 /** Orders of a disease's phenotypes sub-resource, each precomputed; the first is the default. */
 export const PHENOTYPE_ORDERS = ['frequency', 'hallmark'] as const;
-export type PhenotypeOrder = (typeof PHENOTYPE_ORDERS)[number];

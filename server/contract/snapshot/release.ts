@@ -8,7 +8,7 @@ export interface ReleaseSource {
   id: string;
   name: string;
   release: string;
-  /** Where the release was read from: the file itself, or content/sources.json. */
+  /** Where the release was read from: the file itself, or the source's registry entry (build/ingest/sources/). */
   releaseFrom: string;
   license: string;
   /** When this release of the source was first ingested (kept across builds while its files are unchanged). */

@@ -1,4 +1,4 @@
-import { INHERITANCE_LABELS } from '../../server/contract/api/vocab.ts';
+import { INHERITANCE_LABELS } from '../../../server/contract/api/vocab.ts';
 
 /**
  * Capitalized or acronym words the templates themselves use (lower-cased). Any other capitalized

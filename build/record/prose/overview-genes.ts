@@ -1,5 +1,5 @@
-import { NOT_GERMLINE, isGermlineCause, type RecordFacts } from './record-facts.ts';
-import type { GeneEntry } from './record-types.ts';
+import { NOT_GERMLINE, isGermlineCause, type RecordFacts } from '../record-facts.ts';
+import type { GeneEntry } from '../record-types.ts';
 import { joinAnd, listWithRest, sentence } from './section-format.ts';
 
 /**

@@ -8,11 +8,12 @@ import { type ContentIndex, stampVersions } from './compile/content-versions.ts'
 import { inputFingerprint } from './compile/fingerprint.ts';
 import { ObjectStore } from './compile/object-store.ts';
 import { currentPacks, readCurrent, startStaging, uniqueSnapshotId } from './compile/publish.ts';
-import type { BuildRun } from './compile/build-run.ts';
-import { compileAndPublish } from './compile/publish-snapshot.ts';
-import { loadSources, readRegistry, resolveFiles } from './ingest/load-sources.ts';
+import type { AssembledBuild } from './compile/assembled-build.ts';
+import { compileAndPublish } from './compile/compile-and-publish.ts';
+import { loadSources, resolveFiles } from './ingest/load-sources.ts';
+import { SOURCES } from './ingest/source-list.ts';
 import { buildRecords } from './record/build-records.ts';
-import { COMPUTED_FIELDS } from './record/computed.ts';
+import { COMPUTED_FIELDS } from './record/computed-fields.ts';
 import { withComputed } from './schema/computed-schema.ts';
 import { loadSchemas } from './schema/load-schemas.ts';
 import { createRecordValidator, createValidator } from './schema/validate-record.ts';
@@ -45,8 +46,7 @@ const MAX_TIER1_MESSAGES = 50;
 export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   const t0 = performance.now();
   const secs = () => (performance.now() - t0) / 1000;
-  const registry = readRegistry(o.contentDir);
-  const sourceFiles = registry.flatMap((e) => resolveFiles(e, o.dataDir, o.contentDir));
+  const sourceFiles = SOURCES.flatMap((e) => resolveFiles(e, o.dataDir, o.contentDir));
   const fingerprint = await inputFingerprint({ sourceFiles, dataDir: o.dataDir, contentDir: o.contentDir, root: o.root });
   const previous = readCurrent<Manifest>(o.dist, SNAPSHOT_FILES.manifest);
   // A snapshot from before pack files (format 1) is rebuilt whatever its inputs: this server cannot read it.
@@ -78,7 +78,7 @@ async function assembleAndValidate(
   fingerprint: string,
   previous: Manifest | null,
   secs: () => number,
-): Promise<BuildRun | null> {
+): Promise<AssembledBuild | null> {
   o.log(`Reading sources from ${o.dataDir}`);
   const schemas = loadSchemas(join(o.contentDir, 'schemas'));
   const checkAdvocacy = createValidator(withComputed(schemas, COMPUTED_FIELDS), 'AdvocacyGroupFile');

@@ -8,12 +8,12 @@ import { createHpoAncestry } from '../record/assemble.ts';
 import { annotationInformationContent } from '../record/information-content.ts';
 import { publishedSchemas } from '../schema/published-schemas.ts';
 import { logPublished } from './build-report.ts';
-import type { BuildRun } from './build-run.ts';
+import type { AssembledBuild } from './assembled-build.ts';
 import { gitCommit } from './code-version.ts';
-import { compileBodies } from './compile-snapshot.ts';
+import { compileBodies } from './responses.ts';
 import { buildConceptLexicon } from './concept-lexicon-build.ts';
 import { writeDownloads } from './downloads-build.ts';
-import { filesFingerprint } from './fingerprint.ts';
+import { filesFingerprint, sourceChanged } from './fingerprint.ts';
 import { buildHistory, type HistoryResult } from './history-build.ts';
 import { listingRows } from './listing-build.ts';
 import { buildLookups } from './lookups-build.ts';
@@ -24,11 +24,11 @@ import { buildSearchIndex } from './search-index-build.ts';
 /**
  * The second half of a build: the validated records compiled into bodies, the release and its
  * history, the indexes and the downloads written into the staging snapshot, which is then
- * published atomically (build/run-build.ts makes everything this reads).
+ * published atomically (build/build-pipeline.ts makes everything this reads).
  */
 
 /** Compile, write and publish the snapshot of a validated build. */
-export async function compileAndPublish(run: BuildRun): Promise<{ ok: true; snapshot: string; seconds: number; upToDate: false }> {
+export async function compileAndPublish(run: AssembledBuild): Promise<{ ok: true; snapshot: string; seconds: number; upToDate: false }> {
   const { o, built, store, staging, snapshot } = run;
   const entries = await compileBodies(store, built.records, built.obsoletes);
   run.times.bodies = run.secs();
@@ -63,7 +63,7 @@ export async function compileAndPublish(run: BuildRun): Promise<{ ok: true; snap
 }
 
 /** release.json: the snapshot, the code and every source with its fingerprint and ingest time. */
-function releaseDoc(run: BuildRun): ReleaseDoc {
+function releaseDoc(run: AssembledBuild): ReleaseDoc {
   const { built, loaded, builtAt } = run;
   const prevRelease = readCurrent<ReleaseDoc>(run.o.dist, SNAPSHOT_FILES.release);
   return {
@@ -82,7 +82,7 @@ function releaseDoc(run: BuildRun): ReleaseDoc {
         release: s.release,
         releaseFrom: s.releaseFrom,
         license: s.license,
-        ingestedAt: before && before.fingerprint === fp ? before.ingestedAt : builtAt,
+        ingestedAt: before && !sourceChanged(before, fp) ? before.ingestedAt : builtAt,
         fingerprint: fp,
         files: s.files,
       };
@@ -91,7 +91,7 @@ function releaseDoc(run: BuildRun): ReleaseDoc {
 }
 
 /** The listing, the search and phenotype indexes, the lookups and the concept lexicon; returns the Mondo release the lookups name. */
-function writeIndexes(run: BuildRun): string {
+function writeIndexes(run: AssembledBuild): string {
   const { o, built, loaded, staging } = run;
   const rows = listingRows(built.records);
   writeSnapshotFile(staging, SNAPSHOT_FILES.listing, JSON.stringify(rows));
@@ -136,7 +136,7 @@ function writeIndexes(run: BuildRun): string {
 
 /** The release's download files and their index. */
 async function writeDownloadsDoc(
-  run: BuildRun,
+  run: AssembledBuild,
   entries: Record<string, ManifestEntry>,
   history: HistoryResult,
   mondoRelease: string,
@@ -162,7 +162,7 @@ async function writeDownloadsDoc(
 }
 
 /** The last documents, the packs and the manifest; then publish and collect what no snapshot kept names. */
-function finishSnapshot(run: BuildRun, entries: Record<string, ManifestEntry>, history: HistoryResult, downloads: DownloadsDoc) {
+function finishSnapshot(run: AssembledBuild, entries: Record<string, ManifestEntry>, history: HistoryResult, downloads: DownloadsDoc) {
   const { built, staging, snapshot, store } = run;
   writeSnapshotFile(staging, SNAPSHOT_FILES.schemas, JSON.stringify(publishedSchemas(run.schemas)));
   writeSnapshotFile(staging, SNAPSHOT_FILES.releases, JSON.stringify(history.releases));

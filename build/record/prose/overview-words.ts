@@ -1,7 +1,7 @@
-import type { OnsetCategory, Phenotype, PrevalenceEntry } from './record-types.ts';
-import { ONSET_ORDER } from './record-facts.ts';
-import { normalizeFrequency } from './frequency.ts';
-import { MIN_POOLED_DENOMINATOR } from './frequency-pool.ts';
+import type { OnsetCategory, Phenotype, PrevalenceEntry } from '../record-types.ts';
+import { ONSET_ORDER } from '../record-facts.ts';
+import { normalizeFrequency } from '../frequency.ts';
+import { MIN_POOLED_DENOMINATOR } from '../frequency-pool.ts';
 import { formatPercent } from './section-format.ts';
 
 /**

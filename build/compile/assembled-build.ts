@@ -7,7 +7,7 @@ import type { ContentIndex, VersionDiff } from './content-versions.ts';
 import type { ObjectStore } from './object-store.ts';
 
 /** Everything one build has made before it compiles: its inputs, records, release and staging folder. */
-export interface BuildRun {
+export interface AssembledBuild {
   o: { root: string; dist: string; log: (line: string) => void; historyKeep?: number | null };
   schemas: SchemaMap;
   loaded: LoadResult;

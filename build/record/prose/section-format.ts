@@ -1,4 +1,4 @@
-import type { Frequency, GeneAssociation } from './record-types.ts';
+import type { GeneAssociation } from '../record-types.ts';
 
 /**
  * Most items a section names from one list; the rest are counted ("and 14 more"). The fact
@@ -47,21 +47,6 @@ export function listWithRest(items: string[], separator = '; '): string {
 export function formatPercent(value: number): string {
   if (Number.isInteger(value)) return String(value);
   return value >= 10 ? String(Math.round(value)) : String(Number(value.toFixed(1)));
-}
-
-/** "very frequent, 106/111 (95%)", "occasional (5-29%)", "frequency not given". */
-export function formatFrequency(f: Frequency | null): string {
-  if (!f) return 'frequency not given';
-  const pct = f.percent !== null ? `${formatPercent(f.percent)}%` : null;
-  let detail: string | null = null;
-  if (f.numerator !== null && f.denominator !== null)
-    detail = pct ? `${f.numerator}/${f.denominator} (${pct})` : `${f.numerator}/${f.denominator}`;
-  else if (pct) detail = pct;
-  const label = f.label ? f.label.toLowerCase() : null;
-  if (label && detail) return `${label}, ${detail}`;
-  if (detail) return detail;
-  if (label && f.range) return `${label} (${f.range[0] === f.range[1] ? f.range[0] : `${f.range[0]}-${f.range[1]}`}%)`;
-  return label ?? 'frequency not given';
 }
 
 /** End a sentence with a period unless it already ends with terminal punctuation. */

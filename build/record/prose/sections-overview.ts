@@ -1,16 +1,16 @@
-import { INHERITANCE_LABELS } from '../../server/contract/api/vocab.ts';
-import type { NamedClass } from './class-naming.ts';
-import { type Hallmark, diagnosticFindings } from './hallmarks.ts';
-import { MENDELIAN_MODES } from './inheritance.ts';
+import { INHERITANCE_LABELS } from '../../../server/contract/api/vocab.ts';
+import type { NamedClass } from '../class-naming.ts';
+import { type Hallmark, diagnosticFindings } from '../hallmarks.ts';
+import { MENDELIAN_MODES } from '../inheritance.ts';
 import { NO_PHENOTYPE, hallmarkFrequency, onsetPhrase, prevalenceWords } from './overview-words.ts';
-import { headlinePrevalence } from './prevalence.ts';
-import { RELATION_ORDER } from './designation-relation.ts';
+import { headlinePrevalence } from '../prevalence.ts';
+import { RELATION_ORDER } from '../designation-relation.ts';
 import { genesSentence } from './overview-genes.ts';
-import { approvedProducts, productName, type RecordFacts } from './record-facts.ts';
-import type { LinkRelation } from './record-types.ts';
-import { hasReplacementCharacter } from './text-repair.ts';
+import { approvedProducts, productName, type RecordFacts } from '../record-facts.ts';
+import type { LinkRelation } from '../record-types.ts';
+import { hasReplacementCharacter } from '../text-repair.ts';
 import { DEFINITION_SOURCE_TEXT, LIST_LIMIT, joinAnd, listWithRest, sentence } from './section-format.ts';
-import { prevalenceCategoryOfClass } from './vocab-mapping.ts';
+import { prevalenceCategoryOfClass } from '../vocab-mapping.ts';
 
 /**
  * The overview, a clinical summary: what the disease is, its cause, how it presents and is
