@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import polka, { type Polka, type Request as PolkaRequest } from 'polka';
 import type { Guard, Handler, Req, Res } from './http/context.ts';
 import { API_BASE } from './contract/api/base.ts';
 import { guarded } from './http/chain.ts';
@@ -55,39 +56,51 @@ export interface AppOptions {
 }
 
 /**
- * The HTTP application: one router (http/router.ts) holds every route of the table and the /docs
- * mount. Each path's dispatcher starts the request context (id, access log at the end), then runs
- * the method's chain: keyed routes run auth -> scope -> quota -> handler, so 401/403 are never
- * counted. A method the path does not serve is a 405 before any of that; OPTIONS is a 204 with
- * Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights). A path nothing
- * matches is a 404 problem; an error thrown or a promise rejected is a 500 problem.
+ * The HTTP application, a polka app: polka parses each request's URL and runs its one middleware,
+ * the dispatch, whose router (http/router.ts) is the one matcher: it holds every route of the table
+ * and the /docs mount, static segments before parameters whatever the order they were added in
+ * (polka's own router runs its routes in the order added, each by its regular expression, so the
+ * app adds none to it). Each path's dispatcher starts the request context (id, access log at the
+ * end), then runs the method's chain: keyed routes run auth -> scope -> quota -> handler, so
+ * 401/403 are never counted. A method the path does not serve is a 405 before any of that; OPTIONS
+ * is a 204 with Allow. With CORS_ORIGINS, the CORS guard runs first (it answers preflights). A path
+ * nothing matches is polka's onNoMatch, a 404 problem; an error thrown or a promise rejected is
+ * polka's onError, a 500 problem.
  */
 export class App {
   readonly #router = new Router();
+  readonly #polka: Polka;
   readonly #startRequest: (req: Req, res: Res) => void;
-  readonly #fallbacks: ReturnType<typeof fallbacks>;
 
   constructor(o: AppOptions) {
     this.#startRequest = requestContext({ onEnd: endOfRequest(o), headers: o.tls ? ['Strict-Transport-Security', HSTS_VALUE] : [] });
-    this.#fallbacks = fallbacks(o, this.#startRequest);
+    const { onError, onNoMatch } = fallbacks(o, this.#startRequest);
     for (const [pattern, methods] of methodsByPath(o)) this.#router.add(pattern, dispatcher(pattern, methods, o, this.#startRequest));
     // The reference page is a static mount beside the API, not a route of the table (server/contract/api/docs-mount.ts).
     if (o.docsDir) this.#router.mount(DOCS_PATH, docsPage(o.docsDir, this.#startRequest));
+    this.#polka = polka({
+      onError: (err, req, res) => onError(err, req as never, res),
+      onNoMatch: (req, res) => onNoMatch(req as never, res),
+    });
+    this.#polka.use((req, res, next) => this.#dispatch(req as never, res, next) as Promise<void>);
   }
 
-  /** Every request: a request without Host (HTTP/1.1) is a 400 problem; anything else goes through the router. */
+  /** Every request, in production (the server's request listener) and in tests (inject): polka's handler. */
   handle(req: Req, res: Res): void {
+    // polka's handler takes `next` only when mounted in another app; its own is made per request.
+    this.#polka.handler(req as never, res, undefined as never);
+  }
+
+  /** A request without Host (HTTP/1.1) is a 400 problem; anything else goes to the route the router finds. */
+  #dispatch(req: Req, res: Res, next: () => unknown): unknown {
     // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's own answer is a bare 400).
     if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
       return this.#early(req, res, problem('malformed-request', 'An HTTP/1.1 request needs a Host header field (RFC 9112, section 3.2).'));
-    const route = this.#router.match(req);
-    if (route === null) return this.#fallbacks.onNoMatch(req, res);
-    try {
-      const done = route(req, res);
-      if (done) done.catch((err: unknown) => this.#fallbacks.onError(err, req, res));
-    } catch (err) {
-      this.#fallbacks.onError(err, req, res);
-    }
+    // Browsers never send a fragment; a client that does gets a 404, as from any path nothing serves.
+    const route = (req as unknown as PolkaRequest)._parsedUrl.hash === undefined ? this.#router.find(req) : null;
+    if (route === null) return next();
+    // polka awaits what the route returns: a rejected promise reaches onError.
+    return route(req, res);
   }
 
   /** The `checkExpectation` listener: an Expect other than 100-continue is a 417 problem. */

@@ -100,6 +100,12 @@ export function buildConceptLexicon(
       labels: ids.map((id) => terms.get(id)!.label),
       branch: ids.map((id) => branchOf.get(id)!),
       branches,
+      parents: ids.map((id) =>
+        terms
+          .get(id)!
+          .parents.flatMap((p) => (number.has(p) ? [number.get(p)!] : []))
+          .sort((a, b) => a - b),
+      ),
       entries: {
         key: entries.map((e) => e.key),
         term: entries.map((e) => e.term),

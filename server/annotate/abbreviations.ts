@@ -1,5 +1,5 @@
 import type { ConceptLexicon } from './loaded-lexicon.ts';
-import { type Mention, newMention, tokenAt } from './mention.ts';
+import { tokenAt } from './mention.ts';
 import type { Token } from './text-tokens.ts';
 
 /**
@@ -112,36 +112,50 @@ export function resolveByContext(
   return bestCount >= needed ? best : null;
 }
 
+/** A term found as a short form: where, the term, its long form (`matched`), and whether the text defines it. */
+export interface ShortFormMention {
+  start: number;
+  end: number;
+  from: number;
+  to: number;
+  term: number;
+  matched: string;
+  defined: boolean;
+}
+
+/** What a short form's definition is read from: the mentions found by words. */
+type Found = { start: number; end: number; term: number };
+
 /** Mentions by short form: those the text defines, then HPO's where `needed` other findings of the organ system support one meaning. */
 export function shortFormMentions(
   lexicon: ConceptLexicon,
   text: string,
   tokens: readonly Token[],
-  found: readonly Mention[],
+  found: readonly Found[],
   needed: number,
-): Mention[] {
-  const out: Mention[] = [];
-  const defined = new Map<string, Mention | null>();
+): ShortFormMention[] {
+  const out: ShortFormMention[] = [];
+  const defined = new Map<string, Found | null>();
   for (const d of findDefinitions(text)) {
     if (defined.has(d.short)) continue;
     const named = found.filter((m) => m.end === d.longEnd && m.start >= d.longStart).sort((a, b) => a.start - b.start)[0];
     defined.set(d.short, named ?? null);
   }
-  const at = (start: number, short: string, term: number, matched: string) => {
+  const at = (start: number, short: string, term: number, matched: string, isDefined: boolean) => {
     const from = tokenAt(tokens, start);
     const to = tokenAt(tokens, start + short.length - 1) + 1;
-    out.push(newMention({ start, end: start + short.length, term, via: 'abbreviation', matched, from, to, gap: false }));
+    out.push({ start, end: start + short.length, term, matched, from, to, defined: isDefined });
   };
   for (const [short, named] of defined) {
     if (!named) continue;
-    for (const start of occurrences(text, short)) at(start, short, named.term, text.slice(named.start, named.end));
+    for (const start of occurrences(text, short)) at(start, short, named.term, text.slice(named.start, named.end), true);
   }
   const counts = new Map<number, number>();
   for (const m of found) counts.set(lexicon.branch[m.term], (counts.get(lexicon.branch[m.term]) ?? 0) + 1);
   for (const [start, short] of lexiconShortForms(text, lexicon)) {
     if (defined.has(short)) continue;
     const term = resolveByContext(lexicon.abbreviations.get(short)!, counts, lexicon, needed);
-    if (term !== null) at(start, short, term, lexicon.labels[term]);
+    if (term !== null) at(start, short, term, lexicon.labels[term], false);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { phenotypePath } from '../contract/api/paths.ts';
 import type { ConceptLexicon } from './loaded-lexicon.ts';
-import { type Mention, recognise } from './recognise.ts';
+import { type Mention, RERANKER, recognise } from './recognise.ts';
+import type { RerankerModel } from './reranker.ts';
 
 /** The distinct terms of a text by what it says of the patient (AnnotateResponse `meta.terms`). */
 export interface TextTerms {
@@ -28,9 +29,9 @@ export function textTerms(lexicon: ConceptLexicon, mentions: readonly Mention[])
   return out;
 }
 
-/** The body of /phenotypes/annotate for `text`. */
-export function annotateBody(lexicon: ConceptLexicon, text: string) {
-  const mentions = recognise(lexicon, text);
+/** The body of /phenotypes/annotate for `text` (`model`: the re-ranker, the served one by default). */
+export function annotateBody(lexicon: ConceptLexicon, text: string, model: RerankerModel = RERANKER) {
+  const mentions = recognise(lexicon, text, model);
   const data = mentions.map((m) => ({
     start: m.start,
     end: m.end,
@@ -41,6 +42,7 @@ export function annotateBody(lexicon: ConceptLexicon, text: string) {
     uncertain: m.uncertain,
     experiencer: m.family ? 'family' : 'patient',
     matched: { via: m.via, text: m.matched },
+    confidence: m.confidence,
     cues: m.cues.map(([kind, start, end]) => ({ kind, start, end, text: text.slice(start, end) })),
     links: { self: phenotypePath(lexicon.ids[m.term]) },
   }));

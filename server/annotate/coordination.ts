@@ -1,4 +1,3 @@
-import type { ConceptLexicon } from './loaded-lexicon.ts';
 import type { Token } from './text-tokens.ts';
 
 /**
@@ -13,6 +12,14 @@ import type { Token } from './text-tokens.ts';
 export interface GappedSpan {
   tokens: number[];
   key: string;
+}
+
+/** What the spans are keyed by: each token's word (a concept form, '' for a joining word), the words and keys the lexicon holds. */
+export interface SpanWords {
+  word(k: number): string;
+  known(word: string): boolean;
+  hasKey(key: string): boolean;
+  maxWords: number;
 }
 
 /** Single-word conjuncts of one list, and whether a conjunction ("and", "or", "/") joins them. */
@@ -54,11 +61,11 @@ function attached(tokens: readonly Token[], from: number, step: 1 | -1, max: num
 }
 
 /** The gapped spans of a text whose keys the lexicon holds. */
-export function coordinatedSpans(tokens: readonly Token[], lexicon: ConceptLexicon, source = ''): GappedSpan[] {
+export function coordinatedSpans(tokens: readonly Token[], lexicon: SpanWords, source = ''): GappedSpan[] {
   const text = (a: Token, b: Token) => (source === '' ? (b.breakBefore ? ',' : ' ') : source.slice(a.end, b.start));
   const out: GappedSpan[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i].concept === '' || !lexicon.words.has(tokens[i].concept)) continue;
+    if (tokens[i].concept === '' || !lexicon.known(lexicon.word(i))) continue;
     const conjuncts = conjunctsAt(tokens, text, i);
     if (conjuncts.length === 0) continue;
     const last = conjuncts[conjuncts.length - 1];
@@ -73,9 +80,9 @@ export function coordinatedSpans(tokens: readonly Token[], lexicon: ConceptLexic
   return out;
 }
 
-function add(out: GappedSpan[], lexicon: ConceptLexicon, tokens: readonly Token[], span: number[]): void {
-  const words = span.map((k) => tokens[k].concept).filter((w) => w !== '');
-  if (words.length < 2 || !words.every((w) => lexicon.words.has(w))) return;
+function add(out: GappedSpan[], lexicon: SpanWords, tokens: readonly Token[], span: number[]): void {
+  const words = span.filter((k) => tokens[k].concept !== '').map((k) => lexicon.word(k));
+  if (words.length < 2 || !words.every((w) => lexicon.known(w))) return;
   const key = words.sort().join(' ');
-  if (lexicon.byKey.has(key)) out.push({ tokens: span, key });
+  if (lexicon.hasKey(key)) out.push({ tokens: span, key });
 }

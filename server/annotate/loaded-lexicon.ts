@@ -20,6 +20,10 @@ export class ConceptLexicon {
   readonly entryTerm: Int32Array;
   readonly entryKind: Uint8Array;
   readonly entryText: readonly string[];
+  /** Per entry, its key. */
+  readonly entryKey: readonly string[];
+  /** Per term, its parents' numbers (the root: none). */
+  readonly parents: readonly (readonly number[])[];
   /** Entry numbers per key. */
   readonly byKey: Map<string, number[]>;
   /** Every content word of a key. */
@@ -39,6 +43,8 @@ export class ConceptLexicon {
     this.labels = doc.labels;
     this.hpoRelease = doc.hpoRelease;
     this.entryText = doc.entries.text;
+    this.entryKey = doc.entries.key;
+    this.parents = doc.parents;
     this.byKey = new Map();
     this.words = new Set();
     this.abbreviations = new Map(doc.abbreviations);
@@ -73,6 +79,11 @@ export class ConceptLexicon {
       if ((e & PAUSE_EVERY) === 0) yield;
     }
     (this as { maxWords: number }).maxWords = maxWords;
+  }
+
+  /** The words of an entry's key. */
+  entryKeyWords(entry: number): string[] {
+    return this.entryKey[entry].split(' ');
   }
 
   /** The kind of an entry. */

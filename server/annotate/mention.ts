@@ -7,10 +7,12 @@ export interface Mention {
   start: number;
   end: number;
   term: number;
-  /** How it was found: the entry kind of its text, or a short form (`abbreviation`). */
-  via: (typeof ENTRY_KINDS)[number] | 'abbreviation';
-  /** The lexicon text it matched (a label, a synonym, or the short form's long form). */
+  /** How it was found: the entry kind of its text, a short form (`abbreviation`), or a mention string of the training documents (`training`). */
+  via: (typeof ENTRY_KINDS)[number] | 'abbreviation' | 'training';
+  /** The lexicon text it matched (a label, a synonym, the short form's long form, or the training mention's words). */
   matched: string;
+  /** The re-ranker's probability that the mention names a finding of the text (1 for a recogniser without one). */
+  confidence: number;
   negated: boolean;
   uncertain: boolean;
   family: boolean;
@@ -25,7 +27,7 @@ export interface Mention {
 
 /** A mention before its sentence is read (no cues yet). */
 export function newMention(found: Pick<Mention, 'start' | 'end' | 'term' | 'via' | 'matched' | 'from' | 'to' | 'gap'>): Mention {
-  return { ...found, negated: false, uncertain: false, family: false, cues: [] };
+  return { ...found, negated: false, uncertain: false, family: false, cues: [], confidence: 1 };
 }
 
 /** The numbers from..to-1. */

@@ -1,174 +1,137 @@
-import { shortFormMentions } from './abbreviations.ts';
-import type { ConceptLexicon } from './loaded-lexicon.ts';
+import { type CandidateContext, candidateFeatures } from './candidate-features.ts';
+import { CandidateIndex } from './candidate-index.ts';
+import { type Candidate, candidates, FOUND } from './candidates.ts';
 import { cueReaches, findCues } from './context-cues.ts';
-import { type Mention, newMention, range } from './mention.ts';
-import { coordinatedSpans } from './coordination.ts';
-import { literalWords, type Token, tokenize } from './text-tokens.ts';
+import type { ConceptLexicon } from './loaded-lexicon.ts';
+import type { Mention } from './mention.ts';
+import type { RerankerModel } from './reranker.ts';
+import { treeScore } from './reranker.ts';
+import MODEL from './reranker-model.json' with { type: 'json' };
+import { type Token, tokenize } from './text-tokens.ts';
+import { FEATURES } from './candidate-features.ts';
+import { CONCEPT_WORDS_VERSION } from '../contract/text/concept-words.ts';
+import type { Work } from '../loading/slices.ts';
 
 /**
- * The concept recogniser: HPO terms named in a text, by their labels and synonyms (the concept
- * lexicon), with what the sentence says about each (negated, uncertain, about a relative).
+ * The concept recogniser: HPO terms named in a text, with what the sentence says of each
+ * (negated, uncertain, about a relative).
  *
- * 1. Spans: every run of words, across joining words ("of the") but not across punctuation, whose
- *    content words' concept forms are exactly an entry's key (concept-words.ts: word order,
- *    inflection, spelling and adjective or noun form do not matter). A span within a longer one
- *    is dropped (longest match); spans that only overlap stay, as do two terms of one span.
- * 2. Short forms the text defines take the meaning of the term their long form names; HPO's own
- *    short forms count where the text's other findings support one meaning (abbreviations.ts).
- * 3. Cues (context-cues.ts) mark each mention negated, uncertain or about a relative.
- *
- * The constants were chosen by cross-validation over documents (npm run eval:annotate).
+ * 1. Candidates (candidates.ts): every reading of the text by the lexicon's labels and synonyms,
+ *    their words' equivalents, the training documents' mention strings, coordinations, the words
+ *    of a term anywhere in a clause, and short forms; nested and overlapping ones all stay.
+ * 2. Cues (context-cues.ts) mark each candidate negated, uncertain or about a relative.
+ * 3. The re-ranker (reranker.ts, trained by test/train/) scores each candidate from its features
+ *    (candidate-features.ts); those at or above the model's threshold are the mentions, one per
+ *    term where several of one term overlap.
  */
-export const RECOGNISER = {
-  /** Entry kinds matched: the first n of ENTRY_KINDS (2: labels and exact synonyms; 3: and layperson's; 4: and related). */
-  KINDS: 4,
-  /** Drop a mention inside a longer one (longest match). */
-  DROP_NESTED: true,
-  /** Other mentions in the same organ system an undefined HPO short form needs (0: always counts). */
-  ABBREVIATION_CONTEXT: 1,
-  /** Joining words ("of the") one span may hold in a row. */
-  MAX_JOINING: 3,
-  /**
-   * A one-word mention met only through stemming and endings (not in the entry's own words, plural
-   * and spelling aside): 0 never, 1 when the word is an adjective in -ic ("hypotonic" for
-   * Hypotonia, not "clones" for Clonus), 2 always.
-   */
-  SINGLE_WORD_FOLD: 1,
-  /** Read coordinated findings ("palmar and plantar pits", "cleft lip and palate") as one mention each. */
-  COORDINATION: true,
-};
 
-export type RecogniserParams = typeof RECOGNISER;
+/** The served model (test/train/ writes it; reranker-data-card.md says how it was made). */
+export const RERANKER = MODEL as unknown as RerankerModel;
+
+/** Other mentions in the same organ system an undefined HPO short form needs to be a candidate. */
+export const SHORT_FORM_CONTEXT = 1;
+
 export type { Mention };
 
-/** Every mention of a lexicon term in `text`, in text order (start, then longer first). */
-export function recognise(lexicon: ConceptLexicon, text: string, p: RecogniserParams = RECOGNISER): Mention[] {
+const indexes = new WeakMap<ConceptLexicon, Map<RerankerModel, CandidateIndex>>();
+
+/** The served model's candidate index of a lexicon made in slices, as a snapshot loads (else the first text would make it: a few hundred ms). */
+export function* prepareCandidates(lexicon: ConceptLexicon): Work<void> {
+  checkModel(RERANKER);
+  const byModel = indexes.get(lexicon) ?? indexes.set(lexicon, new Map()).get(lexicon)!;
+  if (!byModel.has(RERANKER)) byModel.set(RERANKER, yield* CandidateIndex.load(lexicon, RERANKER));
+}
+
+/** The candidate index of a lexicon and model, made on first use. */
+export function candidateIndex(lexicon: ConceptLexicon, model: RerankerModel = RERANKER): CandidateIndex {
+  const byModel = indexes.get(lexicon) ?? indexes.set(lexicon, new Map()).get(lexicon)!;
+  let index = byModel.get(model);
+  if (index === undefined) {
+    checkModel(model);
+    index = new CandidateIndex(lexicon, model);
+    byModel.set(model, index);
+  }
+  return index;
+}
+
+function checkModel(model: RerankerModel): void {
+  if (model.conceptWords !== CONCEPT_WORDS_VERSION || model.features.join(' ') !== FEATURES.join(' '))
+    throw new Error('the re-ranker was trained with other word rules or features: train it again (npm run train:annotate)');
+}
+
+/** A document read as candidates: its tokens, candidates, their context and features (what training reads). */
+export interface ReadText {
+  tokens: Token[];
+  found: Candidate[];
+  context: (CandidateContext & { cues: Mention['cues'] })[];
+  features: Float64Array[];
+}
+
+/** Read a text's candidates with their features. */
+export function readCandidates(index: CandidateIndex, text: string): ReadText {
   const tokens = tokenize(text);
-  let mentions = spanMentions(lexicon, tokens, p, text);
-  if (p.DROP_NESTED) mentions = dropNested(mentions);
-  mentions = dropRepeats(mentions);
-  mentions.push(...shortFormMentions(lexicon, text, tokens, mentions, p.ABBREVIATION_CONTEXT));
-  mentions.sort((a, b) => a.start - b.start || b.end - a.end || a.term - b.term);
-  markContext(tokens, mentions);
-  return mentions;
+  const found = candidates(index, tokens, text, SHORT_FORM_CONTEXT);
+  const context = readContext(tokens, found);
+  return { tokens, found, context, features: candidateFeatures(index, tokens, text, found, context) };
 }
 
-function spanMentions(lexicon: ConceptLexicon, tokens: readonly Token[], p: RecogniserParams, text: string): Mention[] {
-  const out: Mention[] = [];
-  const words: string[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    if (!lexicon.words.has(tokens[i].concept)) continue;
-    words.length = 0;
-    let joining = 0;
-    for (let j = i; j < tokens.length; j++) {
-      const t = tokens[j];
-      if (j > i && t.breakBefore) break;
-      if (t.concept === '') {
-        if (++joining > p.MAX_JOINING) break;
-        continue;
-      }
-      if (!lexicon.words.has(t.concept) || words.length === lexicon.maxWords) break;
-      joining = 0;
-      words.push(t.concept);
-      const entries = lexicon.byKey.get(words.length === 1 ? words[0] : [...words].sort().join(' '));
-      if (entries) addEntries(lexicon, entries, tokens, range(i, j + 1), p, out);
-    }
-  }
-  if (p.COORDINATION)
-    for (const span of coordinatedSpans(tokens, lexicon, text)) {
-      const entries = lexicon.byKey.get(span.key);
-      if (entries) addEntries(lexicon, entries, tokens, span.tokens, p, out);
-    }
-  return out;
-}
-
-/**
- * The mention of one span (its token numbers, ascending; a coordinated span has a gap): the entry
- * of the best kind allowed, and among those the one that shares the most words with the text as
- * written (so "ventricular septal defect" is Ventricular septal defect, not Abnormal ventricular
- * septum morphology), then the lowest term number.
- */
-function addEntries(
-  lexicon: ConceptLexicon,
-  entries: number[],
-  tokens: readonly Token[],
-  span: number[],
-  p: RecogniserParams,
-  out: Mention[],
-): void {
-  const written = span.map((k) => tokens[k].literal).filter((w) => w !== '');
-  let best = -1;
-  let bestShared = -1;
-  for (const e of entries) {
-    if (lexicon.entryKind[e] >= p.KINDS) continue;
-    if (best >= 0 && lexicon.entryKind[e] > lexicon.entryKind[best]) continue;
-    const own = literalWords(lexicon.entryText[e]);
-    const shared = written.filter((w) => own.has(w)).length;
-    if (written.length === 1 && shared === 0 && !(p.SINGLE_WORD_FOLD === 2 || (p.SINGLE_WORD_FOLD === 1 && written[0].endsWith('ic'))))
-      continue;
-    const better =
-      best < 0 ||
-      lexicon.entryKind[e] < lexicon.entryKind[best] ||
-      shared > bestShared ||
-      (shared === bestShared && lexicon.entryTerm[e] < lexicon.entryTerm[best]);
-    if (better) [best, bestShared] = [e, shared];
-  }
-  if (best < 0) return;
-  const from = span[0];
-  const to = span[span.length - 1] + 1;
-  out.push(
-    newMention({
-      start: tokens[from].start,
-      end: tokens[to - 1].end,
-      term: lexicon.entryTerm[best],
-      via: lexicon.kind(best),
-      matched: lexicon.entryText[best],
-      from,
-      to,
-      gap: to - from !== span.length,
-    }),
-  );
-}
-
-/** Mentions whose span lies within a longer mention's are dropped. */
-function dropNested(mentions: Mention[]): Mention[] {
-  const sorted = [...mentions].sort((a, b) => a.from - b.from || b.to - a.to);
+/** Every mention of a lexicon term in `text` the re-ranker keeps, in text order (start, then longer first). */
+export function recognise(lexicon: ConceptLexicon, text: string, model: RerankerModel = RERANKER): Mention[] {
+  const index = candidateIndex(lexicon, model);
+  const read = readCandidates(index, text);
   const kept: Mention[] = [];
-  let reach = -1;
-  let reachFrom = -1;
-  for (const m of sorted) {
-    // Within the furthest-reaching span started at or before it, and shorter: nested.
-    if (m.to <= reach && !(m.from === reachFrom && m.to === reach)) continue;
-    if (m.to > reach && !m.gap) [reach, reachFrom] = [m.to, m.from];
-    kept.push(m);
-  }
-  return kept;
+  read.found.forEach((c, i) => {
+    const score = treeScore(model, read.features[i]);
+    if (score >= model.threshold) kept.push(mentionOf(index, c, read.context[i], score));
+  });
+  return dropRepeats(kept).sort((a, b) => a.start - b.start || b.end - a.end || a.term - b.term);
 }
 
-/** A mention overlapping an earlier (or longer) one of the same term adds nothing: "short-limbed" read as "limbed short" too. */
+function mentionOf(index: CandidateIndex, c: Candidate, context: ReadText['context'][number], score: number): Mention {
+  const short = (c.found & (FOUND.DEFINED_SHORT_FORM | FOUND.HPO_SHORT_FORM)) !== 0;
+  return {
+    start: c.start,
+    end: c.end,
+    term: c.term,
+    via: c.entry >= 0 ? index.lexicon.kind(c.entry) : short ? 'abbreviation' : 'training',
+    matched: c.matched,
+    negated: context.negated,
+    uncertain: context.uncertain,
+    family: context.family,
+    cues: context.cues,
+    confidence: Math.round(1000 / (1 + Math.exp(-score))) / 1000,
+    from: c.from,
+    to: c.to,
+    gap: c.tokens.length !== c.to - c.from,
+  };
+}
+
+/** A mention overlapping a better one of the same term adds nothing: "short-limbed" read as "limbed short" too. */
 function dropRepeats(mentions: Mention[]): Mention[] {
-  const sorted = [...mentions].sort((a, b) => a.from - b.from || b.to - a.to);
-  const reach = new Map<number, number>();
+  const sorted = [...mentions].sort((a, b) => b.confidence - a.confidence || a.from - b.from);
+  const taken = new Map<number, [number, number][]>();
   return sorted.filter((m) => {
-    if ((reach.get(m.term) ?? -1) > m.from) return false;
-    reach.set(m.term, Math.max(reach.get(m.term) ?? -1, m.to));
+    const spans = taken.get(m.term) ?? taken.set(m.term, []).get(m.term)!;
+    if (spans.some(([from, to]) => from < m.to && m.from < to)) return false;
+    spans.push([m.from, m.to]);
     return true;
   });
 }
 
-/** Mark each mention with the cues that reach it. */
-function markContext(tokens: readonly Token[], mentions: Mention[]): void {
+/** The cues that reach each candidate. Cue words inside a span candidate are part of the term ("absence of the radius"). */
+function readContext(tokens: readonly Token[], found: readonly Candidate[]): ReadText['context'] {
   const inMention = new Uint8Array(tokens.length);
-  for (const m of mentions) inMention.fill(1, m.from, m.to);
+  for (const c of found) if (c.found & FOUND.SPAN) for (const k of c.tokens) inMention[k] = 1;
   const cues = findCues(tokens, inMention);
-  if (cues.length === 0) return;
-  for (const m of mentions) {
-    for (const c of cues) {
-      if (!cueReaches(tokens, c, m.from, m.to)) continue;
-      if (c.kind === 'negation') m.negated = true;
-      else if (c.kind === 'uncertainty') m.uncertain = true;
-      else m.family = true;
-      m.cues.push([c.kind, tokens[c.from].start, tokens[c.to - 1].end]);
+  return found.map((c) => {
+    const out = { negated: false, uncertain: false, family: false, cues: [] as Mention['cues'] };
+    for (const cue of cues) {
+      if (!cueReaches(tokens, cue, c.from, c.to)) continue;
+      if (cue.kind === 'negation') out.negated = true;
+      else if (cue.kind === 'uncertainty') out.uncertain = true;
+      else out.family = true;
+      out.cues.push([cue.kind, tokens[cue.from].start, tokens[cue.to - 1].end]);
     }
-  }
+    return out;
+  });
 }

@@ -81,10 +81,21 @@ export class Router {
     req.url = path + search;
     req.query = search.length > 1 ? (parseQuery(search.slice(1)) as Req['query']) : {};
     req.search = search;
+    if (hash !== -1) {
+      req.params = {};
+      return null; // browsers never send a fragment; a client that does gets a 404
+    }
+    return this.find(req);
+  }
+
+  /**
+   * The handler for a request whose path, url and search are already parsed (polka's handler does
+   * that, server/app.ts): the most specific pattern that matches, else a mount, else null. Sets
+   * `req.params`.
+   */
+  find(req: Req): Handler | null {
     req.params = {};
-    if (hash !== -1) return null; // browsers never send a fragment; a client that does gets a 404
-    const route = this.#route(req, path);
-    return route ?? this.#mount(req, path);
+    return this.#route(req, req.path) ?? this.#mount(req, req.path);
   }
 
   #route(req: Req, path: string): Handler | null {

@@ -59,11 +59,19 @@ export function matchWeights(model: PhenotypeModel, p: MatchModelParams): Weight
 }
 
 let scratch = new Float64Array(0);
-/** Two arrays of n: a disease's own best match of one term, and its best counting its relatives'. */
-function scratchFor(n: number): [Float64Array, Float64Array] {
-  if (scratch.length < 2 * n) scratch = new Float64Array(2 * n);
-  return [scratch.subarray(0, n), scratch.subarray(n, 2 * n)];
+/** Three arrays of n: a disease's own best match of one term, its best counting its relatives', and a running product of likelihood ratios. */
+function scratchFor(n: number): [Float64Array, Float64Array, Float64Array] {
+  if (scratch.length < 3 * n) scratch = new Float64Array(3 * n);
+  return [scratch.subarray(0, n), scratch.subarray(n, 2 * n), scratch.subarray(2 * n, 3 * n)];
 }
+
+/**
+ * Likelihood ratios multiplied this many at a time before their product's log is added to the
+ * score: one Math.log per disease for every PRODUCT_RUN terms rather than per term (the log was a
+ * third of a match's time). A ratio lies in [EPSILON, e^IC(q)], about [0.4, 10^4], so a product
+ * of 8 stays far inside a double's range.
+ */
+const PRODUCT_RUN = 8;
 
 /**
  * `best[d]`: disease d's own best match of observed term q, c * f^x * e^IC(a) (match-model.ts; 0
@@ -108,21 +116,29 @@ export function scoreDiseases(
   model: PhenotypeModel,
   query: MatchQuery,
   p: MatchModelParams = MATCH_MODEL,
-  context: { ownMatches(q: number): Float64Array } | null = null,
+  context: { ownMatches(q: number): Float64Array; readonly mentioned?: Uint8Array } | null = null,
 ): Float64Array {
   const n = model.diseaseCount;
   const score = new Float64Array(n);
-  const [best, withGroups] = scratchFor(n);
+  const [best, withGroups, product] = scratchFor(n);
   const { postStart, postDisease, postFrequency, ic } = model;
   const { countFactor } = matchWeights(model, p);
   const eps = p.EPSILON;
   const keep = 1 - eps;
-  for (const q of query.observed) {
+  product.fill(1);
+  const observed = query.observed;
+  for (let i = 0; i < observed.length; i++) {
+    const q = observed[i];
     // With a context (match-context.ts), the own matches stay for the explanations to read.
     const own = context ? context.ownMatches(q) : ownMatches(model, q, p, best);
     const explained = addRelativeMatches(model, own, withGroups, p);
-    // observedContribution() inlined: this loop runs once per disease and term.
-    for (let d = 0; d < n; d++) score[d] += Math.log(eps + keep * countFactor[d] * explained[d]);
+    // observedContribution() inlined, as a factor of the running product: this loop runs once per disease and term.
+    for (let d = 0; d < n; d++) product[d] *= eps + keep * countFactor[d] * explained[d];
+    if ((i + 1) % PRODUCT_RUN === 0 || i === observed.length - 1)
+      for (let d = 0; d < n; d++) {
+        score[d] += Math.log(product[d]);
+        product[d] = 1;
+      }
     // A disease that annotates q or an ancestor of q as absent: q is as unexpected there as the rarest feature.
     const absent = Math.log(p.MIN_FREQUENCY);
     for (const a of model.ancestors[q]) {
@@ -135,7 +151,7 @@ export function scoreDiseases(
     for (let k = postStart[q], end = postStart[q + 1]; k < end; k++) score[postDisease[k]] += excludedContribution(postFrequency[k], p);
   }
   if (constant !== 0) for (let d = 0; d < n; d++) score[d] += constant;
-  addUnmentioned(model, query, p, score);
+  addUnmentioned(model, query, p, score, context?.mentioned);
   return score;
 }
 

@@ -42,14 +42,19 @@ function unmentionedTotals(model: PhenotypeModel, recorded: number, p: MatchMode
 /**
  * Add each disease's unmentioned features to `score`: its total, less the annotations on terms the
  * query mentions (read through the annotations-by-term index, so the cost follows the query, not
- * the 200,000 annotations).
+ * the 200,000 annotations). `mentioned`: mentionedTerms() of the query, when the caller has it.
  */
-export function addUnmentioned(model: PhenotypeModel, query: MatchQuery, p: MatchModelParams, score: Float64Array): void {
+export function addUnmentioned(
+  model: PhenotypeModel,
+  query: MatchQuery,
+  p: MatchModelParams,
+  score: Float64Array,
+  mentioned: Uint8Array = mentionedTerms(model, query),
+): void {
   const recorded = recordedChance(query.observed.length, p);
   if (recorded === 0) return;
   const total = unmentionedTotals(model, recorded, p);
   for (let d = 0; d < score.length; d++) score[d] += total[d];
-  const mentioned = mentionedTerms(model, query);
   for (let t = 0; t < model.termCount; t++) {
     if (!mentioned[t]) continue;
     for (let i = model.byTermStart[t]; i < model.byTermStart[t + 1]; i++) {

@@ -33,6 +33,7 @@ interface SnapshotParts {
   schemasJson: Buffer;
 }
 import { ConceptLexicon } from '../annotate/loaded-lexicon.ts';
+import { prepareCandidates } from '../annotate/recognise.ts';
 import type { SerializedConceptLexicon } from '../contract/snapshot/concept-lexicon.ts';
 
 /**
@@ -122,6 +123,7 @@ export class Snapshot {
     snap.#conceptLexicon = existsSync(lexiconFile)
       ? yield* ConceptLexicon.load((yield* readJsonSliced(dir, SNAPSHOT_FILES.conceptLexicon)) as SerializedConceptLexicon)
       : null;
+    if (snap.#conceptLexicon) yield* prepareCandidates(snap.#conceptLexicon);
     void snap.downloads;
     return snap;
   }

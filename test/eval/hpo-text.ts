@@ -13,6 +13,8 @@ export interface TextDocument {
   text: string;
   /** Gold ids as given. */
   gold: string[];
+  /** Each annotation's text as written (null when the corpus gives none) and id as given. */
+  spans: [string | null, string][];
 }
 
 export const CORPORA = { 'GSC+': 'gscplus-dev.jsonl.gz', JAX: 'jax.jsonl.gz', GeneReviews: 'genereviews.jsonl.gz' } as const;
@@ -25,8 +27,8 @@ export function readTextCorpus(dir: string, name: CorpusName): TextDocument[] {
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => {
-      const d = JSON.parse(l) as { id: string; text: string; annotations: { hpo: string }[] };
-      return { id: String(d.id), text: d.text, gold: d.annotations.map((a) => a.hpo) };
+      const d = JSON.parse(l) as { id: string; text: string; annotations: { hpo: string; text: string | null }[] };
+      return { id: String(d.id), text: d.text, gold: d.annotations.map((a) => a.hpo), spans: d.annotations.map((a) => [a.text, a.hpo]) };
     });
 }
 

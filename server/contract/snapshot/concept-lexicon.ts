@@ -16,7 +16,7 @@
  * description, not findings), obsolete terms, and texts without a content word.
  */
 
-export const CONCEPT_LEXICON_VERSION = 1;
+export const CONCEPT_LEXICON_VERSION = 2;
 
 /** The root whose descendants the lexicon holds: Phenotypic abnormality. */
 export const CONCEPT_ROOT = 'HP:0000118';
@@ -46,6 +46,12 @@ export interface SerializedConceptLexicon {
    * context is compared on. A term under several counts under the first, in id order.
    */
   branches: string[];
+  /**
+   * Per term number, its is_a parents' numbers within the lexicon (the root: none): what the
+   * recogniser's re-ranker reads of the ontology (a term's depth, whether a mention nested in
+   * another names an ancestor of its term).
+   */
+  parents: number[][];
   /** One entry per distinct (key, term): parallel arrays. */
   entries: {
     key: string[];
