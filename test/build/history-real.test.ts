@@ -8,7 +8,7 @@ import type { Manifest } from '../../server/contract/snapshot/manifest.ts';
 import { historyKeyOf, SNAPSHOT_FILES } from '../../server/contract/snapshot/route-map.ts';
 import { copyTree, editData, spawnBuild } from '../fixtures/build-pipeline/pipeline-harness.ts';
 import { body, currentId, readCurrentJson, storedRecord } from '../fixtures/build-pipeline/snapshot-audit.ts';
-import { ensureRealSnapshot, REAL_DATA, REAL_DIST, REBUILDS_REAL_DATA } from '../helpers/real-snapshot.ts';
+import { ensureRealSnapshot, REAL_DATA, REAL_DIST, REBUILDS_REAL_DATA, ROOT } from '../helpers/real-snapshot.ts';
 import { historyOnly, type ReleaseFile, releaseFiles, servedChanges, sum, webhookDeliveries } from '../helpers/release-diff.ts';
 
 /**
@@ -55,7 +55,8 @@ async function rebuildWith(tag: string, file: string, edit: (text: string) => st
   const beforeFiles = releaseFiles(dist, currentId(dist));
   const history = historyOnly(dist);
   editData(data, file, edit);
-  const second = await spawnBuild(data, dist);
+  // The real snapshot joins our editorial files; the rebuild must too, or every expert record changes.
+  const second = await spawnBuild(data, dist, [], undefined, { EDITORIAL_DIR: join(ROOT, 'content/editorial') });
   const log = second.stdout + second.stderr;
   assert.equal(second.code, 0, log);
   const known = readCurrentJson<ReleasesDoc>(REAL_DIST, SNAPSHOT_FILES.releases).releases;
