@@ -86,7 +86,6 @@ describe('GET /phenotypes/annotate on the real snapshot', () => {
     );
     assert.deepEqual(mentions(await annotate('Cleft lip and palate with hypoplastic kidneys and an atrial septal defect.')), [
       ['Cleft lip and palate', 'HP:0000175', ''],
-      ['Cleft lip', 'HP:0410030', ''],
       ['hypoplastic kidneys', 'HP:0000089', ''],
       ['atrial septal defect', 'HP:0001631', ''],
     ]);
@@ -168,6 +167,8 @@ describe('GET /diseases/match?text=', () => {
         ['HP:0002110', 'observed'],
         ['HP:0001738', 'observed'],
         ['HP:0004401', 'observed'],
+        // Meconium ileus is an ileus: the re-ranker keeps this finding nested in the longer one.
+        ['HP:0002595', 'observed'],
         ['HP:0000365', 'excluded'],
         ['HP:0100582', 'uncertain'],
       ],
