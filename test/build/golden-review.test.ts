@@ -74,7 +74,13 @@ describe('golden review (content/qc/golden-review.json)', () => {
         r.rollup.genes.slice(0, 5).map((x: { symbol: string }) => x.symbol),
         e.subtypeGenes,
       );
-      assert.equal(r.sections.epidemiology.paragraphs[0], e.headline);
+      // An editorial prevalence note leads the epidemiology section, citing its page; the headline figure follows.
+      const epidemiology = r.sections.epidemiology.paragraphs;
+      if (r.expert?.prevalenceNote) {
+        assert.ok(epidemiology[0].startsWith('Prevalence note ['), epidemiology[0]);
+        assert.ok(epidemiology[0].endsWith(r.expert.prevalenceNote.text), epidemiology[0]);
+        assert.equal(epidemiology[1], e.headline);
+      } else assert.equal(epidemiology[0], e.headline);
       assert.deepEqual([r.screening.status, r.screening.via], e.screening);
       assert.deepEqual(
         r.rollup.screening.map((s: { subtype: { name: string } }) => s.subtype.name),
