@@ -1,5 +1,6 @@
 import type { HpoTerm } from '../ingest/source-types.ts';
 import { type Hallmark, featurePartsOf, scoreFeatures } from '../record/hallmarks.ts';
+import { blankPhenotype } from '../record/phenotypes.ts';
 import type { Phenotype } from '../record/record-types.ts';
 import type { TermSpecificity } from '../record/term-specificity.ts';
 import type { ExpertContent } from './expert-types.ts';
@@ -14,24 +15,6 @@ export const EXPERT_HALLMARK_RULE =
 
 /** A hallmark with the basis of its choice: the curator's defining features, or HALLMARK_RULE. */
 export type BasedHallmark = Hallmark & { basis: 'expert' | 'rule' };
-
-/** A synthetic present phenotype for a defining feature the disease is not annotated with: no frequency, no source. */
-function unannotated(hpoId: string, label: string): Phenotype {
-  return {
-    hpoId,
-    label,
-    frequency: null,
-    onset: null,
-    sex: null,
-    negated: false,
-    evidence: [],
-    references: [],
-    modifiers: [],
-    sources: [],
-    frequencyBasis: 'none',
-    informationContent: null,
-  } as unknown as Phenotype;
-}
 
 /**
  * Builds the selector of hallmarks for records with expert content over one HPO release: the
@@ -55,7 +38,7 @@ export function expertHallmarkSelector(terms: ReadonlyMap<string, HpoTerm>, spec
     const listed = expert.definingFeatures.filter((f, i) => !dropped.has(i) && !own.has(nameKey(f.label)));
     // A feature whose HPO name is the disease itself, as HALLMARK_RULE tells it ("Gastrointestinal stroma tumor"), is left out too.
     const featureParts = parts(
-      listed.map((f) => byId.get(f.hpoId) ?? unannotated(f.hpoId, f.label)),
+      listed.map((f) => byId.get(f.hpoId) ?? blankPhenotype(f.hpoId, f.label, false)),
       definition,
       names,
     );

@@ -38,20 +38,7 @@ export function mergePhenotypes(
     let p = byKey.get(key);
     if (!p) {
       if (!hpo.known(hpoId)) qc.warn('unknown-hpo-id', diseaseId, 'hpo', `${hpoId} (${fallbackLabel}) is not in the HPO release`);
-      p = {
-        hpoId,
-        label: hpo.label(hpoId) ?? fallbackLabel,
-        frequency: null,
-        onset: null,
-        sex: null,
-        negated,
-        evidence: [],
-        references: [],
-        modifiers: [],
-        sources: [],
-        frequencyBasis: 'none',
-        informationContent: null,
-      };
+      p = blankPhenotype(hpoId, hpo.label(hpoId) ?? fallbackLabel, negated);
       byKey.set(key, p);
     }
     return p;
@@ -101,4 +88,22 @@ export function mergePhenotypes(
     p.frequencyBasis = pooled.basis;
   }
   return list.sort(comparePhenotypes);
+}
+
+/** A phenotype with nothing reported yet: no frequency, onset, evidence or source (the rows fill it in). */
+export function blankPhenotype(hpoId: string, label: string, negated: boolean): Phenotype {
+  return {
+    hpoId,
+    label,
+    frequency: null,
+    onset: null,
+    sex: null,
+    negated,
+    evidence: [],
+    references: [],
+    modifiers: [],
+    sources: [],
+    frequencyBasis: 'none',
+    informationContent: null,
+  };
 }

@@ -25,8 +25,13 @@ const RECORD = HASH_BYTES + 6 + 12;
 /** The stored variants of every object, and the content codings a client may be sent (RFC 9110 §8.4.1). */
 export type Encoding = 'identity' | 'br' | 'gzip';
 
-/** Bodies at or under this size are stored and served uncompressed: compression would not pay for itself. */
-export const COMPRESS_MIN_BYTES = 1024;
+/**
+ * Bodies at or under this size are stored and served uncompressed: compression would not pay for
+ * itself. At 1 KiB, the gzip variants of bodies between 1 and 2 KiB (21,417 objects, 0.56 KB
+ * a variant on average, 12.0 MB) took a release with the editorial tier past issue 21's 1 GB; a client
+ * now gets at most about 1.5 KB more for such a body (test/build/results/2026-12-06-release-size.md).
+ */
+export const COMPRESS_MIN_BYTES = 2048;
 
 /** Where one object sits: its pack's name, its offset, and the sizes of its three encodings. */
 export interface PackedObject {
