@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import polka, { type Polka, type Request as PolkaRequest } from 'polka';
+import polka, { type Polka } from 'polka';
 import type { Guard, Handler, Req, Res } from './http/context.ts';
 import { API_BASE } from './contract/api/base.ts';
 import { guarded } from './http/chain.ts';
@@ -96,8 +96,7 @@ export class App {
     // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host (Node's own answer is a bare 400).
     if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
       return this.#early(req, res, problem('malformed-request', 'An HTTP/1.1 request needs a Host header field (RFC 9112, section 3.2).'));
-    // Browsers never send a fragment; a client that does gets a 404, as from any path nothing serves.
-    const route = (req as unknown as PolkaRequest)._parsedUrl.hash === undefined ? this.#router.find(req) : null;
+    const route = this.#router.find(req);
     if (route === null) return next();
     // polka awaits what the route returns: a rejected promise reaches onError.
     return route(req, res);

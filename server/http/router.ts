@@ -1,4 +1,4 @@
-import { parse as parseQuery } from 'node:querystring';
+import { type ParsedURL, parse } from '@polka/url';
 import type { Handler, Req } from './context.ts';
 
 interface Entry {
@@ -67,34 +67,27 @@ export class Router {
   }
 
   /**
-   * Match a request: fill in its path, url, query, search and params, and return the handler of
-   * the most specific pattern that matches, else of a mount, else null (the request's path and
-   * query are still filled in, for the answer that says nothing is there).
+   * Match a request as the app does: parse its URL with polka's own parser (@polka/url, what polka's
+   * handler calls before the app's middleware), fill in its path, url, query and search, then find.
+   * The app's requests come parsed; this is the router's whole step for tools and tests.
    */
   match(req: Req): Handler | null {
-    const raw = req.url ?? '/';
-    const q = raw.indexOf('?', 1);
-    const hash = raw.indexOf('#', 1);
-    const path = hash !== -1 && (q === -1 || hash < q) ? raw.slice(0, hash) : q === -1 ? raw : raw.slice(0, q);
-    const search = q === -1 ? '' : raw.slice(q, hash > q ? hash : undefined);
-    req.path = path;
-    req.url = path + search;
-    req.query = search.length > 1 ? (parseQuery(search.slice(1)) as Req['query']) : {};
-    req.search = search;
-    if (hash !== -1) {
-      req.params = {};
-      return null; // browsers never send a fragment; a client that does gets a 404
-    }
+    const info = parse(req);
+    req.path = info.pathname;
+    req.url = info.pathname + info.search;
+    req.query = info.query ?? {};
+    req.search = info.search;
     return this.find(req);
   }
 
   /**
-   * The handler for a request whose path, url and search are already parsed (polka's handler does
-   * that, server/app.ts): the most specific pattern that matches, else a mount, else null. Sets
-   * `req.params`.
+   * The handler for a parsed request (path, url and search set, as polka's handler sets them): the
+   * most specific pattern that matches, else a mount, else null. Sets `req.params`.
    */
   find(req: Req): Handler | null {
     req.params = {};
+    // Browsers never send a fragment; a client that does gets a 404, as from any path nothing serves.
+    if ((req as { _parsedUrl?: ParsedURL })._parsedUrl?.hash !== undefined) return null;
     return this.#route(req, req.path) ?? this.#mount(req, req.path);
   }
 
